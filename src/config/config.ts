@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import type { AccountLimits, ConfigFile } from './schema.js';
+import { ConfigFileSchema } from './schema.js';
+
+export interface PublicUrls {
+  base_url: string;
+  player_url: string;
+  cdn_url: string;
+  rtmp_url: string;
+  whip_url: string;
+}
+
+/** Read once at start, validated, frozen and injected; nothing else reads the environment. */
+export interface Config {
+  dataDir: string;
+  host: string;
+  listenHost: string;
+  ports: { api: number; rtmp: number; cdn: number; player: number; postgres: number };
+  /** null: the appliance-owned cluster under the data dir. */
+  databaseUrl: string | null;
+  postgresBinDir: string | null;
+  publicUrls: PublicUrls;
+  allowPrivateWebhooks: boolean;
+  logLevel: string;
+  reservationSeconds: number;
+  expiryCheckSeconds: number;
+  limits: { new: AccountLimits; trusted: AccountLimits };
+}
+
+export const CONFIG_FILE = 'config.json';
+
+export const DEFAULT_LIMITS: Config['limits'] = {
+  new: { pending_streams: 2, creations_per_hour: 10, max_resolution: 720, max_duration_seconds: 4 * 3600, live_at_once: 1 },
+  trusted: { pending_streams: 20, creations_per_hour: 100, max_resolution: 1080, max_duration_seconds: 24 * 3600, live_at_once: 10 },
+};
+
+export class ConfigError extends Error {}
+
+const validateFile = new Ajv({ allErrors: true, strict: false }).compile<ConfigFile>(ConfigFileSchema);
+
+function describeErrors(file: string): string {
+  const errors = validateFile.errors ?? [];
+  return errors
+    .map((e) => {
+      const key = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      if (e.keyword === 'additionalProperties') {
+        const extra = (e.params as { additionalProperty: string }).additionalProperty;
+        return `${file}: unknown key "${key ? `${key}.` : ''}${extra}"`;
+      }
+      return `${file}: "${key || '(root)'}" ${e.message ?? 'is invalid'}`;
+    })
+    .join('; ');
+}
+
+export function readConfigFile(dataDir: string): ConfigFile | null {
+  const path = join(dataDir, CONFIG_FILE);
+  if (!existsSync(path)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`${path} is not valid JSON (${(err as Error).message}); fix or remove it and run \`svc init\``);
+  }
+  if (!validateFile(parsed)) throw new ConfigError(describeErrors(path));
+  return parsed;
+}
+
+/** Environment overrides the file; the CLI passes its environment in. */
+export interface ConfigEnv {
+  SVC_DATABASE_URL?: string | undefined;
+  SVC_LOG_LEVEL?: string | undefined;
+}
+
+export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv = {}): Config {
+  const host = file.host ?? '127.0.0.1';
+  const ports = {
+    api: file.api_port ?? 8080,
+    rtmp: file.rtmp_port ?? 1935,
+    cdn: file.cdn_port ?? 8081,
+    player: file.player_port ?? 8082,
+    postgres: file.postgres_port ?? 5439,
+  };
+  const urls = file.public_urls ?? {};
+  const merged = { ...file };
+  if (env.SVC_LOG_LEVEL) merged.log_level = env.SVC_LOG_LEVEL as ConfigFile['log_level'];
+  if (env.SVC_DATABASE_URL) merged.database_url = env.SVC_DATABASE_URL;
+  if (!validateFile(merged)) throw new ConfigError(describeErrors('environment'));
+  const config: Config = {
+    dataDir,
+    host,
+    listenHost: file.listen_host ?? (host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : '0.0.0.0'),
+    ports,
+    databaseUrl: merged.database_url ?? null,
+    postgresBinDir: file.postgres_bin_dir ?? null,
+    publicUrls: {
+      base_url: urls.base_url ?? `http://${host}:${ports.api}`,
+      player_url: urls.player_url ?? `http://${host}:${ports.player}`,
+      cdn_url: urls.cdn_url ?? `http://${host}:${ports.cdn}`,
+      rtmp_url: urls.rtmp_url ?? `rtmp://${host}:${ports.rtmp}/live`,
+      whip_url: urls.whip_url ?? `https://${host}:${ports.api}/live`,
+    },
+    allowPrivateWebhooks: file.allow_private_webhooks ?? false,
+    logLevel: merged.log_level ?? 'info',
+    reservationSeconds: file.reservation_seconds ?? 1800,
+    expiryCheckSeconds: file.expiry_check_seconds ?? 5,
+    limits: {
+      new: { ...DEFAULT_LIMITS.new, ...file.limits?.new },
+      trusted: { ...DEFAULT_LIMITS.trusted, ...file.limits?.trusted },
+    },
+  };
+  return deepFreeze(config);
+}
+
+export function loadConfig(dataDir: string, env: ConfigEnv = {}): Config {
+  const file = readConfigFile(dataDir);
+  if (!file) throw new ConfigError(`${dataDir} is not initialised: run \`svc init --data-dir ${dataDir}\``);
+  return resolveConfig(dataDir, file, env);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

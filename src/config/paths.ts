@@ -1,0 +1,20 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Root keeps state where system services do; other users under their XDG data home. */
+export function defaultDataDir(env: { XDG_DATA_HOME?: string | undefined }, uid = process.getuid?.() ?? 0): string {
+  if (uid === 0) return '/var/lib/svc';
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'svc');
+}
+
+export const dataPaths = (dataDir: string) => ({
+  config: join(dataDir, 'config.json'),
+  secrets: join(dataDir, 'secrets.json'),
+  postgres: join(dataDir, 'postgres'),
+  logs: join(dataDir, 'logs'),
+  media: join(dataDir, 'media'),
+  run: join(dataDir, 'run'),
+  pidFile: join(dataDir, 'run', 'svc.pid'),
+  applianceLog: join(dataDir, 'logs', 'svc.log'),
+  postgresLog: join(dataDir, 'logs', 'postgres.log'),
+});

@@ -1,0 +1,71 @@
+/** The spec's error codes; the HTTP layer and the CLI both map from ApiError. */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'invalid_viewer_token'
+  | 'insufficient_credit'
+  | 'account_pending'
+  | 'tenant_suspended'
+  | 'not_found'
+  | 'stream_not_pending'
+  | 'stream_ended'
+  | 'recording_not_ready'
+  | 'idempotency_key_reused'
+  | 'limit_pending_streams'
+  | 'limit_creation_rate'
+  | 'limit_ingest_hours'
+  | 'limit_resolution'
+  | 'limit_webhook_endpoints'
+  | 'limit_api_keys'
+  | 'limit_viewer_keys'
+  | 'rate_limited'
+  | 'no_capacity'
+  | 'internal_error';
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  unauthorized: 401,
+  invalid_viewer_token: 401,
+  insufficient_credit: 402,
+  account_pending: 403,
+  tenant_suspended: 403,
+  not_found: 404,
+  stream_not_pending: 409,
+  stream_ended: 409,
+  recording_not_ready: 409,
+  idempotency_key_reused: 422,
+  limit_pending_streams: 429,
+  limit_creation_rate: 429,
+  limit_ingest_hours: 429,
+  limit_resolution: 429,
+  limit_webhook_endpoints: 429,
+  limit_api_keys: 429,
+  limit_viewer_keys: 429,
+  rate_limited: 429,
+  no_capacity: 503,
+  internal_error: 500,
+};
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** Seconds after which a retry can succeed; sent as Retry-After. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) {
+    super(message);
+    this.status = STATUS_OF[code];
+    const retry = details.retry_after_seconds;
+    this.retryAfterSeconds = typeof retry === 'number' ? retry : undefined;
+  }
+}
+
+export const invalidField = (field: string, message: string): ApiError =>
+  new ApiError('invalid_request', message, { field });
+
+export const notFound = (what: string): ApiError => new ApiError('not_found', `No such ${what}.`);

@@ -1,0 +1,94 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import { ApiError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { Logger } from '../core/logger.js';
+import { createValidatorCompiler, validationToApiError } from './validation.js';
+import { ErrorBody } from './schema-helpers.js';
+import { API_VERSION, openapiInfo } from './openapi.js';
+
+/** 64 KB: the largest valid body (metadata 2 KB, a name, player settings) is far smaller. */
+const BODY_LIMIT = 64 * 1024;
+
+export interface ServerOptions {
+  logger: Logger;
+}
+
+/**
+ * Fastify with the spec's conventions: request ids, one error shape, strict validation,
+ * JSON-only bodies. Domains register their routes on the returned instance.
+ */
+export async function createServer({ logger }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger.child({ domain: 'http' }),
+    // Quiet by default: one line per request is noise for an appliance; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => newId('req_'),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setSchemaErrorFormatter((errors, dataVar) => validationToApiError(errors as never, dataVar));
+  app.addSchema(ErrorBody);
+
+  // An absent or empty body is "no body" (create takes an optional one); anything else must be JSON.
+  app.removeAllContentTypeParsers();
+  const parseJson = (_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(new ApiError('invalid_request', 'The body is not valid JSON.'));
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.length === 0) return done(null, undefined);
+    done(new ApiError('invalid_request', 'The body must be JSON with `Content-Type: application/json`.', { field: 'content-type' }));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    sendError(reply, request, toApiError(error, request));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: openapiInfo,
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } } },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  app.log.debug({ version: API_VERSION }, 'http server created');
+  return app as unknown as FastifyInstance;
+}
+
+function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationToApiError(error.validation as never, error.validationContext ?? 'body');
+  // Fastify's own client errors (body too large, bad content length, ...): 4xx, never a 500.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The body is larger than ${BODY_LIMIT} bytes.` : error.message;
+    return new ApiError('invalid_request', message);
+  }
+  request.log.error({ err: error, request_id: request.id }, 'unhandled error');
+  return new ApiError('internal_error', 'Something went wrong on our side; retry with backoff.');
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  void reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: error.code, message: error.message, details: error.details, request_id: request.id } });
+}

@@ -1,0 +1,191 @@
+import type { Account } from '../accounts/queries.js';
+import { lockAccount } from '../accounts/queries.js';
+import type { Clock } from '../core/clock.js';
+import type { Config } from '../config/config.js';
+import { ApiError, notFound } from '../core/errors.js';
+import { newId, newSecret, sha256 } from '../core/ids.js';
+import { compareUsd } from '../core/money.js';
+import { addSeconds, secondsUntil } from '../core/time.js';
+import type { Sql, Tx } from '../db/connect.js';
+import type { Idempotency } from '../idempotency/service.js';
+import * as q from './queries.js';
+import { presentCreated, presentStream, type PresentContext } from './present.js';
+import {
+  DEFAULT_PLAYER,
+  type CreateStreamBody,
+  type CreatedStream,
+  type ListStreamsQuery,
+  type PatchStreamBody,
+  type PlayerSettings,
+  type Stream,
+  type ViewerSeries,
+} from './schemas.js';
+import * as transitions from './transitions.js';
+
+export const MIN_CREDIT_USD = '1.00';
+
+export interface StreamsDeps {
+  sql: Sql;
+  clock: Clock;
+  config: Config;
+  idempotency: Idempotency;
+  /** Whether ingest is up (`node_ready`). */
+  nodeReady: () => boolean;
+}
+
+export class StreamsService {
+  constructor(private readonly deps: StreamsDeps) {}
+
+  async create(
+    account: Account,
+    body: CreateStreamBody | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<{ stream: CreatedStream; replayed: boolean }> {
+    const input = body ?? {};
+    if (!idempotencyKey) {
+      const stream = await this.deps.sql.begin((tx) => this.createIn(tx, account.id, input));
+      return { stream, replayed: false };
+    }
+    const result = await this.deps.idempotency.run(account.id, idempotencyKey, body, async (tx) => ({
+      status: 201,
+      body: await this.createIn(tx, account.id, input),
+    }));
+    return { stream: result.body as CreatedStream, replayed: result.replayed };
+  }
+
+  async list(account: Account, query: ListStreamsQuery): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
+    const limit = query.limit ?? 20;
+    let afterSeq: number | null = null;
+    if (query.starting_after) {
+      afterSeq = await q.findSeq(this.deps.sql, account.id, query.starting_after);
+      if (afterSeq === null) {
+        throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${query.starting_after}.`, { field: 'starting_after' });
+      }
+    }
+    const rows = await q.listStreams(this.deps.sql, account.id, { limit: limit + 1, afterSeq, status: query.status ?? null });
+    const ctx = this.context();
+    return { object: 'list', data: rows.slice(0, limit).map((r) => presentStream(r, ctx)), has_more: rows.length > limit };
+  }
+
+  async get(account: Account, id: string): Promise<Stream> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    return presentStream(row, this.context(), true);
+  }
+
+  /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player merges. */
+  async update(account: Account, id: string, body: PatchStreamBody): Promise<Stream> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      const changes: q.StreamChanges = {};
+      if (body.name !== undefined) changes.name = normaliseName(body.name);
+      if (body.metadata !== undefined) changes.metadata = body.metadata;
+      if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
+      const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
+      return presentStream(updated, this.context());
+    });
+  }
+
+  /** Viewer counting arrives with the player; until then the series are empty. */
+  async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    return { object: 'viewer_series', stream_id: row.id, player: [], cdn: [], countries: [] };
+  }
+
+  /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
+  async remove(account: Account, id: string): Promise<Stream> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      const now = this.deps.clock.now();
+      let result = row;
+      if (row.status === 'pending') result = await transitions.cancel(tx, row, now);
+      else if (row.status === 'live') result = await transitions.end(tx, row, 'deleted', now);
+      return presentStream(result, this.context());
+    });
+  }
+
+  /** New key while pending; the old one stops at once (only its hash was stored). */
+  async replaceKey(account: Account, id: string): Promise<CreatedStream> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      if (row.status !== 'pending' || row.reservation_expires_at <= this.deps.clock.now()) {
+        throw new ApiError('stream_not_pending', `The key of a ${row.status === 'pending' ? 'expired' : row.status} stream cannot be replaced; create a new stream.`, { status: row.status });
+      }
+      const secret = newSecret();
+      const updated = await q.updateStream(tx, id, { key_hash: sha256(secret) });
+      return presentCreated(updated, secret, this.context());
+    });
+  }
+
+  /** Expires pending streams whose reservation ran out; returns how many. */
+  async expireReservations(batch = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.deps.sql.begin(async (tx) => {
+        const due = await q.lockExpiredReservations(tx, this.deps.clock.now(), batch);
+        for (const row of due) await transitions.expire(tx, row);
+        return due.length;
+      });
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  private async createIn(tx: Tx, accountId: string, input: CreateStreamBody): Promise<CreatedStream> {
+    const account = await lockAccount(tx, accountId);
+    if (!account) throw new ApiError('unauthorized', 'The account of this API key no longer exists.');
+    const { config, clock } = this.deps;
+    const limits = account.trusted ? config.limits.trusted : config.limits.new;
+    const maxResolution = input.max_resolution ?? 720;
+    const now = clock.now();
+
+    if (maxResolution > limits.max_resolution) {
+      throw new ApiError('limit_resolution', `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`, { limit: limits.max_resolution });
+    }
+    if (account.billing_mode === 'prepaid' && compareUsd(account.credit_usd, MIN_CREDIT_USD) < 0) {
+      throw new ApiError('insufficient_credit', `Credit is below ${MIN_CREDIT_USD} USD; add credit to create streams.`);
+    }
+    const pending = await q.countPending(tx, account.id);
+    if (pending >= limits.pending_streams) {
+      throw new ApiError('limit_pending_streams', `${pending} streams are waiting to go live, the most allowed; start or delete one first.`, { limit: limits.pending_streams, current: pending });
+    }
+    const hourAgo = addSeconds(now, -3600);
+    const recent = await q.creationsSince(tx, account.id, hourAgo);
+    if (recent.count >= limits.creations_per_hour) {
+      const retry = recent.oldest ? Math.max(1, secondsUntil(addSeconds(recent.oldest, 3600), now)) : 3600;
+      throw new ApiError('limit_creation_rate', `${recent.count} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent.count, retry_after_seconds: retry });
+    }
+
+    const secret = newSecret();
+    const player: PlayerSettings = { ...DEFAULT_PLAYER, ...input.player };
+    const row = await q.insertStream(tx, {
+      id: newId('str_'),
+      account_id: account.id,
+      name: normaliseName(input.name ?? null),
+      status: 'pending',
+      profile: input.profile ?? 'abr_basic',
+      record: input.record ?? true,
+      replay: input.replay ?? false,
+      max_resolution: maxResolution,
+      max_duration_seconds: limits.max_duration_seconds,
+      recording_retention_days: input.recording_retention_days === undefined ? account.recording_retention_days : input.recording_retention_days,
+      metadata: input.metadata ?? null,
+      player,
+      key_hash: sha256(secret),
+      created_at: now,
+      reservation_expires_at: addSeconds(now, config.reservationSeconds),
+    });
+    return presentCreated(row, secret, this.context());
+  }
+
+  private context(): PresentContext {
+    return { urls: this.deps.config.publicUrls, now: this.deps.clock.now(), nodeReady: this.deps.nodeReady() };
+  }
+}
+
+/** Blank means no name. */
+const normaliseName = (name: string | null): string | null => (name === null || name.trim() === '' ? null : name);

@@ -1,0 +1,76 @@
+import type { InjectOptions } from 'fastify';
+import { AccountsService } from '../../src/accounts/service.js';
+import { createApi, type Api } from '../../src/appliance.js';
+import { resolveConfig, type Config } from '../../src/config/config.js';
+import type { ConfigFile } from '../../src/config/schema.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { createLogger } from '../../src/core/logger.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export interface TestApi {
+  api: Api;
+  db: TestDatabase;
+  clock: ManualClock;
+  config: Config;
+  accounts: AccountsService;
+  /** An active account with credit and an API key. */
+  newAccount(opts?: { trusted?: boolean; pending?: boolean; credit?: string; postpaid?: boolean }): Promise<{ id: string; key: string }>;
+  call(method: InjectOptions['method'], url: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string>; payload?: string }): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  // Tests read arbitrary response fields.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export async function createTestApi(file: ConfigFile = {}): Promise<TestApi> {
+  const db = await createTestDatabase();
+  const clock = new ManualClock(new Date('2026-11-22T12:00:00.000Z'));
+  const config = resolveConfig('/nonexistent', { host: 'media.test', ...file });
+  const api = await createApi({
+    sql: db.sql,
+    config,
+    clock,
+    logger: createLogger('silent'),
+    secrets: { postgres_password: 'unused', signing_key: 'test-signing', data_key: 'test-data' },
+  });
+  const accounts = new AccountsService(db.sql, clock);
+  return {
+    api,
+    db,
+    clock,
+    config,
+    accounts,
+    async newAccount(opts = {}) {
+      const account = await accounts.create({ name: 'Test', trusted: opts.trusted, pending: opts.pending, creditUsd: opts.credit ?? '50', postpaid: opts.postpaid });
+      const { key } = await accounts.createApiKey(account.id);
+      return { id: account.id, key };
+    },
+    async call(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+      let payload = opts.payload;
+      if (opts.body !== undefined) {
+        payload = JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await api.app.inject({ method, url, headers, payload });
+      let body: unknown = null;
+      try {
+        body = JSON.parse(res.payload);
+      } catch {
+        body = null;
+      }
+      return { status: res.statusCode, headers: res.headers, body, text: res.payload };
+    },
+    async close() {
+      await api.app.close();
+      await db.drop();
+    },
+  };
+}

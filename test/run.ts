@@ -1,0 +1,54 @@
+/**
+ * `npm test`: one throwaway PostgreSQL cluster for the whole run (the appliance's own managed
+ * cluster code, in a temp dir), or DATABASE_URL when set; then every test file under uvu.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManagedCluster, openForTraversal } from '../src/db/managed-cluster.js';
+import { freePort } from './helpers/ports.js';
+import { packageRoot } from '../src/core/package-root.js';
+
+const pattern = process.argv[2] ?? '\\.test\\.ts$';
+let cluster: ManagedCluster | undefined;
+let dir: string | undefined;
+let databaseUrl = process.env.DATABASE_URL;
+
+if (!databaseUrl) {
+  dir = mkdtempSync(join(tmpdir(), 'svc-test-pg-'));
+  openForTraversal(dir);
+  cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'test', logFile: join(dir, 'postgres.log') });
+  const started = Date.now();
+  await cluster.init();
+  await cluster.start();
+  databaseUrl = cluster.url;
+  console.log(`test cluster up in ${Date.now() - started} ms (${dir})`);
+}
+
+const uvu = join(packageRoot, 'node_modules', 'uvu', 'bin.js');
+const stopCluster = async () => {
+  await cluster?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void stopCluster().finally(() => process.exit(130)));
+
+const child = spawn(process.execPath, ['--import', 'tsx', uvu, 'test', pattern], {
+  env: { ...process.env, TEST_DATABASE_URL: databaseUrl },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let output = '';
+child.stdout.on('data', (chunk: Buffer) => {
+  output += chunk.toString();
+  process.stdout.write(chunk);
+});
+const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+
+await stopCluster();
+
+const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
+const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
+const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
+console.log(`${passed} passed, ${total - passed - skipped} failed, ${skipped} skipped`);
+process.exit(code !== 0 ? code : total === 0 ? 1 : 0);
