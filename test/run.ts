@@ -46,6 +46,7 @@ const code: number = await new Promise((resolve) => child.on('close', (c) => res
 
 await stopCluster();
 
+// eslint-disable-next-line no-control-regex -- strips terminal colours
 const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
 const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);

@@ -45,14 +45,57 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   }
   const out: Record<number, TSchema> = {};
   for (const [status, list] of byStatus) {
-    out[status] = Type.Ref(ErrorBody, {
+    const first = list[0] as ErrorCode;
+    out[status] = Type.Object(ErrorBody.properties, {
       description: DESCRIPTIONS[status] ?? 'Error',
       'x-error-codes': list,
+      examples: [{ error: { code: first, message: EXAMPLE_MESSAGES[first] ?? 'See the code.', details: {}, request_id: 'req_3k2j4h5g6f7d8s9a0q1w' } }],
     });
   }
   return out;
 }
 
-export const exampleError = (code: ErrorCode, message: string) => ({
-  error: { code, message, details: {}, request_id: 'req_3k2j4h5g6f7d8s9a0q1w' },
-});
+const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  invalid_request: 'Unknown field `colour` in body.',
+  unauthorized: 'Send a valid API key: `Authorization: Bearer svc_live_...`.',
+  insufficient_credit: 'Credit is below 1.00 USD; add credit to create streams.',
+  account_pending: 'The account is awaiting approval by the operator.',
+  not_found: 'No such stream.',
+  stream_not_pending: 'The key of a live stream cannot be replaced; create a new stream.',
+  idempotency_key_reused: 'This Idempotency-Key was used with a different body; use a new key.',
+  limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
+};
+
+/** A string enum as `{type, enum}` (plain in OpenAPI, "must be one of" in errors). */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/**
+ * OpenAPI post-processing: error codes and examples belong to the response object, and a body
+ * marked `x-optional-body` is not required.
+ */
+export function hoistResponseExtensions(doc: Record<string, unknown>): Record<string, unknown> {
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      const body = op.requestBody as { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } | undefined;
+      const bodySchema = body?.content?.['application/json']?.schema;
+      if (body && bodySchema?.['x-optional-body']) {
+        body.required = false;
+        delete bodySchema['x-optional-body'];
+      }
+      const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Record<string, unknown>; examples?: unknown }> } & Record<string, unknown>>;
+      for (const response of Object.values(responses)) {
+        const media = response.content?.['application/json'];
+        const schema = media?.schema;
+        if (!media || !schema?.['x-error-codes']) continue;
+        response['x-error-codes'] = schema['x-error-codes'];
+        delete schema['x-error-codes'];
+        const examples = schema.examples as unknown[] | undefined;
+        if (examples?.length) media.examples = Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e }]));
+      }
+    }
+  }
+  return doc;
+}
+

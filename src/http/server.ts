@@ -4,7 +4,7 @@ import { ApiError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Logger } from '../core/logger.js';
 import { createValidatorCompiler, validationToApiError } from './validation.js';
-import { ErrorBody } from './schema-helpers.js';
+import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
 import { API_VERSION, openapiInfo } from './openapi.js';
 
 /** 64 KB: the largest valid body (metadata 2 KB, a name, player settings) is far smaller. */
@@ -68,6 +68,7 @@ export async function createServer({ logger }: ServerOptions): Promise<FastifyIn
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) => hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
   });
   app.log.debug({ version: API_VERSION }, 'http server created');
   return app as unknown as FastifyInstance;

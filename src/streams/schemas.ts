@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp } from '../http/schema-helpers.js';
+import { Nullable, StringEnum, Timestamp } from '../http/schema-helpers.js';
 
 export const STREAM_STATUSES = ['pending', 'live', 'ended', 'expired', 'cancelled'] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
@@ -63,15 +63,15 @@ export const DEFAULT_PLAYER: PlayerSettings = {
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
-    profile: Type.Optional(Type.Union(PROFILES.map((p) => Type.Literal(p)), { default: 'abr_basic' })),
-    max_resolution: Type.Optional(Type.Union([Type.Literal(480), Type.Literal(720), Type.Literal(1080)], { default: 720 })),
+    profile: Type.Optional(StringEnum(PROFILES, { default: 'abr_basic' })),
+    max_resolution: Type.Optional(Type.Unsafe<480 | 720 | 1080>({ type: 'integer', enum: [480, 720, 1080], default: 720 })),
     record: Type.Optional(Type.Boolean({ default: true })),
     recording_retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3650 }))),
     metadata: Type.Optional(Metadata),
     player: Type.Optional(PlayerSettingsInput),
     replay: Type.Optional(Type.Boolean({ default: false })),
   },
-  { additionalProperties: false, examples: [{ name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } }] },
+  { additionalProperties: false, 'x-optional-body': true, examples: [{ name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } }] },
 );
 export type CreateStreamBody = Static<typeof CreateStreamBody>;
 
@@ -85,7 +85,7 @@ export const ListStreamsQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     starting_after: Type.Optional(StreamId),
-    status: Type.Optional(Type.Union(STREAM_STATUSES.map((s) => Type.Literal(s)))),
+    status: Type.Optional(StringEnum(STREAM_STATUSES)),
   },
   { additionalProperties: false },
 );
@@ -99,7 +99,7 @@ export const CreateHeaders = Type.Object({
 
 const Recording = Nullable(
   Type.Object({
-    status: Type.Union(RECORDING_STATUSES.map((s) => Type.Literal(s))),
+    status: StringEnum(RECORDING_STATUSES),
     bytes: Nullable(Type.Integer()),
     duration_seconds: Nullable(Type.Number()),
     retention_days: Nullable(Type.Integer()),
@@ -156,8 +156,8 @@ const streamFields = {
   id: StreamId,
   object: Type.Literal('stream'),
   name: Name,
-  status: Type.Union(STREAM_STATUSES.map((s) => Type.Literal(s))),
-  profile: Type.Union(PROFILES.map((p) => Type.Literal(p))),
+  status: StringEnum(STREAM_STATUSES),
+  profile: StringEnum(PROFILES),
   record: Type.Boolean(),
   replay: Type.Boolean(),
   recording: Recording,

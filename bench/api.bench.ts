@@ -1,0 +1,67 @@
+/**
+ * Throughput and latency of create, get and list under 50 concurrent clients, beside a bare
+ * Fastify route answering constant JSON in the same run (the ratio is what matters on a shared box).
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { packageRoot } from '../src/core/package-root.js';
+
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const CONNECTIONS = 50;
+
+async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: Number(process.env.BENCH_SECONDS ?? 10), ...opts });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function benchApi(): Promise<Row[]> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const firstLine: string = await new Promise((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    createInterface({ input: server.stdout }).once('line', resolve);
+  });
+  const { apiUrl, bareUrl, key } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; key: string };
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  try {
+    const created = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"target"}' });
+    const { id } = (await created.json()) as { id: string };
+    const rows: Row[] = [];
+    rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
+    rows.push(await load('POST /v1/streams', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: JSON.stringify({ name: 'bench', metadata: { k: 'v' } }) }));
+    rows.push(await load('GET /v1/streams/{id}', { url: `${apiUrl}/v1/streams/${id}`, headers }));
+    rows.push(await load('GET /v1/streams?limit=20', { url: `${apiUrl}/v1/streams?limit=20`, headers }));
+    return rows;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+export function formatApiRows(rows: Row[]): string {
+  const bare = rows[0]?.rps ?? 1;
+  const lines = [
+    `API under ${CONNECTIONS} concurrent clients (autocannon, ${process.env.BENCH_SECONDS ?? 10} s each)`,
+    `${'route'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
+  ];
+  for (const r of rows) {
+    const ratio = `${((r.rps / bare) * 100).toFixed(0)}%`;
+    lines.push(`${r.name.padEnd(28)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,4 @@
+/** `npm run bench`: prints figures; it asserts nothing (tests check behaviour). */
+import { benchApi, formatApiRows } from './api.bench.js';
+
+console.log(formatApiRows(await benchApi()));

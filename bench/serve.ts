@@ -1,0 +1,61 @@
+/**
+ * The server side of the API benchmark, in its own process so that the load generator does not
+ * share its event loop: a throwaway managed PostgreSQL, the real API, and a bare Fastify route
+ * answering constant JSON (the ceiling the API is compared with). Prints one JSON line when ready.
+ */
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AccountsService } from '../src/accounts/service.js';
+import { createApi } from '../src/appliance.js';
+import { resolveConfig } from '../src/config/config.js';
+import { systemClock } from '../src/core/clock.js';
+import { createLogger } from '../src/core/logger.js';
+import { connect } from '../src/db/connect.js';
+import { ManagedCluster, openForTraversal } from '../src/db/managed-cluster.js';
+import { migrate } from '../src/db/migrate.js';
+import { freePort } from '../test/helpers/ports.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+openForTraversal(dir);
+const cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'bench', logFile: join(dir, 'postgres.log') });
+await cluster.init();
+await cluster.start();
+const sql = connect(cluster.url, { max: 20 });
+await migrate(sql);
+
+// Limits raised through the operator's config so that creation can be measured, not refused.
+const unlimited = { pending_streams: 1_000_000_000, creations_per_hour: 1_000_000_000 };
+const apiPort = await freePort();
+const config = resolveConfig(dir, { api_port: apiPort, limits: { trusted: unlimited } });
+const api = await createApi({
+  sql,
+  config,
+  clock: systemClock,
+  logger: createLogger('warn'),
+  secrets: { postgres_password: 'bench', signing_key: 'bench', data_key: 'bench' },
+});
+await api.app.listen({ host: '127.0.0.1', port: apiPort });
+
+const accounts = new AccountsService(sql, systemClock);
+const account = await accounts.create({ name: 'Bench', trusted: true, creditUsd: '1000' });
+const { key } = await accounts.createApiKey(account.id);
+
+const bare = Fastify();
+bare.get('/bare', async () => ({ object: 'stream', id: 'str_00000000000000000000', status: 'pending' }));
+const barePort = await freePort();
+await bare.listen({ host: '127.0.0.1', port: barePort });
+
+console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, key }));
+
+const shutdown = async () => {
+  await bare.close();
+  await api.app.close();
+  await sql.end({ timeout: 5 });
+  await cluster.stop();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
