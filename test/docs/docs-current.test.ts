@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { packageRoot } from '../../src/core/package-root.js';
+import { buildOpenApi, docsFiles } from '../../src/docs/generate.js';
+import { API_VERSION } from '../../src/http/openapi.js';
+
+test('docs/api.md and docs/openapi.json match the route schemas (run `npm run docs`)', async () => {
+  const files = docsFiles(await buildOpenApi());
+  for (const [path, text] of Object.entries(files)) {
+    assert.ok(readFileSync(join(packageRoot, path), 'utf8') === text, `${path} is out of date: run \`npm run docs\``);
+  }
+});
+
+test('the changelog newest version equals the description version', () => {
+  const changelog = readFileSync(join(packageRoot, 'docs', 'changelog.md'), 'utf8');
+  const newest = /^## (\d+\.\d+\.\d+)/m.exec(changelog)?.[1];
+  assert.is(newest, API_VERSION);
+  assert.is(API_VERSION, '1.6.0');
+});
+
+test.run();
