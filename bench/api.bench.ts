@@ -36,14 +36,25 @@ export async function benchApi(): Promise<Row[]> {
     server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     createInterface({ input: server.stdout }).once('line', resolve);
   });
-  const { apiUrl, bareUrl, key } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; key: string };
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const { apiUrl, bareUrl, keys } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; keys: string[] };
+  const headers = { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' };
+  const createBody = JSON.stringify({ name: 'bench', metadata: { k: 'v' } });
+  let next = 0;
+  const spreadOverAccounts: autocannon.Request[] = [
+    {
+      method: 'POST',
+      path: '/v1/streams',
+      body: createBody,
+      setupRequest: (req) => ({ ...req, headers: { ...headers, authorization: `Bearer ${keys[next++ % keys.length]}` } }),
+    },
+  ];
   try {
     const created = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"target"}' });
     const { id } = (await created.json()) as { id: string };
     const rows: Row[] = [];
     rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
-    rows.push(await load('POST /v1/streams', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: JSON.stringify({ name: 'bench', metadata: { k: 'v' } }) }));
+    rows.push(await load('POST /v1/streams (1 account)', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: createBody }));
+    rows.push(await load(`POST /v1/streams (${keys.length} accts)`, { url: apiUrl, requests: spreadOverAccounts }));
     rows.push(await load('GET /v1/streams/{id}', { url: `${apiUrl}/v1/streams/${id}`, headers }));
     rows.push(await load('GET /v1/streams?limit=20', { url: `${apiUrl}/v1/streams?limit=20`, headers }));
     return rows;
@@ -57,11 +68,11 @@ export function formatApiRows(rows: Row[]): string {
   const bare = rows[0]?.rps ?? 1;
   const lines = [
     `API under ${CONNECTIONS} concurrent clients (autocannon, ${process.env.BENCH_SECONDS ?? 10} s each)`,
-    `${'route'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
+    `${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
   ];
   for (const r of rows) {
     const ratio = `${((r.rps / bare) * 100).toFixed(0)}%`;
-    lines.push(`${r.name.padEnd(28)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`);
+    lines.push(`${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`);
   }
   return lines.join('\n');
 }

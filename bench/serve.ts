@@ -38,16 +38,21 @@ const api = await createApi({
 });
 await api.app.listen({ host: '127.0.0.1', port: apiPort });
 
+// Creation serialises per account (limits are checked under the account's row lock), so the
+// creation figure is measured both for one account and spread over 50 (one per client).
 const accounts = new AccountsService(sql, systemClock);
-const account = await accounts.create({ name: 'Bench', trusted: true, creditUsd: '1000' });
-const { key } = await accounts.createApiKey(account.id);
+const keys: string[] = [];
+for (let i = 0; i < 50; i++) {
+  const account = await accounts.create({ name: `Bench ${i}`, trusted: true, creditUsd: '1000' });
+  keys.push((await accounts.createApiKey(account.id)).key);
+}
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ object: 'stream', id: 'str_00000000000000000000', status: 'pending' }));
 const barePort = await freePort();
 await bare.listen({ host: '127.0.0.1', port: barePort });
 
-console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, key }));
+console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, keys }));
 
 const shutdown = async () => {
   await bare.close();

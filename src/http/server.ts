@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Logger } from '../core/logger.js';
-import { createValidatorCompiler, validationToApiError } from './validation.js';
+import { createValidatorCompiler, unstorableTextAt, validationToApiError } from './validation.js';
 import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
 import { API_VERSION, openapiInfo } from './openapi.js';
 
@@ -28,6 +28,11 @@ export async function createServer({ logger }: ServerOptions): Promise<FastifyIn
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path segment that does not decode, or an id longer than any id, names nothing: 404 in the one shape.
+    frameworkErrors: (error, request, reply) => {
+      const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendError(reply, request, unroutable ? new ApiError('not_found', 'No such resource: the path does not name one.') : toApiError(error, request));
+    },
   });
   app.setValidatorCompiler(createValidatorCompiler());
   app.setSchemaErrorFormatter((errors, dataVar) => validationToApiError(errors as never, dataVar));
@@ -37,11 +42,18 @@ export async function createServer({ logger }: ServerOptions): Promise<FastifyIn
   app.removeAllContentTypeParsers();
   const parseJson = (_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
     if (body.trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(body));
+      value = JSON.parse(body);
     } catch {
-      done(new ApiError('invalid_request', 'The body is not valid JSON.'));
+      return done(new ApiError('invalid_request', 'The body is not valid JSON.'));
     }
+    // PostgreSQL text and jsonb cannot hold U+0000, and an unpaired surrogate is not text: refuse, do not fail later.
+    const at = unstorableTextAt(value);
+    if (at !== null) {
+      return done(new ApiError('invalid_request', `\`${at || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`, at ? { field: at } : {}));
+    }
+    done(null, value);
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'string' }, parseJson);
@@ -52,6 +64,17 @@ export async function createServer({ logger }: ServerOptions): Promise<FastifyIn
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // Fastify validates an absent body as null; where the body is optional (`x-optional-body`), absent means `{}`.
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as Record<string, unknown> | undefined;
+    if (!body?.['x-optional-body']) return;
+    const absentAsEmpty = async (request: FastifyRequest) => {
+      if (request.body === undefined) request.body = {};
+    };
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...existing, absentAsEmpty];
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -87,6 +110,8 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
+  // Also here: errors raised before the onRequest hook (unroutable paths) must carry the id too.
+  reply.header('x-request-id', request.id);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   void reply
     .code(error.status)

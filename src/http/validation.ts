@@ -73,6 +73,9 @@ export function validationToApiError(errors: ErrorObject[], context: string): Ap
     case 'enum':
       message = `\`${field}\` must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
       break;
+    case 'minProperties':
+      message = `The ${part} must set at least one field.`;
+      break;
     case 'x-max-bytes':
       message = `\`${field}\` must be at most ${String(error.schema)} bytes of JSON.`;
       break;
@@ -89,4 +92,30 @@ function describeType(type: unknown): string {
   const types = Array.isArray(type) ? type : String(type).split(',');
   const words = types.map((t: string) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`));
   return words.join(' or ');
+}
+
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where parsed JSON holds a string or key with U+0000 or an unpaired surrogate: the dotted path
+ * of the value ('' for the root; a bad key names its object), or null if nowhere. Iterative, so
+ * deeply nested bodies cannot exhaust the stack.
+ */
+export function unstorableTextAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return path;
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, join(path, String(i))]));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (UNSTORABLE.test(k)) return path;
+        stack.push([item, join(path, k)]);
+      }
+    }
+  }
+  return null;
 }

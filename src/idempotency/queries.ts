@@ -9,9 +9,12 @@ export interface IdempotencyRow {
   created_at: Date;
 }
 
-/** Serialises requests that share a key, for the rest of the transaction. */
+/**
+ * Serialises requests that share a key, for the rest of the transaction. Account ids have no
+ * spaces, so a space separates them unambiguously (text parameters cannot carry U+0000).
+ */
 export async function lockKey(db: Db, accountId: string, key: string): Promise<void> {
-  await db`select pg_advisory_xact_lock(hashtextextended(${accountId + '\u0000' + key}, 0))`;
+  await db`select pg_advisory_xact_lock(hashtextextended(${`${accountId} ${key}`}, 0))`;
 }
 
 export async function findRecord(db: Db, accountId: string, key: string, since: Date): Promise<IdempotencyRow | null> {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import type { EndReason, PlayerSettings, Profile, RecordingStatus, StreamStatus } from './schemas.js';
+import { STREAM_ID, type EndReason, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
 export interface StreamRow {
   seq: number;
@@ -33,12 +33,15 @@ export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow
   return row as StreamRow;
 }
 
+/** Path ids are any text; one that cannot be a stream id names none (and never reaches SQL: U+0000). */
 export async function findStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
   const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId}`;
   return row ?? null;
 }
 
 export async function lockStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
   const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId} for update`;
   return row ?? null;
 }

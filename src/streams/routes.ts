@@ -122,7 +122,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
-        response: { 200: Type.Ref(Stream), ...errorResponses('unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
+        // No body is defined, but one that is sent must still be JSON of a sane size: 400 otherwise.
+        response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
     },
     async (request) => {
@@ -142,7 +143,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
-        response: { 200: Type.Ref(CreatedStream), ...errorResponses('unauthorized', 'not_found', 'stream_not_pending') },
+        response: { 200: Type.Ref(CreatedStream), ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_not_pending') },
       },
     },
     async (request) => streams.replaceKey(requireAccount(request), (request.params as { id: string }).id),

@@ -24,7 +24,8 @@ export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export const PROFILES = ['abr_basic', 'passthrough'] as const;
 export type Profile = (typeof PROFILES)[number];
 
-const StreamId = Type.String({ pattern: '^str_[a-z0-9]{20}$', examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
+export const STREAM_ID = /^str_[a-z0-9]{20}$/;
+const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
 const Metadata = Nullable(
   Type.Object({}, { additionalProperties: true, 'x-max-bytes': 2048, description: 'Client JSON, up to 2 KB; never shown to viewers', examples: [{ event_id: 'evt-42' }] }),
@@ -77,7 +78,8 @@ export type CreateStreamBody = Static<typeof CreateStreamBody>;
 
 export const PatchStreamBody = Type.Object(
   { name: Type.Optional(Name), metadata: Type.Optional(Metadata), player: Type.Optional(PlayerSettingsInput) },
-  { additionalProperties: false, examples: [{ name: 'Town hall (rescheduled)', metadata: null }] },
+  // Required and not empty: a patch that changes nothing is a client mistake.
+  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }] },
 );
 export type PatchStreamBody = Static<typeof PatchStreamBody>;
 
@@ -91,7 +93,8 @@ export const ListStreamsQuery = Type.Object(
 );
 export type ListStreamsQuery = Static<typeof ListStreamsQuery>;
 
-export const StreamParams = Type.Object({ id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+/** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
+export const StreamParams = Type.Object({ id: Type.String({ description: 'Stream id (`str_...`)' }) }, { additionalProperties: false });
 
 export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
