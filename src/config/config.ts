@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import type { AccountLimits, ConfigFile } from './schema.js';
@@ -65,6 +65,15 @@ export function readConfigFile(dataDir: string): ConfigFile | null {
   }
   if (!validateFile(parsed)) throw new ConfigError(describeErrors(path));
   return parsed;
+}
+
+/** Validates, then replaces the file atomically: a half-written config would stop the next start. */
+export function writeConfigFile(dataDir: string, file: ConfigFile): void {
+  const path = join(dataDir, CONFIG_FILE);
+  if (!validateFile(file)) throw new ConfigError(describeErrors(path));
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o644 });
+  renameSync(tmp, path);
 }
 
 /** Environment overrides the file; the CLI passes its environment in. */

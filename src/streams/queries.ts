@@ -66,17 +66,34 @@ export async function findSeq(db: Db, accountId: string, id: string): Promise<nu
   return row?.seq ?? null;
 }
 
-export async function countPending(db: Db, accountId: string): Promise<number> {
-  const [row] = await db<{ n: number }[]>`
-    select count(*)::int as n from streams where account_id = ${accountId} and status = 'pending'`;
-  return row?.n ?? 0;
+/** What the creation limits need about an account's streams, in one round trip. */
+export interface CreationCounts {
+  /** Pending streams, counted up to `pendingUpTo` (enough to compare with the limit). */
+  pending: number;
+  /** Streams created since `since`, counted up to `recentUpTo`, and the oldest of those. */
+  recent: number;
+  oldestRecent: Date | null;
 }
 
-export async function creationsSince(db: Db, accountId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-  const [row] = await db<{ count: number; oldest: Date | null }[]>`
-    select count(*)::int as count, min(created_at) as oldest
-    from streams where account_id = ${accountId} and created_at > ${since}`;
-  return row ?? { count: 0, oldest: null };
+/**
+ * Run it after locking the account row, in a statement of its own: under READ COMMITTED a
+ * statement that waited for the lock would still count with the snapshot it started with.
+ */
+export async function creationCounts(
+  db: Db,
+  accountId: string,
+  opts: { since: Date; pendingUpTo: number; recentUpTo: number },
+): Promise<CreationCounts> {
+  const [row] = await db<{ pending: number; recent: number; oldest_recent: Date | null }[]>`
+    select
+      (select count(*)::int from (
+        select 1 from streams where account_id = ${accountId} and status = 'pending' limit ${opts.pendingUpTo}) p) as pending,
+      r.recent, r.oldest_recent
+    from (
+      select count(*)::int as recent, min(created_at) as oldest_recent from (
+        select created_at from streams where account_id = ${accountId} and created_at > ${opts.since}
+        order by created_at limit ${opts.recentUpTo}) c) r`;
+  return { pending: row?.pending ?? 0, recent: row?.recent ?? 0, oldestRecent: row?.oldest_recent ?? null };
 }
 
 export type StreamChanges = Partial<

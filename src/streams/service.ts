@@ -136,12 +136,19 @@ export class StreamsService {
   }
 
   private async createIn(tx: Tx, accountId: string, input: CreateStreamBody): Promise<CreatedStream> {
+    const { config, clock } = this.deps;
+    const now = clock.now();
+    // Limits are checked under the account's row lock, so concurrent creations cannot both pass.
     const account = await lockAccount(tx, accountId);
     if (!account) throw new ApiError('unauthorized', 'The account of this API key no longer exists.');
-    const { config, clock } = this.deps;
     const limits = account.trusted ? config.limits.trusted : config.limits.new;
+    // Counts stop just past the limit: enough to compare, bounded however many rows exist.
+    const { pending, recent, oldestRecent } = await q.creationCounts(tx, account.id, {
+      since: addSeconds(now, -3600),
+      pendingUpTo: limits.pending_streams + 1,
+      recentUpTo: limits.creations_per_hour + 1,
+    });
     const maxResolution = input.max_resolution ?? 720;
-    const now = clock.now();
 
     if (maxResolution > limits.max_resolution) {
       throw new ApiError('limit_resolution', `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`, { limit: limits.max_resolution });
@@ -149,15 +156,12 @@ export class StreamsService {
     if (account.billing_mode === 'prepaid' && compareUsd(account.credit_usd, MIN_CREDIT_USD) < 0) {
       throw new ApiError('insufficient_credit', `Credit is below ${MIN_CREDIT_USD} USD; add credit to create streams.`);
     }
-    const pending = await q.countPending(tx, account.id);
     if (pending >= limits.pending_streams) {
       throw new ApiError('limit_pending_streams', `${pending} streams are waiting to go live, the most allowed; start or delete one first.`, { limit: limits.pending_streams, current: pending });
     }
-    const hourAgo = addSeconds(now, -3600);
-    const recent = await q.creationsSince(tx, account.id, hourAgo);
-    if (recent.count >= limits.creations_per_hour) {
-      const retry = recent.oldest ? Math.max(1, secondsUntil(addSeconds(recent.oldest, 3600), now)) : 3600;
-      throw new ApiError('limit_creation_rate', `${recent.count} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent.count, retry_after_seconds: retry });
+    if (recent >= limits.creations_per_hour) {
+      const retry = oldestRecent ? Math.max(1, secondsUntil(addSeconds(oldestRecent, 3600), now)) : 3600;
+      throw new ApiError('limit_creation_rate', `${recent} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent, retry_after_seconds: retry });
     }
 
     const secret = newSecret();

@@ -1,0 +1,54 @@
+import { Flags } from '@oclif/core';
+import { apiFlags } from '../../src/cli/api-client.js';
+import { SvcCommand } from '../../src/cli/base-command.js';
+import { CliError } from '../../src/cli/errors.js';
+import { SECRET_KEYS, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
+
+export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
+  static override summary = 'Create a stream (POST /v1/streams); prints the stream key once.';
+  static override examples = [
+    '<%= config.bin %> streams create --name "Town hall" --api-key svc_live_...',
+    'SVC_API_KEY=svc_live_... <%= config.bin %> streams create --max-resolution 1080 --no-record --metadata \'{"event_id":"evt-42"}\' --json',
+  ];
+  static override flags = {
+    ...apiFlags,
+    name: Flags.string({ summary: 'Stream name (up to 100 characters).' }),
+    profile: Flags.string({ summary: 'Transcoding profile.', options: ['abr_basic', 'passthrough'] }),
+    'max-resolution': Flags.integer({ summary: 'Highest ingest resolution allowed.', options: ['480', '720', '1080'] }),
+    record: Flags.boolean({ summary: 'Record the stream (the default; --no-record turns it off).', allowNo: true }),
+    'retention-days': Flags.integer({ summary: 'Days to keep the recording.', min: 1, max: 3650 }),
+    metadata: Flags.string({ summary: 'Client metadata, a JSON object (up to 2 KB).' }),
+    'idempotency-key': Flags.string({ summary: 'Idempotency-Key header: a retry with the same key returns the first response.' }),
+  };
+
+  async run(): Promise<StreamDoc> {
+    const f = this.flags;
+    const body: Record<string, unknown> = {};
+    if (f.name !== undefined) body.name = f.name;
+    if (f.profile !== undefined) body.profile = f.profile;
+    if (f['max-resolution'] !== undefined) body.max_resolution = f['max-resolution'];
+    if (f.record !== undefined) body.record = f.record;
+    if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];
+    if (f.metadata !== undefined) body.metadata = parseMetadata(f.metadata);
+    const headers: Record<string, string> = f['idempotency-key'] ? { 'idempotency-key': f['idempotency-key'] } : {};
+    const stream = await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers });
+    this.printRecord(stream, STREAM_KEYS.filter((k) => !SECRET_KEYS.includes(k)));
+    this.log('');
+    this.printRecord(stream, SECRET_KEYS);
+    this.warnSecret('stream key (and the WHIP URL, which contains it)');
+    return stream;
+  }
+}
+
+function parseMetadata(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new CliError('invalid_usage', `--metadata is not valid JSON (${(err as Error).message}): pass an object such as '{"event_id":"evt-42"}'`, {}, 2);
+  }
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    throw new CliError('invalid_usage', `--metadata must be a JSON object such as '{"event_id":"evt-42"}'`, {}, 2);
+  }
+  return value;
+}

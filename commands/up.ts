@@ -1,0 +1,62 @@
+import { Flags } from '@oclif/core';
+import { dataPaths } from '../src/config/paths.js';
+import { SvcCommand } from '../src/cli/base-command.js';
+import { startDetached } from '../src/cli/detach.js';
+import { CliError } from '../src/cli/errors.js';
+import { configFlags } from '../src/cli/flags.js';
+import { runForeground } from '../src/cli/foreground.js';
+import { configChanges, initialise, updateConfigFile } from '../src/cli/init.js';
+import { runningPid } from '../src/cli/pid.js';
+import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/cli/status.js';
+
+export default class Up extends SvcCommand<typeof Up> {
+  static override summary = 'Start the appliance (PostgreSQL, API, jobs); in the foreground unless --detach.';
+  static override description =
+    'A data dir never initialised is initialised first (as `svc init` would, with the same flags). ' +
+    'Config flags given for an initialised data dir update its config.json. Logs go to <data dir>/logs/svc.log.';
+  static override examples = ['<%= config.bin %> up', '<%= config.bin %> up --detach', '<%= config.bin %> up --detach --data-dir /srv/svc --api-port 9080 --no-install'];
+  static override flags = {
+    ...configFlags,
+    detach: Flags.boolean({ char: 'd', summary: 'Run in the background; return once every part answers its health check.' }),
+    verbose: Flags.boolean({ char: 'v', summary: 'Also print the logs on the console (at debug level unless log_level says more).' }),
+  };
+
+  async run(): Promise<ApplianceStatus | { stopped_by: string }> {
+    if (this.jsonEnabled() && !this.flags.detach) throw new CliError('invalid_usage', '--json needs --detach (the foreground appliance prints no JSON document)', {}, 2);
+    const dataDir = this.dataDir;
+    const changes = configChanges(this.flags);
+    const progress = (line: string) => this.progress(line);
+    if (!this.initialised) {
+      progress(`${dataDir} is not initialised yet: initialising it`);
+      await initialise({ dataDir, changes, install: this.flags.install, env: this.configEnv, progress });
+    } else if (Object.keys(changes).length) {
+      updateConfigFile(dataDir, changes);
+      progress(`updated ${dataPaths(dataDir).config}: ${Object.keys(changes).join(', ')}`);
+    }
+    const config = this.loadConfig();
+    const secrets = this.loadSecrets();
+
+    const pid = runningPid(dataPaths(dataDir).pidFile);
+    if (pid !== null) {
+      this.log(`svc is already running (pid ${pid})`);
+      return this.reportStatus();
+    }
+    if (this.flags.detach) {
+      try {
+        await startDetached({ config, args: this.flags.verbose ? ['--verbose'] : [], progress });
+      } catch (err) {
+        const tail = err instanceof CliError ? (err.details.log_tail as string[] | undefined) : undefined;
+        if (tail?.length && !this.jsonEnabled()) for (const line of tail) process.stderr.write(`  | ${line}\n`);
+        throw err;
+      }
+      return this.reportStatus();
+    }
+    return runForeground({ config, secrets, verbose: this.flags.verbose, print: (line) => this.log(line), progress });
+  }
+
+  private async reportStatus(): Promise<ApplianceStatus> {
+    const status = await applianceStatus(this.loadConfig(), this.loadSecrets());
+    for (const line of describeStatus(status)) this.log(line);
+    return status;
+  }
+}

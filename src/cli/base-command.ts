@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
+import type { Config, ConfigEnv } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
+import { dataPaths, defaultDataDir } from '../config/paths.js';
+import type { Secrets } from '../config/secrets.js';
+import { readSecrets } from '../config/secrets.js';
+import { ApiClient } from './api-client.js';
+import { CliError, describeError } from './errors.js';
+import { renderRecord, renderTable, type Column } from './table.js';
+
+export type FlagsOf<T extends typeof Command> = Interfaces.InferredFlags<(typeof SvcCommand)['baseFlags'] & T['flags']>;
+export type ArgsOf<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+/**
+ * What every svc command shares: `--data-dir` and `--json`, the error envelope and exit codes,
+ * loading the data dir's config. Commands return their data; human output is printed only
+ * when JSON is off (`this.log` is silent under `--json`).
+ */
+export abstract class SvcCommand<T extends typeof Command> extends Command {
+  static override enableJsonFlag = true;
+
+  static override baseFlags = {
+    'data-dir': Flags.string({
+      summary: 'Appliance data directory (config, secrets, database, logs).',
+      description: 'Defaults to $SVC_DATA_DIR, else /var/lib/svc for root and ~/.local/share/svc for other users.',
+      env: 'SVC_DATA_DIR',
+      helpGroup: 'GLOBAL',
+    }),
+  };
+
+  protected flags!: FlagsOf<T>;
+  protected args!: ArgsOf<T>;
+  private readonly cleanups: (() => Promise<void> | void)[] = [];
+
+  public override async init(): Promise<void> {
+    await super.init();
+    const { args, flags } = await this.parse({
+      flags: this.ctor.flags,
+      baseFlags: (super.ctor as typeof SvcCommand).baseFlags,
+      enableJsonFlag: this.ctor.enableJsonFlag,
+      args: this.ctor.args,
+      strict: this.ctor.strict,
+    });
+    this.flags = flags as FlagsOf<T>;
+    this.args = args as ArgsOf<T>;
+  }
+
+  /** The data dir as an absolute path: flag, then SVC_DATA_DIR (read by the flag), then the default. */
+  protected get dataDir(): string {
+    return resolve(this.flags['data-dir'] ?? defaultDataDir(process.env));
+  }
+
+  protected get initialised(): boolean {
+    return existsSync(dataPaths(this.dataDir).config);
+  }
+
+  /** The environment the config may be overridden from; only the CLI reads process.env. */
+  protected get configEnv(): ConfigEnv {
+    return { SVC_DATABASE_URL: process.env.SVC_DATABASE_URL, SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL };
+  }
+
+  protected loadConfig(): Config {
+    if (!this.initialised) {
+      throw new CliError('not_initialised', `${this.dataDir} is not initialised: run \`svc init --data-dir ${this.dataDir}\` (or \`svc up\`, which initialises it)`);
+    }
+    return loadConfig(this.dataDir, this.configEnv);
+  }
+
+  protected loadSecrets(): Secrets {
+    if (!existsSync(dataPaths(this.dataDir).secrets)) {
+      throw new CliError('not_initialised', `${dataPaths(this.dataDir).secrets} is missing: run \`svc init --data-dir ${this.dataDir}\``);
+    }
+    return readSecrets(this.dataDir);
+  }
+
+  /** The HTTP API of this data dir's appliance (or --base-url), with --api-key / SVC_API_KEY. */
+  protected apiClient(flags: { 'api-key'?: string | undefined; 'base-url'?: string | undefined }): ApiClient {
+    return new ApiClient(flags['base-url'] ?? this.loadConfig().publicUrls.base_url, flags['api-key']);
+  }
+
+  /** Runs when the command ends, failed or not (database pools, sockets). */
+  protected defer(fn: () => Promise<void> | void): void {
+    this.cleanups.push(fn);
+  }
+
+  /** Progress for people: stderr, so stdout stays one JSON document under --json. */
+  protected progress(line: string): void {
+    process.stderr.write(`${line}\n`);
+  }
+
+  protected printRecord(record: object, keys?: string[]): void {
+    this.log(renderRecord(record as Record<string, unknown>, keys));
+  }
+
+  protected printTable<R extends object>(rows: R[], columns: Column<R>[], empty = 'nothing to show'): void {
+    this.log(rows.length ? renderTable(rows, columns) : empty);
+  }
+
+  /** Secrets are shown once; say so where they are printed. */
+  protected warnSecret(what: string): void {
+    this.log(`\nStore the ${what} now: it is shown only this once and cannot be read again.`);
+  }
+
+  public override logJson(json: unknown): void {
+    process.stdout.write(JSON.stringify(json, null, 2) + '\n');
+  }
+
+  protected override async catch(err: Error & { exitCode?: number }): Promise<void> {
+    // this.exit() uses an ExitError to end the command with a chosen code.
+    if (err instanceof Errors.ExitError) throw err;
+    const described = describeError(err);
+    process.exitCode = described.exitCode;
+    if (this.jsonEnabled()) this.logJson(described.document);
+    else process.stderr.write(`Error: ${described.line}\n`);
+    if (process.env.SVC_DEBUG && err.stack) process.stderr.write(`${err.stack}\n`);
+  }
+
+  protected override async finally(err: Error | undefined): Promise<void> {
+    for (const fn of this.cleanups.reverse()) {
+      try {
+        await fn();
+      } catch {
+        // Cleanup is best effort; the command's own outcome is what gets reported.
+      }
+    }
+    await super.finally(err);
+  }
+}

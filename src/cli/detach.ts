@@ -1,0 +1,78 @@
+import { spawn } from 'node:child_process';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config/config.js';
+import { dataPaths } from '../config/paths.js';
+import { packageRoot } from '../core/package-root.js';
+import { CliError } from './errors.js';
+import { isAlive, sleep } from './pid.js';
+import { apiHealthy } from './status.js';
+
+/** The last `n` lines written to `file` since byte `from` (reads at most the last 64 KB). */
+function linesSince(file: string, from: number, n = 20): string[] {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(from, size - 64 * 1024);
+    const buffer = Buffer.alloc(Math.max(0, size - start));
+    readSync(fd, buffer, 0, buffer.length, start);
+    return buffer.toString('utf8').trimEnd().split('\n').slice(-n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * `svc up --detach`: the same CLI in the foreground mode, in its own session with output to the
+ * log file; returns once the API answers its health check (it answers only when the database does).
+ */
+export async function startDetached(opts: {
+  config: Config;
+  args: string[];
+  progress: (line: string) => void;
+  timeoutMs?: number;
+}): Promise<number> {
+  const { config } = opts;
+  const log = dataPaths(config.dataDir).applianceLog;
+  mkdirSync(dirname(log), { recursive: true });
+  const logFd = openSync(log, 'a');
+  const startOffset = fstatSync(logFd).size;
+  const child = spawn(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, ...opts.args], {
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: process.env,
+  });
+  closeSync(logFd);
+  child.unref();
+  const pid = child.pid;
+  if (pid === undefined) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
+  let exited: string | null = null;
+  child.on('exit', (code, signal) => (exited = signal ? `signal ${signal}` : `exit code ${code}`));
+
+  const newLogLines = () => linesSince(log, startOffset);
+  const started = Date.now();
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  let nextNote = started + 3000;
+  opts.progress(`starting svc (pid ${pid}); logs: ${log}`);
+  while (Date.now() < deadline) {
+    if (exited || !isAlive(pid)) {
+      const tail = newLogLines();
+      // The child's own last words (base command's one-line error) name the cause.
+      const reason = tail.filter((l) => l.startsWith('Error: ')).at(-1)?.slice('Error: '.length);
+      throw new CliError('start_failed', `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`, { log_tail: tail });
+    }
+    if (await apiHealthy(config, 1000)) return pid;
+    if (Date.now() >= nextNote) {
+      opts.progress(`waiting for ${config.publicUrls.base_url}/healthz (${Math.round((Date.now() - started) / 1000)} s)`);
+      nextNote += 5000;
+    }
+    await sleep(200);
+  }
+  // Do not leave a half-started appliance behind.
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  throw new CliError('start_timeout', `svc did not answer ${config.publicUrls.base_url}/healthz within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`, { log_tail: newLogLines() });
+}

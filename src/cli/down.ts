@@ -1,0 +1,57 @@
+import { managedCluster } from '../appliance.js';
+import type { Config } from '../config/config.js';
+import { dataPaths } from '../config/paths.js';
+import type { Secrets } from '../config/secrets.js';
+import { isAlive, removePidFile, runningPid, waitForExit } from './pid.js';
+
+export interface DownResult {
+  was_running: boolean;
+  pid: number | null;
+  killed: boolean;
+  /** A managed PostgreSQL left running by a crashed or killed appliance, now stopped. */
+  stopped_leftover_postgres: boolean;
+}
+
+const signal = (pid: number, name: NodeJS.Signals) => {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // already gone
+  }
+};
+
+/** SIGTERM, up to `graceMs` to stop cleanly, then SIGKILL of its process group; then no PostgreSQL left behind. */
+export async function stopAppliance(opts: {
+  config: Config;
+  secrets: Secrets;
+  progress: (line: string) => void;
+  graceMs?: number;
+}): Promise<DownResult> {
+  const { config } = opts;
+  const pidFile = dataPaths(config.dataDir).pidFile;
+  const pid = runningPid(pidFile);
+  let killed = false;
+  if (pid !== null) {
+    opts.progress(`stopping svc (pid ${pid})`);
+    signal(pid, 'SIGTERM');
+    if (!(await waitForExit(pid, opts.graceMs ?? 60_000))) {
+      opts.progress(`svc (pid ${pid}) did not stop in time: killing it`);
+      // A detached appliance leads its own process group: its workers go with it.
+      signal(-pid, 'SIGKILL');
+      signal(pid, 'SIGKILL');
+      await waitForExit(pid, 10_000);
+      killed = true;
+    }
+  }
+  let leftover = false;
+  if (!config.databaseUrl) {
+    const cluster = managedCluster(config, opts.secrets);
+    if (await cluster.running()) {
+      opts.progress('stopping PostgreSQL');
+      await cluster.stop();
+      leftover = true;
+    }
+  }
+  if (pid === null || !isAlive(pid)) removePidFile(pidFile);
+  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftover };
+}

@@ -1,0 +1,23 @@
+import { Flags } from '@oclif/core';
+
+const port = (summary: string) => Flags.integer({ summary, min: 1, max: 65535 });
+
+/** Settings written to config.json by `svc init`, and by `svc up` when it initialises or is given them. */
+export const configFlags = {
+  'database-url': Flags.string({ summary: 'Use this external PostgreSQL server instead of the appliance-owned cluster (postgres://...).' }),
+  host: Flags.string({ summary: 'Host name (or address) in the public URLs; default 127.0.0.1.' }),
+  'api-port': port('Port of the HTTP API (default 8080).'),
+  'rtmp-port': port('Port of RTMP ingest (default 1935).'),
+  'cdn-port': port('Port of the CDN origin (default 8081).'),
+  'player-port': port('Port of the hosted player (default 8082).'),
+  'postgres-port': port('Loopback port of the appliance-owned PostgreSQL (default 5439).'),
+  'allow-private-webhooks': Flags.boolean({
+    summary: 'Allow http and private/loopback webhook targets (local testing only).',
+    allowNo: true,
+  }),
+  install: Flags.boolean({
+    summary: 'Check the system packages and install what is missing (--no-install skips the check).',
+    allowNo: true,
+    default: true,
+  }),
+};

@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { managedCluster } from '../appliance.js';
+import { readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
+import { dataPaths } from '../config/paths.js';
+import type { ConfigFile } from '../config/schema.js';
+import { ensureSecrets, type Secrets } from '../config/secrets.js';
+import { connect } from '../db/connect.js';
+import { openForTraversal } from '../db/managed-cluster.js';
+import { migrate } from '../db/migrate.js';
+import { ensureSystemPackages, type EnsurePackagesResult } from '../system/packages.js';
+
+export const isRoot = (): boolean => process.getuid?.() === 0;
+
+/** The config keys `svc init` (and `svc up` on a fresh data dir) set from flags. */
+export interface ConfigFlags {
+  'database-url'?: string | undefined;
+  host?: string | undefined;
+  'api-port'?: number | undefined;
+  'rtmp-port'?: number | undefined;
+  'cdn-port'?: number | undefined;
+  'player-port'?: number | undefined;
+  'postgres-port'?: number | undefined;
+  'allow-private-webhooks'?: boolean | undefined;
+}
+
+/** Only the flags given: re-running init keeps every value not named on the command line. */
+export function configChanges(flags: ConfigFlags): ConfigFile {
+  const changes: ConfigFile = {
+    database_url: flags['database-url'],
+    host: flags.host,
+    api_port: flags['api-port'],
+    rtmp_port: flags['rtmp-port'],
+    cdn_port: flags['cdn-port'],
+    player_port: flags['player-port'],
+    postgres_port: flags['postgres-port'],
+    allow_private_webhooks: flags['allow-private-webhooks'],
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConfigFile;
+}
+
+/** Creates the data dir and its folders; as root the PostgreSQL user must be able to walk through it. */
+export function prepareDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o750 });
+  if (isRoot()) openForTraversal(dataDir);
+  const paths = dataPaths(dataDir);
+  for (const dir of [paths.logs, paths.run, paths.media]) mkdirSync(dir, { recursive: true });
+}
+
+/** Merges `changes` into config.json (validated; an invalid existing file is reported, not overwritten). */
+export function updateConfigFile(dataDir: string, changes: ConfigFile): { file: ConfigFile; created: boolean } {
+  const existing = readConfigFile(dataDir);
+  const file = { ...existing, ...changes };
+  writeConfigFile(dataDir, file);
+  return { file, created: existing === null };
+}
+
+export interface InitResult {
+  data_dir: string;
+  config_file: string;
+  secrets_file: string;
+  created: boolean;
+  config: ConfigFile;
+  packages: EnsurePackagesResult | null;
+  database: { managed: boolean; migrations_applied: string[] };
+  base_url: string;
+  player_url: string;
+  cdn_url: string;
+  rtmp_url: string;
+  allow_private_webhooks: boolean;
+}
+
+export async function initialise(opts: {
+  dataDir: string;
+  changes: ConfigFile;
+  install: boolean;
+  env: ConfigEnv;
+  progress: (line: string) => void;
+}): Promise<InitResult> {
+  const { dataDir, progress } = opts;
+  const paths = dataPaths(dataDir);
+  const fresh = !existsSync(paths.config);
+  prepareDataDir(dataDir);
+  const { file, created } = updateConfigFile(dataDir, opts.changes);
+  progress(`${created ? 'wrote' : 'updated'} ${paths.config}`);
+  const config = resolveConfig(dataDir, file, opts.env);
+  const secrets = ensureSecrets(dataDir);
+
+  let packages: EnsurePackagesResult | null = null;
+  if (opts.install) {
+    progress('checking system packages');
+    packages = await ensureSystemPackages({ isRoot: isRoot(), onLine: (line) => progress(`  apt: ${line}`) });
+    if (packages.installed.length) progress(`installed ${packages.installed.join(', ')}`);
+  }
+
+  const applied = await migrateDatabase(config, secrets, progress);
+  progress(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+  return {
+    data_dir: dataDir,
+    config_file: paths.config,
+    secrets_file: paths.secrets,
+    created: fresh,
+    config: file,
+    packages,
+    database: { managed: config.databaseUrl === null, migrations_applied: applied },
+    base_url: config.publicUrls.base_url,
+    player_url: config.publicUrls.player_url,
+    cdn_url: config.publicUrls.cdn_url,
+    rtmp_url: config.publicUrls.rtmp_url,
+    allow_private_webhooks: config.allowPrivateWebhooks,
+  };
+}
+
+/** Managed cluster: initialised and started for the migration, and stopped again only if it was not running. */
+async function migrateDatabase(config: Config, secrets: Secrets, progress: (line: string) => void): Promise<string[]> {
+  const withSql = async (url: string) => {
+    const sql = connect(url, { max: 1 });
+    try {
+      return await migrate(sql);
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  };
+  if (config.databaseUrl) return withSql(config.databaseUrl);
+  const cluster = managedCluster(config, secrets, progress);
+  const wasRunning = await cluster.running();
+  await cluster.init();
+  if (!wasRunning) await cluster.start();
+  try {
+    return await withSql(cluster.url);
+  } finally {
+    if (!wasRunning) {
+      progress('stopping PostgreSQL');
+      await cluster.stop();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { managedCluster } from '../appliance.js';
+import type { Config } from '../config/config.js';
+import { dataPaths } from '../config/paths.js';
+import type { Secrets } from '../config/secrets.js';
+import { connect } from '../db/connect.js';
+import { runningPid } from './pid.js';
+
+export interface ApplianceStatus {
+  running: boolean;
+  pid: number | null;
+  data_dir: string;
+  parts: {
+    api: { healthy: boolean; url: string };
+    postgres: { healthy: boolean; managed: boolean };
+  };
+  base_url: string;
+  player_url: string;
+  cdn_url: string;
+  rtmp_url: string;
+  allow_private_webhooks: boolean;
+}
+
+/** Where this machine reaches its own API: loopback when it listens on every address. */
+export function healthUrl(config: Config): string {
+  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ports.api}/healthz`;
+}
+
+export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
+  try {
+    const res = await fetch(healthUrl(config), { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function databaseAnswers(url: string, timeoutMs = 3000): Promise<boolean> {
+  const sql = connect(url, { max: 1 });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([sql`select 1`.then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    await sql.end({ timeout: 0 });
+  }
+}
+
+export async function postgresHealthy(config: Config, secrets: Secrets): Promise<boolean> {
+  if (config.databaseUrl) return databaseAnswers(config.databaseUrl);
+  const cluster = managedCluster(config, secrets);
+  return (await cluster.running()) && databaseAnswers(cluster.url);
+}
+
+export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {
+  const pid = runningPid(dataPaths(config.dataDir).pidFile);
+  const [api, postgres] = await Promise.all([apiHealthy(config), postgresHealthy(config, secrets)]);
+  return {
+    running: pid !== null,
+    pid,
+    data_dir: config.dataDir,
+    parts: {
+      api: { healthy: api, url: config.publicUrls.base_url },
+      postgres: { healthy: postgres, managed: config.databaseUrl === null },
+    },
+    base_url: config.publicUrls.base_url,
+    player_url: config.publicUrls.player_url,
+    cdn_url: config.publicUrls.cdn_url,
+    rtmp_url: config.publicUrls.rtmp_url,
+    allow_private_webhooks: config.allowPrivateWebhooks,
+  };
+}
+
+export function describeStatus(s: ApplianceStatus): string[] {
+  const health = (ok: boolean) => (ok ? 'healthy' : 'down');
+  return [
+    s.running ? `svc is running (pid ${s.pid})` : 'svc is not running',
+    `  data dir   ${s.data_dir}`,
+    `  api        ${health(s.parts.api.healthy).padEnd(8)} ${s.parts.api.url}`,
+    `  postgres   ${health(s.parts.postgres.healthy).padEnd(8)} ${s.parts.postgres.managed ? 'appliance-owned cluster' : 'external (database_url)'}`,
+    `  player     ${s.player_url}`,
+    `  cdn        ${s.cdn_url}`,
+    `  rtmp       ${s.rtmp_url}`,
+    ...(s.allow_private_webhooks
+      ? ['Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.']
+      : []),
+  ];
+}

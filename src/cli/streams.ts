@@ -1,0 +1,55 @@
+import type { Column } from './table.js';
+
+/** The fields of the API's Stream the CLI shows; the rest is in --json. */
+export interface StreamDoc {
+  id: string;
+  name: string | null;
+  status: string;
+  profile: string;
+  record: boolean;
+  max_ingest_resolution: number;
+  rtmp_url: string | null;
+  embed_url: string;
+  reservation_expires_at: string | null;
+  created_at: string;
+  ended_at: string | null;
+  end_reason: string | null;
+  stream_key?: string;
+  whip_url?: string;
+  [key: string]: unknown;
+}
+
+export interface StreamListDoc {
+  object: 'list';
+  data: StreamDoc[];
+  has_more: boolean;
+}
+
+export const STREAM_KEYS = [
+  'id',
+  'name',
+  'status',
+  'profile',
+  'record',
+  'max_ingest_resolution',
+  'rtmp_url',
+  'embed_url',
+  'playback_url',
+  'reservation_expires_at',
+  'created_at',
+  'went_live_at',
+  'ended_at',
+  'end_reason',
+  'metadata',
+];
+
+/** Shown once, after create and rotate-key. */
+export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url'];
+
+export const STREAM_COLUMNS: Column<StreamDoc>[] = [
+  { header: 'id', get: (s) => s.id },
+  { header: 'status', get: (s) => s.status },
+  { header: 'name', get: (s) => s.name },
+  { header: 'profile', get: (s) => s.profile },
+  { header: 'created_at', get: (s) => s.created_at },
+];

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ManagedCluster } from '../../src/db/managed-cluster.js';
+import { isAlive } from '../../src/cli/pid.js';
+import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
+import { freePort } from '../helpers/ports.js';
+
+interface Ctx {
+  dir: string;
+  remove: () => void;
+  ports: { api: number; postgres: number; rtmp: number; cdn: number; player: number };
+  pid: number;
+  accountId: string;
+  apiKey: string;
+  streamId: string;
+  streamKey: string;
+}
+
+/** One appliance for the whole file: `up` on a fresh data dir, the operator commands, `down`. */
+const t = suite<Ctx>('cli: up, operator commands, down');
+t.before(async (ctx) => {
+  Object.assign(ctx, makeDataDir());
+  ctx.ports = { api: await freePort(), postgres: await freePort(), rtmp: await freePort(), cdn: await freePort(), player: await freePort() };
+});
+t.after(async (ctx) => {
+  // Never leave an appliance or its PostgreSQL behind, whatever failed.
+  await svc(['down', '--data-dir', ctx.dir]);
+  ctx.remove();
+});
+
+const ok = (res: CliResult): CliResult => {
+  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
+  return res;
+};
+
+t('up --detach on a data dir never initialised initialises it, then returns once healthy', async (ctx) => {
+  const p = ctx.ports;
+  const res = ok(
+    await svc(
+      ['up', '--detach', '--no-install', '--api-port', `${p.api}`, '--postgres-port', `${p.postgres}`, '--rtmp-port', `${p.rtmp}`, '--cdn-port', `${p.cdn}`, '--player-port', `${p.player}`],
+      { env: { SVC_DATA_DIR: ctx.dir }, timeoutMs: 150_000 },
+    ),
+  );
+  assert.match(res.stderr, /not initialised yet: initialising it/);
+  assert.ok(existsSync(join(ctx.dir, 'config.json')));
+  assert.ok(existsSync(join(ctx.dir, 'run', 'svc.pid')));
+  assert.match(res.stdout, /svc is running \(pid \d+\)/);
+  assert.match(res.stdout, new RegExp(`api\\s+healthy\\s+http://127\\.0\\.0\\.1:${p.api}`));
+});
+
+t('status --json: running, every part healthy, the URLs', async (ctx) => {
+  const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
+  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks']);
+  assert.is(s.running, true);
+  assert.type(s.pid, 'number');
+  assert.is(s.data_dir, ctx.dir);
+  assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true } });
+  assert.is(s.base_url, `http://127.0.0.1:${ctx.ports.api}`);
+  assert.is(s.player_url, `http://127.0.0.1:${ctx.ports.player}`);
+  assert.is(s.cdn_url, `http://127.0.0.1:${ctx.ports.cdn}`);
+  assert.is(s.rtmp_url, `rtmp://127.0.0.1:${ctx.ports.rtmp}/live`);
+  assert.is(s.allow_private_webhooks, false);
+  ctx.pid = s.pid;
+
+  const again = ok(await svc(['up', '--detach', '--data-dir', ctx.dir]));
+  assert.match(again.stdout, new RegExp(`already running \\(pid ${ctx.pid}\\)`));
+});
+
+t('accounts create --credit 50 --json prints the account, id first, money as a string', async (ctx) => {
+  const a = ok(await svc(['accounts', 'create', '--name', 'Acme', '--credit', '50', '--json', '--data-dir', ctx.dir])).json;
+  assert.is(Object.keys(a)[0], 'id');
+  assert.match(a.id, /^acc_[a-z0-9]{20}$/);
+  assert.is(a.name, 'Acme');
+  assert.is(a.state, 'active');
+  assert.is(a.credit_usd, '50.00');
+  ctx.accountId = a.id;
+
+  const credited = ok(await svc(['accounts', 'credit', a.id, '--add', '12.50', '--json', '--data-dir', ctx.dir])).json;
+  assert.is(credited.credit_usd, '62.50');
+  const bad = await svc(['accounts', 'credit', a.id, '--add', '1e3', '--data-dir', ctx.dir]);
+  assert.is.not(bad.code, 0);
+  assert.match(bad.stderr, /^Error: invalid_request: amount must be a decimal/);
+
+  const list = ok(await svc(['accounts', 'list', '--data-dir', ctx.dir]));
+  assert.match(list.stdout, /^ID\s+NAME\s+STATE/);
+  assert.match(list.stdout, new RegExp(`${a.id}\\s+Acme\\s+active\\s+no\\s+prepaid\\s+62\\.50`));
+});
+
+t('api-keys create prints the svc_live_ key once; viewer-keys create the vk_ id and vks_ secret', async (ctx) => {
+  const k = ok(await svc(['api-keys', 'create', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json;
+  assert.match(k.key, /^svc_live_[A-Za-z0-9]{32}$/);
+  assert.is(k.account_id, ctx.accountId);
+  ctx.apiKey = k.key;
+
+  const v = ok(await svc(['viewer-keys', 'create', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json;
+  assert.match(v.id, /^vk_/);
+  assert.match(v.secret, /^vks_/);
+
+  const human = ok(await svc(['api-keys', 'create', '--account', ctx.accountId, '--data-dir', ctx.dir]));
+  assert.match(human.stdout, /svc_live_/);
+  assert.match(human.stdout, /shown only this once/);
+});
+
+t('streams create / list / get / rotate-key / end through the HTTP API', async (ctx) => {
+  const env = { SVC_DATA_DIR: ctx.dir, SVC_API_KEY: ctx.apiKey };
+  const s = ok(await svc(['streams', 'create', '--name', 'Town hall', '--metadata', '{"event_id":"evt-42"}', '--json'], { env })).json;
+  assert.match(s.id, /^str_[a-z0-9]{20}$/);
+  assert.is(s.status, 'pending');
+  assert.is(s.stream_key.split('?key=')[0], s.id);
+  assert.equal(s.metadata, { event_id: 'evt-42' });
+  assert.match(s.whip_url, /direction=whip/);
+  ctx.streamId = s.id;
+  ctx.streamKey = s.stream_key;
+
+  const list = ok(await svc(['streams', 'list', '--status', 'pending', '--json'], { env })).json;
+  assert.is(list.object, 'list');
+  assert.equal(list.data.map((x: { id: string }) => x.id), [s.id]);
+
+  // The key from the flag instead of the environment.
+  const got = ok(await svc(['streams', 'get', s.id, '--json', '--api-key', ctx.apiKey, '--data-dir', ctx.dir])).json;
+  assert.is(got.id, s.id);
+  assert.is(got.stream_key, undefined, 'the key is not shown again');
+
+  const rotated = ok(await svc(['streams', 'rotate-key', s.id], { env }));
+  assert.match(rotated.stdout, new RegExp(`stream_key\\s+${s.id}\\?key=`));
+  assert.not.match(rotated.stdout, new RegExp(ctx.streamKey.replace('?', '\\?')));
+  assert.match(rotated.stdout, /shown only this once/);
+
+  const ended = ok(await svc(['streams', 'end', s.id, '--json'], { env })).json;
+  assert.is(ended.status, 'cancelled');
+});
+
+t('an API error: one line with the code, non-zero; --json gives the API error document', async (ctx) => {
+  const env = { SVC_DATA_DIR: ctx.dir, SVC_API_KEY: ctx.apiKey };
+  const human = await svc(['streams', 'get', 'str_doesnotexist00000000'], { env });
+  assert.is.not(human.code, 0);
+  assert.is(human.stdout, '');
+  assert.is(human.stderr.trim().split('\n').length, 1, human.stderr);
+  assert.match(human.stderr, /not_found: /);
+
+  const json = await svc(['streams', 'get', 'str_doesnotexist00000000', '--json'], { env });
+  assert.is.not(json.code, 0);
+  assert.is(json.json.error.code, 'not_found');
+  assert.match(json.json.error.request_id, /^req_/);
+
+  const noKey = await svc(['streams', 'list', '--json', '--data-dir', ctx.dir]);
+  assert.is.not(noKey.code, 0);
+  assert.is(noKey.json.error.code, 'unauthorized');
+});
+
+t('down stops everything: no svc process, no PostgreSQL of this data dir, no pid file', async (ctx) => {
+  const res = ok(await svc(['down', '--data-dir', ctx.dir]));
+  assert.match(res.stdout, new RegExp(`svc \\(pid ${ctx.pid}\\) stopped`));
+  assert.is(isAlive(ctx.pid), false, 'the appliance process is gone');
+  const cluster = new ManagedCluster({ dir: join(ctx.dir, 'postgres'), port: ctx.ports.postgres, password: 'unused', logFile: join(ctx.dir, 'logs', 'postgres.log') });
+  assert.is(await cluster.running(), false, 'pg_ctl status: the managed cluster is stopped');
+  assert.not.ok(existsSync(join(ctx.dir, 'run', 'svc.pid')));
+
+  const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
+  assert.is(s.running, false);
+  assert.is(s.pid, null);
+  assert.is(s.parts.api.healthy, false);
+  assert.is(s.parts.postgres.healthy, false);
+
+  const accounts = await svc(['accounts', 'list', '--data-dir', ctx.dir]);
+  assert.is.not(accounts.code, 0);
+  assert.match(accounts.stderr, /^Error: the appliance database is not running: start it with `svc up --detach/);
+
+  const again = ok(await svc(['down', '--data-dir', ctx.dir]));
+  assert.match(again.stdout, /svc is not running/);
+});
+
+t.run();
