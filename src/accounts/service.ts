@@ -54,7 +54,7 @@ export class AccountsService {
     return this.must(q.updateAccount(this.sql, id, { trusted }), id);
   }
 
-  addCredit(id: string, amountUsd: string): Promise<Account> {
+  async addCredit(id: string, amountUsd: string): Promise<Account> {
     if (!isDecimal(amountUsd)) throw new ApiError('invalid_request', `amount must be a decimal number of USD such as 25 or 12.50, got "${amountUsd}"`, { field: 'add' });
     return this.must(q.addCredit(this.sql, id, amountUsd), id);
   }
