@@ -1,4 +1,7 @@
 /** `npm run bench`: prints figures; it asserts nothing (tests check behaviour). */
 import { benchApi, formatApiRows } from './api.bench.js';
+import { benchCost } from './cost.bench.js';
 
 console.log(formatApiRows(await benchApi()));
+console.log();
+console.log(await benchCost());

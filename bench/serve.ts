@@ -4,26 +4,16 @@
  * answering constant JSON (the ceiling the API is compared with). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { AccountsService } from '../src/accounts/service.js';
 import { createApi } from '../src/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';
-import { connect } from '../src/db/connect.js';
-import { ManagedCluster, openForTraversal } from '../src/db/managed-cluster.js';
-import { migrate } from '../src/db/migrate.js';
 import { freePort } from '../test/helpers/ports.js';
+import { startBenchDatabase } from './database.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-openForTraversal(dir);
-const cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'bench', logFile: join(dir, 'postgres.log') });
-await cluster.init();
-await cluster.start();
-const sql = connect(cluster.url, { max: 20 });
-await migrate(sql);
+const db = await startBenchDatabase();
+const { dir, sql } = db;
 
 // Limits raised through the operator's config so that creation can be measured, not refused.
 const unlimited = { pending_streams: 1_000_000_000, creations_per_hour: 1_000_000_000 };
@@ -57,9 +47,7 @@ console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `ht
 const shutdown = async () => {
   await bare.close();
   await api.app.close();
-  await sql.end({ timeout: 5 });
-  await cluster.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await db.stop();
   process.exit(0);
 };
 process.on('SIGTERM', () => void shutdown());
