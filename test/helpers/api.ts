@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { suite, type Test } from 'uvu';
 import { AccountsService } from '../../src/accounts/service.js';
 import { createApi, type Api } from '../../src/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
@@ -73,4 +74,21 @@ export async function createTestApi(file: ConfigFile = {}): Promise<TestApi> {
       await db.drop();
     },
   };
+}
+
+export type ApiSuiteContext = { env: TestApi; key: string; accountId: string };
+
+/** A uvu suite over a fresh API and database, with one active account's key in the context. */
+export function apiSuite(name: string, file: ConfigFile = {}): Test<ApiSuiteContext> {
+  const t = suite<ApiSuiteContext>(name);
+  t.before(async (ctx) => {
+    ctx.env = await createTestApi(file);
+    const { id, key } = await ctx.env.newAccount();
+    ctx.key = key;
+    ctx.accountId = id;
+  });
+  t.after(async (ctx) => {
+    await ctx.env.close();
+  });
+  return t;
 }

@@ -1,19 +1,9 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestApi, type TestApi } from '../helpers/api.js';
+import { apiSuite } from '../helpers/api.js';
 import { assertError, assertInvalidField, createStream, goLive, without } from '../helpers/streams.js';
 
-const t = suite<{ env: TestApi; key: string; accountId: string }>('streams: create');
-t.before(async (ctx) => {
-  // Limits out of the way: this suite is about fields and shapes, limits.test.ts about limits.
-  ctx.env = await createTestApi({ limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
-  const { id, key } = await ctx.env.newAccount();
-  ctx.key = key;
-  ctx.accountId = id;
-});
-t.after(async (ctx) => {
-  await ctx.env.close();
-});
+// Limits out of the way: this suite is about fields and shapes, limits.test.ts about limits.
+const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const STREAM_KEYS = [
   'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'max_duration_seconds', 'max_ingest_resolution',

@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestApi, type TestApi } from '../helpers/api.js';
+import { apiSuite, type TestApi } from '../helpers/api.js';
 import { assertError, createStream, goLive } from '../helpers/streams.js';
 
-const t = suite<{ env: TestApi; key: string; accountId: string }>('streams: key replacement');
-t.before(async (ctx) => {
-  ctx.env = await createTestApi({ limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
-  const { id, key } = await ctx.env.newAccount();
-  ctx.key = key;
-  ctx.accountId = id;
-});
-t.after(async (ctx) => {
-  await ctx.env.close();
-});
+const t = apiSuite('streams: key replacement', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const secretOf = (streamKey: string) => streamKey.split('?key=')[1] ?? '';
 const sha256 = (s: string) => createHash('sha256').update(s).digest();

@@ -1,18 +1,8 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestApi, type TestApi } from '../helpers/api.js';
+import { apiSuite, type TestApi } from '../helpers/api.js';
 import { assertError, assertInvalidField, assertStreamEvent, createStream, eventsOf, goLive, without } from '../helpers/streams.js';
 
-const t = suite<{ env: TestApi; key: string; accountId: string }>('streams: update and delete');
-t.before(async (ctx) => {
-  ctx.env = await createTestApi({ limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
-  const { id, key } = await ctx.env.newAccount();
-  ctx.key = key;
-  ctx.accountId = id;
-});
-t.after(async (ctx) => {
-  await ctx.env.close();
-});
+const t = apiSuite('streams: update and delete', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const patch = (env: TestApi, key: string, id: string, body: unknown) => env.call('PATCH', `/v1/streams/${id}`, { key, body });
 
