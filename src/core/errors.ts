@@ -65,7 +65,4 @@ export class ApiError extends Error {
   }
 }
 
-export const invalidField = (field: string, message: string): ApiError =>
-  new ApiError('invalid_request', message, { field });
-
 export const notFound = (what: string): ApiError => new ApiError('not_found', `No such ${what}.`);

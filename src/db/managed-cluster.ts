@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../process/run.js';
+import { connect } from './connect.js';
 
 /**
  * The appliance-owned PostgreSQL cluster: initdb + pg_ctl under the data dir, loopback only,
@@ -116,7 +117,6 @@ export class ManagedCluster {
   }
 
   private async ensureDatabase(): Promise<void> {
-    const { connect } = await import('./connect.js');
     const admin = connect(this.url.replace(/\/svc$/, '/postgres'), { max: 1 });
     try {
       const [exists] = await admin`select 1 from pg_database where datname = ${DATABASE}`;

@@ -43,7 +43,3 @@ export async function appendEvent(
     returning *`;
   return row as EventRow;
 }
-
-export async function listEvents(db: Db, accountId: string): Promise<EventRow[]> {
-  return db<EventRow[]>`select * from events where account_id = ${accountId} order by seq`;
-}

@@ -35,8 +35,8 @@ export class Scheduler {
     this.tasks.push(task);
   }
 
-  /** Runs a job once now (under its lock); used by the schedule and by tests. */
-  async runLocked(job: Job): Promise<void> {
+  /** Runs a job once (under its lock); skipped when another node holds the lock. */
+  private async runLocked(job: Job): Promise<void> {
     const started = Date.now();
     let conn: Awaited<ReturnType<Sql['reserve']>> | undefined;
     try {
