@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type Sql } from '../src/db/connect.js';
-import { ManagedCluster, openForTraversal } from '../src/db/managed-cluster.js';
+import { ManagedCluster } from '../src/db/managed-cluster.js';
+import { openForTraversal } from '../src/system/users.js';
 import { migrate } from '../src/db/migrate.js';
 import { freePort } from '../test/helpers/ports.js';
 

@@ -58,7 +58,7 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
 
   /** The environment the config may be overridden from; only the CLI reads process.env. */
   protected get configEnv(): ConfigEnv {
-    return { SVC_DATABASE_URL: process.env.SVC_DATABASE_URL, SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL };
+    return { SVC_DATABASE_URL: process.env.SVC_DATABASE_URL, SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL, FFMPEG_PATH: process.env.FFMPEG_PATH };
   }
 
   protected loadConfig(): Config {

@@ -5,7 +5,7 @@ import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';
 import { ensureSecrets, type Secrets } from '../config/secrets.js';
 import { connect } from '../db/connect.js';
-import { openForTraversal } from '../db/managed-cluster.js';
+import { openForTraversal } from '../system/users.js';
 import { migrate } from '../db/migrate.js';
 import { ensureSystemPackages, type EnsurePackagesResult } from '../system/packages.js';
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
-import type { AccountLimits, ConfigFile } from './schema.js';
+import { availableParallelism } from 'node:os';
+import type { AccountLimits, ConfigFile, LiveSettings, RecordingSettings, StreamCosts } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -27,6 +28,9 @@ export interface Config {
   reservationSeconds: number;
   expiryCheckSeconds: number;
   limits: { new: AccountLimits; trusted: AccountLimits };
+  live: LiveSettings;
+  capacity: { cores: number; reservedCores: number; streamCost: StreamCosts };
+  recordings: RecordingSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -35,6 +39,31 @@ export const DEFAULT_LIMITS: Config['limits'] = {
   new: { pending_streams: 2, creations_per_hour: 10, max_resolution: 720, max_duration_seconds: 4 * 3600, live_at_once: 1 },
   trusted: { pending_streams: 20, creations_per_hour: 100, max_resolution: 1080, max_duration_seconds: 24 * 3600, live_at_once: 10 },
 };
+
+/**
+ * superfast: on 2 cores one 1080p ladder at veryfast dropped GOPs in 2 of 6 live runs, superfast
+ * sustained two (research/pipeline_feasibility.md). Windows are the spec's.
+ */
+export const DEFAULT_LIVE: LiveSettings = {
+  ffmpeg_path: 'ffmpeg',
+  ffprobe_path: 'ffprobe',
+  nginx_path: 'nginx',
+  x264_preset: 'superfast',
+  segment_seconds: 4,
+  first_segment_seconds: 2,
+  window_segments: 6,
+  reconnect_window_seconds: 60,
+  idle_publisher_seconds: 10,
+  limit_grace_seconds: 20,
+  bitrate_window_seconds: 30,
+  max_ingest_kbps: 7500,
+  sample_seconds: 3,
+};
+
+/** Cores per live stream, from `npm run bench` on a 2-core machine (see docs/operations.md). */
+export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 0.8, abr_720: 0.3, copy_only: 0.02 };
+
+export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 
 export class ConfigError extends Error {}
 
@@ -80,6 +109,7 @@ export function writeConfigFile(dataDir: string, file: ConfigFile): void {
 export interface ConfigEnv {
   SVC_DATABASE_URL?: string | undefined;
   SVC_LOG_LEVEL?: string | undefined;
+  FFMPEG_PATH?: string | undefined;
 }
 
 export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv = {}): Config {
@@ -118,8 +148,25 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
       new: { ...DEFAULT_LIMITS.new, ...file.limits?.new },
       trusted: { ...DEFAULT_LIMITS.trusted, ...file.limits?.trusted },
     },
+    live: liveSettings(file, env.FFMPEG_PATH),
+    capacity: {
+      cores: file.capacity?.cores ?? availableParallelism(),
+      reservedCores: file.capacity?.reserved_cores ?? 0.3,
+      streamCost: { ...DEFAULT_STREAM_COST, ...file.capacity?.stream_cost },
+    },
+    recordings: { ...DEFAULT_RECORDINGS, ...file.recordings },
   };
   return deepFreeze(config);
+}
+
+function liveSettings(file: ConfigFile, ffmpegPath: string | undefined): LiveSettings {
+  const live = { ...DEFAULT_LIVE, ...file.live };
+  // FFMPEG_PATH wins over the file, as design.md says; ffprobe sits beside it unless set.
+  if (ffmpegPath) {
+    live.ffmpeg_path = ffmpegPath;
+    if (!file.live?.ffprobe_path) live.ffprobe_path = join(dirname(ffmpegPath), 'ffprobe');
+  }
+  return live;
 }
 
 export function loadConfig(dataDir: string, env: ConfigEnv = {}): Config {

@@ -17,4 +17,16 @@ export const dataPaths = (dataDir: string) => ({
   pidFile: join(dataDir, 'run', 'svc.pid'),
   applianceLog: join(dataDir, 'logs', 'svc.log'),
   postgresLog: join(dataDir, 'logs', 'postgres.log'),
+  nginx: join(dataDir, 'nginx'),
+  nginxConf: join(dataDir, 'nginx', 'nginx.conf'),
+  nginxPid: join(dataDir, 'run', 'nginx.pid'),
+  nginxControl: join(dataDir, 'run', 'nginx-control.sock'),
+  cdnLog: join(dataDir, 'logs', 'cdn-access.log'),
+  /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
+  ingest: join(dataDir, 'media', 'ingest'),
+  /** The ladder's working output, per stream. */
+  live: join(dataDir, 'media', 'live'),
+  /** The CDN origin: what viewers fetch, per stream. */
+  origin: join(dataDir, 'media', 'origin'),
+  recordings: join(dataDir, 'media', 'recordings'),
 });

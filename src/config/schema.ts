@@ -14,6 +14,55 @@ const AccountLimits = Type.Object(
   { additionalProperties: false },
 );
 
+const Seconds = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
+
+/** The live pipeline; windows are settings so that tests (and operators) can shorten them. */
+const LiveSettings = Type.Object(
+  {
+    ffmpeg_path: Type.String({ minLength: 1 }),
+    ffprobe_path: Type.String({ minLength: 1 }),
+    nginx_path: Type.String({ minLength: 1 }),
+    x264_preset: Type.Union(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'].map((p) => Type.Literal(p))),
+    segment_seconds: Seconds(1, 10),
+    first_segment_seconds: Seconds(0, 10),
+    window_segments: Seconds(3, 30),
+    reconnect_window_seconds: Seconds(5, 600),
+    idle_publisher_seconds: Seconds(2, 60),
+    limit_grace_seconds: Seconds(1, 600),
+    bitrate_window_seconds: Seconds(2, 120),
+    max_ingest_kbps: Type.Integer({ minimum: 100, maximum: 1_000_000 }),
+    sample_seconds: Seconds(1, 30),
+  },
+  { additionalProperties: false },
+);
+
+/** CPU cores one live stream costs, by what its ladder encodes (measured by `npm run bench`). */
+const StreamCosts = Type.Object(
+  {
+    abr_1080: Type.Number({ minimum: 0 }),
+    abr_720: Type.Number({ minimum: 0 }),
+    copy_only: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+const CapacitySettings = Type.Object(
+  {
+    cores: Type.Number({ exclusiveMinimum: 0 }),
+    reserved_cores: Type.Number({ minimum: 0 }),
+    stream_cost: Type.Partial(StreamCosts, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+const RecordingSettings = Type.Object(
+  {
+    retry_seconds: Seconds(1, 86_400),
+    check_seconds: Seconds(1, 59),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -44,6 +93,9 @@ export const ConfigFileSchema = Type.Object(
     ),
     reservation_seconds: Type.Optional(Type.Integer({ minimum: 10 })),
     expiry_check_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 59 })),
+    live: Type.Optional(Type.Partial(LiveSettings, { additionalProperties: false })),
+    capacity: Type.Optional(Type.Partial(CapacitySettings, { additionalProperties: false })),
+    recordings: Type.Optional(Type.Partial(RecordingSettings, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -56,3 +108,6 @@ export const ConfigFileSchema = Type.Object(
 
 export type ConfigFile = Static<typeof ConfigFileSchema>;
 export type AccountLimits = Static<typeof AccountLimits>;
+export type LiveSettings = Static<typeof LiveSettings>;
+export type StreamCosts = Static<typeof StreamCosts>;
+export type RecordingSettings = Static<typeof RecordingSettings>;

@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { run } from '../process/run.js';
+import { assertReachable, lookupUser, type SystemUser } from '../system/users.js';
 import { connect } from './connect.js';
 
 /**
@@ -23,11 +24,6 @@ export const SUPERUSER = 'svc';
 export const DATABASE = 'svc';
 const POSTGRES_USERS = ['postgres', 'svc-postgres'];
 
-interface PgUser {
-  name: string;
-  uid: number;
-  gid: number;
-}
 
 export class ManagedCluster {
   constructor(private readonly opts: ManagedClusterOptions) {}
@@ -45,7 +41,7 @@ export class ManagedCluster {
     const user = await this.runAsUser();
     mkdirSync(this.opts.dir, { recursive: true, mode: 0o700 });
     if (user) {
-      assertReachable(this.opts.dir, user.name);
+      assertReachable(this.opts.dir, user.name, 'PostgreSQL');
       chownSync(this.opts.dir, user.uid, user.gid);
     }
     // Outside PGDATA: initdb wants an empty directory.
@@ -131,8 +127,8 @@ export class ManagedCluster {
     return join(dir, name);
   }
 
-  private userPromise: Promise<PgUser | null> | undefined;
-  private runAsUser(): Promise<PgUser | null> {
+  private userPromise: Promise<SystemUser | null> | undefined;
+  private runAsUser(): Promise<SystemUser | null> {
     this.userPromise ??= resolveRunAsUser();
     return this.userPromise;
   }
@@ -152,7 +148,7 @@ export function findPostgresBinDir(root = '/usr/lib/postgresql'): string {
   return join(root, newest, 'bin');
 }
 
-async function resolveRunAsUser(): Promise<PgUser | null> {
+async function resolveRunAsUser(): Promise<SystemUser | null> {
   if (process.getuid?.() !== 0) return null;
   for (const name of POSTGRES_USERS) {
     const found = await lookupUser(name);
@@ -163,36 +159,4 @@ async function resolveRunAsUser(): Promise<PgUser | null> {
   const created = await lookupUser(name);
   if (!created) throw new Error(`could not create system user ${name} for PostgreSQL`);
   return created;
-}
-
-async function lookupUser(name: string): Promise<PgUser | null> {
-  try {
-    const out = await run('id', ['-u', name]);
-    const gid = await run('id', ['-g', name]);
-    return { name, uid: Number(out.trim()), gid: Number(gid.trim()) };
-  } catch {
-    return null;
-  }
-}
-
-/** The server user must be able to walk down to its data dir; fail early with what to do. */
-function assertReachable(dir: string, user: string): void {
-  let current = dirname(dir);
-  while (true) {
-    const mode = statSync(current).mode;
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as user ${user} and cannot reach ${dir}: ${current} is not searchable by others. ` +
-          `Use a data dir outside it (--data-dir /var/lib/svc) or run \`chmod o+x ${current}\``,
-      );
-    }
-    const up = dirname(current);
-    if (up === current) return;
-    current = up;
-  }
-}
-
-/** Data dir and folders the server user must traverse (created 0700 by mkdtemp, for example). */
-export function openForTraversal(dir: string): void {
-  chmodSync(dir, statSync(dir).mode | 0o011);
 }

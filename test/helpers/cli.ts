@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../../src/core/package-root.js';
 import { connect } from '../../src/db/connect.js';
-import { openForTraversal } from '../../src/db/managed-cluster.js';
+import { openForTraversal } from '../../src/system/users.js';
 
 export const BIN = join(packageRoot, 'bin', 'run.js');
 
