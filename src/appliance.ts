@@ -14,7 +14,17 @@ import { Idempotency } from './idempotency/service.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { registerStreamRoutes } from './streams/routes.js';
 import { SHARED_SCHEMAS } from './streams/schemas.js';
-import { StreamsService } from './streams/service.js';
+import { NO_LIVE, StreamsService, type LiveLink } from './streams/service.js';
+import { NginxIngest } from './ingest/nginx.js';
+import { registerIngestHooks } from './ingest/hooks.routes.js';
+import { LiveService } from './live/service.js';
+import { ffprobeSegmentArgs, parseSegmentProbe } from './media/probe.js';
+import { cdnSecret, hookToken } from './playback/signing.js';
+import { registerPlaybackRoutes } from './playback/routes.js';
+import { run } from './process/run.js';
+import { Supervisor } from './process/supervisor.js';
+import { registerRecordingRoutes } from './recordings/routes.js';
+import { RecordingsService } from './recordings/service.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -22,11 +32,14 @@ export interface ApiDeps {
   secrets: Secrets;
   clock: Clock;
   logger: Logger;
+  /** The live pipeline of this node; without it the API serves streams but no ingest. */
+  live?: LiveService;
 }
 
 export interface Api {
   app: FastifyInstance;
   streams: StreamsService;
+  recordings: RecordingsService;
   idempotency: Idempotency;
 }
 
@@ -36,15 +49,21 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   registerApiKeyAuth(app, deps.sql);
   const idempotency = new Idempotency(deps.sql, deps.clock, deps.secrets.data_key);
-  // Ingest arrives with the live pipeline; until a node answers, nothing is ready to publish to.
-  const streams = new StreamsService({ sql: deps.sql, clock: deps.clock, config: deps.config, idempotency, nodeReady: () => false });
+  const { live } = deps;
+  const secret = cdnSecret(deps.secrets.signing_key);
+  const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
+  const streams = new StreamsService({ sql: deps.sql, clock: deps.clock, config: deps.config, idempotency, cdnSecret: secret, live: link });
+  const recordings = new RecordingsService({ sql: deps.sql, config: deps.config, clock: deps.clock, logger: deps.logger.child({ domain: 'recordings' }), cdnSecret: secret });
   registerRootRoutes(app, deps.config.publicUrls.base_url, async () => {
     await deps.sql`select 1`;
     return true;
   });
   registerStreamRoutes(app, streams);
+  registerPlaybackRoutes(app, streams);
+  registerRecordingRoutes(app, recordings, streams);
+  if (live) registerIngestHooks(app, hookToken(deps.secrets.signing_key), live);
   await app.ready();
-  return { app, streams, idempotency };
+  return { app, streams, recordings, idempotency };
 }
 
 export function managedCluster(config: Config, secrets: Secrets, onProgress?: (line: string) => void): ManagedCluster {
@@ -61,8 +80,19 @@ export function managedCluster(config: Config, secrets: Secrets, onProgress?: (l
 
 export interface RunningAppliance {
   api: Api;
+  live: LiveService;
+  nginx: NginxIngest;
   stop(): Promise<void>;
 }
+
+/** Where nginx reaches the ingest hooks: the API on this machine. */
+export function hooksUrl(config: Config, secrets: Secrets): string {
+  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
+}
+
+export const probeSegment = (config: Config) => async (file: string) =>
+  parseSegmentProbe(await run(config.live.ffprobe_path, ffprobeSegmentArgs(file), { stdoutOnly: true, timeoutMs: 10_000 }));
 
 /**
  * The composition root: database (managed or external), migrations, API, jobs.
@@ -101,17 +131,31 @@ export async function startAppliance(opts: {
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
-    const api = await createApi({ sql, config, secrets, clock, logger });
+    // Everything the supervisor started is stopped late, after the parts that stop their own children.
+    const supervisor = new Supervisor();
+    stops.push(() => supervisor.stopAll());
+    const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
+    const live = new LiveService({ sql, config, clock, logger: logger.child({ domain: 'live' }), supervisor, ingest: nginx, probe: probeSegment(config) });
+
+    const api = await createApi({ sql, config, secrets, clock, logger, live });
     stops.push(() => api.app.close());
+    await api.app.listen({ host: config.listenHost, port: config.ports.api });
+    opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
+
+    // nginx asks the API about every publisher: it starts once the API answers.
+    await nginx.start(supervisor);
+    stops.push(() => nginx.stop());
+    opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
+    live.start();
+    stops.push(() => live.stop());
 
     const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));
     scheduler.add({ name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: 7_302_001, run: () => api.streams.expireReservations() });
     scheduler.add({ name: 'idempotency-purge', schedule: '17 * * * *', lockKey: 7_302_002, run: () => api.idempotency.purge() });
+    scheduler.add({ name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: 7_302_003, run: () => api.recordings.processDue() });
+    scheduler.add({ name: 'recording-retention', schedule: '41 * * * * *', lockKey: 7_302_004, run: () => api.recordings.expire() });
     stops.push(() => scheduler.stop());
-
-    await api.app.listen({ host: config.listenHost, port: config.ports.api });
-    opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
-    return { api, stop };
+    return { api, live, nginx, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -8,6 +8,8 @@ export interface RunOptions {
   /** Called with each line of output, for progress. */
   onLine?: (line: string) => void;
   timeoutMs?: number;
+  /** Return stdout alone (for output that is parsed) instead of stdout and stderr interleaved. */
+  stdoutOnly?: boolean;
 }
 
 export class CommandError extends Error {
@@ -43,11 +45,11 @@ export async function run(file: string, args: string[], options: RunOptions = {}
     });
   }
   const result = await child;
-  const output = String(result.all ?? '');
+  const output = String((options.stdoutOnly ? result.stdout : result.all) ?? '');
   if (result.failed) {
     const command = [file, ...args].join(' ');
     if (result.code === 'ENOENT' || /ENOENT/.test(String(result.message))) throw new CommandError(command, undefined, `${file} not found`);
-    throw new CommandError(command, result.exitCode, output || String(result.message));
+    throw new CommandError(command, result.exitCode, String(result.all ?? '') || String(result.message));
   }
   return output;
 }

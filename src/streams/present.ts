@@ -1,6 +1,7 @@
 import type { PublicUrls } from '../config/config.js';
 import { ZERO_USD } from '../core/money.js';
-import { iso, secondsUntil } from '../core/time.js';
+import { addSeconds, iso, secondsUntil } from '../core/time.js';
+import { playbackUrl } from '../playback/signing.js';
 import type { StreamRow } from './queries.js';
 import { FINISHED, type CreatedStream, type Profile, type Stream } from './schemas.js';
 
@@ -8,6 +9,13 @@ export interface PresentContext {
   urls: PublicUrls;
   now: Date;
   nodeReady: boolean;
+  cdnSecret: string;
+}
+
+/** Until the stream could no longer be live, plus an hour (spec: playback token default). */
+export function defaultPlaybackExpiry(row: StreamRow): Date {
+  const start = row.went_live_at ?? row.reservation_expires_at;
+  return addSeconds(start, row.max_duration_seconds + 3600);
 }
 
 /** What viewers get before the source is seen: the ladder for the declared resolution. */
@@ -22,13 +30,13 @@ function recordingOf(row: StreamRow): Stream['recording'] {
   if (row.status === 'pending' || !row.recording_status) return null;
   return {
     status: row.recording_status,
-    bytes: null,
-    duration_seconds: null,
+    bytes: row.recording_bytes,
+    duration_seconds: row.recording_duration_seconds,
     retention_days: row.recording_retention_days,
-    ready_at: null,
-    delete_at: null,
-    delete_reason: null,
-    deleted_at: null,
+    ready_at: iso(row.recording_ready_at),
+    delete_at: iso(row.recording_delete_at),
+    delete_reason: row.recording_delete_reason,
+    deleted_at: iso(row.recording_deleted_at),
   };
 }
 
@@ -36,6 +44,8 @@ function recordingOf(row: StreamRow): Stream['recording'] {
 export function presentStream(row: StreamRow, ctx: PresentContext, detail = false): Stream {
   const pending = row.status === 'pending';
   const finished = FINISHED.includes(row.status);
+  // Re-signed on every read; the expiry is fixed per stream, so the URL is too (caches keep working).
+  const expiresAt = finished ? null : defaultPlaybackExpiry(row);
   const stream: Stream = {
     id: row.id,
     object: 'stream',
@@ -47,10 +57,10 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     recording: recordingOf(row),
     node_ready: ctx.nodeReady,
     rtmp_url: finished ? null : ctx.urls.rtmp_url,
-    playback_url: null,
-    playback_url_expires_at: null,
+    playback_url: expiresAt && playbackUrl(ctx.urls.cdn_url, ctx.cdnSecret, row.id, expiresAt),
+    playback_url_expires_at: iso(expiresAt),
     embed_url: `${ctx.urls.player_url}/${row.id}`,
-    renditions: plannedRenditions(row.profile, row.max_resolution),
+    renditions: row.renditions ?? plannedRenditions(row.profile, row.max_resolution),
     max_ingest_resolution: row.max_resolution,
     max_duration_seconds: row.max_duration_seconds,
     metadata: row.metadata,
@@ -61,7 +71,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     went_live_at: iso(row.went_live_at),
     ended_at: iso(row.ended_at),
     end_reason: row.end_reason,
-    ingest: null,
+    ingest: row.ingest,
     viewers_now: null,
   };
   if (detail) {

@@ -22,9 +22,39 @@ export interface StreamRow {
   ended_at: Date | null;
   end_reason: EndReason | null;
   recording_status: RecordingStatus | null;
+  renditions: string[] | null;
+  publisher_client_id: string | null;
+  publisher_left_at: Date | null;
+  ingest: IngestMeasurement | null;
+  limit_warning_since: Date | null;
+  recording_bytes: number | null;
+  recording_duration_seconds: number | null;
+  recording_ready_at: Date | null;
+  recording_delete_at: Date | null;
+  recording_delete_reason: 'retention' | 'zero_balance' | null;
+  recording_deleted_at: Date | null;
+  recording_attempts: number;
+  recording_next_attempt_at: Date | null;
+  recording_error: string | null;
 }
 
-export type NewStream = Omit<StreamRow, 'seq' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status'>;
+/** The spec's Ingest object, stored as measured. */
+export interface IngestMeasurement {
+  width: number | null;
+  height: number | null;
+  kbps: number | null;
+  observed_at: string;
+  limit_warning: 'limit_bitrate' | 'limit_resolution' | null;
+  keyframe_interval_seconds: number | null;
+  keyframe_warning: boolean;
+}
+
+type LaterFields =
+  | 'seq' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status' | 'renditions' | 'publisher_client_id' | 'publisher_left_at'
+  | 'ingest' | 'limit_warning_since' | 'recording_bytes' | 'recording_duration_seconds' | 'recording_ready_at' | 'recording_delete_at'
+  | 'recording_delete_reason' | 'recording_deleted_at' | 'recording_attempts' | 'recording_next_attempt_at' | 'recording_error';
+
+export type NewStream = Omit<StreamRow, LaterFields>;
 
 export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow> {
   const [row] = await db<StreamRow[]>`
@@ -37,6 +67,13 @@ export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow
 export async function findStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
   if (!STREAM_ID.test(id)) return null;
   const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId}`;
+  return row ?? null;
+}
+
+/** For the ingest side, which knows a stream by id alone. */
+export async function lockStreamById(db: Db, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} for update`;
   return row ?? null;
 }
 
@@ -96,14 +133,13 @@ export async function creationCounts(
   return { pending: row?.pending ?? 0, recent: row?.recent ?? 0, oldestRecent: row?.oldest_recent ?? null };
 }
 
-export type StreamChanges = Partial<
-  Pick<StreamRow, 'name' | 'metadata' | 'player' | 'status' | 'key_hash' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status'>
->;
+export type StreamChanges = Partial<Omit<StreamRow, 'seq' | 'id' | 'account_id' | 'created_at'>>;
 
 export async function updateStream(db: Db, id: string, changes: StreamChanges): Promise<StreamRow> {
   const values: Record<string, unknown> = { ...changes };
   if ('metadata' in changes) values.metadata = jsonOrNull(db, changes.metadata ?? null);
   if (changes.player) values.player = db.json(changes.player);
+  if ('ingest' in changes) values.ingest = changes.ingest ? db.json(changes.ingest as never) : null;
   const [row] = await db<StreamRow[]>`update streams set ${db(values)} where id = ${id} returning *`;
   return row as StreamRow;
 }

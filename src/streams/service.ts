@@ -9,9 +9,13 @@ import { addSeconds, secondsUntil } from '../core/time.js';
 import type { Sql, Tx } from '../db/connect.js';
 import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
-import { presentCreated, presentStream, type PresentContext } from './present.js';
+import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
+import { fits } from '../live/capacity.js';
+import { load } from '../live/queries.js';
+import { playbackUrl } from '../playback/signing.js';
 import {
   DEFAULT_PLAYER,
+  FINISHED,
   type CreateStreamBody,
   type CreatedStream,
   type ListStreamsQuery,
@@ -29,9 +33,20 @@ export interface StreamsDeps {
   clock: Clock;
   config: Config;
   idempotency: Idempotency;
-  /** Whether ingest is up (`node_ready`). */
-  nodeReady: () => boolean;
+  /** Secret the CDN checks playback signatures with. */
+  cdnSecret: string;
+  live: LiveLink;
 }
+
+/** What streams need from the live pipeline of this node (absent in API-only setups). */
+export interface LiveLink {
+  /** Whether ingest is up (`node_ready`). */
+  nodeReady(): boolean;
+  /** A live stream ended here: drop its publisher, finish its worker. */
+  ended(streamId: string): Promise<void>;
+}
+
+export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
 
 export class StreamsService {
   constructor(private readonly deps: StreamsDeps) {}
@@ -96,15 +111,36 @@ export class StreamsService {
 
   /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
   async remove(account: Account, id: string): Promise<Stream> {
-    return this.deps.sql.begin(async (tx) => {
+    const { row, endedLive } = await this.deps.sql.begin(async (tx) => {
       const row = await q.lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       const now = this.deps.clock.now();
-      let result = row;
-      if (row.status === 'pending') result = await transitions.cancel(tx, row, now);
-      else if (row.status === 'live') result = await transitions.end(tx, row, 'deleted', now);
-      return presentStream(result, this.context());
+      if (row.status === 'pending') return { row: await transitions.cancel(tx, row, now), endedLive: false };
+      if (row.status === 'live') return { row: await transitions.end(tx, row, 'deleted', now), endedLive: true };
+      return { row, endedLive: false };
     });
+    // After the commit: the publisher is dropped within seconds, and the reply does not wait for it.
+    if (endedLive) void this.deps.live.ended(row.id);
+    return presentStream(row, this.context());
+  }
+
+  /** A signed HLS URL; by default until the stream could no longer be live, plus an hour. */
+  async playbackToken(account: Account, id: string, expiresIn: number | undefined): Promise<{ object: 'playback_token'; stream_id: string; playback_url: string; expires_at: string }> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    if (FINISHED.includes(row.status)) throw new ApiError('stream_ended', `The stream is ${row.status}; there is nothing to play.`, { status: row.status });
+    const expiresAt = expiresIn === undefined ? defaultPlaybackExpiry(row) : addSeconds(this.deps.clock.now(), expiresIn);
+    return {
+      object: 'playback_token',
+      stream_id: row.id,
+      playback_url: playbackUrl(this.deps.config.publicUrls.cdn_url, this.deps.cdnSecret, row.id, expiresAt),
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /** The stream as the API shows it (other domains return streams too). */
+  present(row: q.StreamRow): Stream {
+    return presentStream(row, this.context());
   }
 
   /** New key while pending; the old one stops at once (only its hash was stored). */
@@ -164,6 +200,12 @@ export class StreamsService {
       throw new ApiError('limit_creation_rate', `${recent} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent, retry_after_seconds: retry });
     }
 
+    const profile = input.profile ?? 'abr_basic';
+    // A soft check (no global lock, so creation stays parallel): admission of the publisher is the hard one.
+    if (!fits(config.capacity, await load(tx, ['pending', 'live']), profile, maxResolution)) {
+      throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', { retry_after_seconds: 30 });
+    }
+
     const secret = newSecret();
     const player: PlayerSettings = { ...DEFAULT_PLAYER, ...input.player };
     const row = await q.insertStream(tx, {
@@ -171,7 +213,7 @@ export class StreamsService {
       account_id: account.id,
       name: normaliseName(input.name ?? null),
       status: 'pending',
-      profile: input.profile ?? 'abr_basic',
+      profile,
       record: input.record ?? true,
       replay: input.replay ?? false,
       max_resolution: maxResolution,
@@ -187,7 +229,7 @@ export class StreamsService {
   }
 
   private context(): PresentContext {
-    return { urls: this.deps.config.publicUrls, now: this.deps.clock.now(), nodeReady: this.deps.nodeReady() };
+    return { urls: this.deps.config.publicUrls, now: this.deps.clock.now(), nodeReady: this.deps.live.nodeReady(), cdnSecret: this.deps.cdnSecret };
   }
 }
 

@@ -32,7 +32,8 @@ export interface Reply {
 export async function createTestApi(file: ConfigFile = {}): Promise<TestApi> {
   const db = await createTestDatabase();
   const clock = new ManualClock(new Date('2026-11-22T12:00:00.000Z'));
-  const config = resolveConfig('/nonexistent', { host: 'media.test', ...file });
+  // Capacity is tested on its own; elsewhere any number of streams may wait.
+  const config = resolveConfig('/nonexistent', { host: 'media.test', capacity: { cores: 1000 }, ...file });
   const api = await createApi({
     sql: db.sql,
     config,
