@@ -111,7 +111,8 @@ test('bitrate above the cap: a warning, then the stream ends with limit_bitrate'
 test('a frame larger than declared: limit_resolution after the grace; ingest reports size and keyframes', async () => {
   const { key } = await app.newAccount();
   const s = await create(key, { max_resolution: 480, record: false });
-  const big = await makeClip({ width: 1280, height: 720, seconds: 10, gopSeconds: 3, videoKbps: 800 });
+  // 12 s loops keep the 3 s keyframe rhythm across the loop.
+  const big = await makeClip({ width: 1280, height: 720, seconds: 12, gopSeconds: 3, videoKbps: 800 });
   start(app.rtmpUrl(s.stream_key), big);
   const warned = await waitFor('limit warning', async () => {
     const now = await getStream(key, s.id);
@@ -124,7 +125,8 @@ test('a frame larger than declared: limit_resolution after the grace; ingest rep
     return now.status === 'ended' && now;
   }, 20_000);
   assert.is(ended.end_reason, 'limit_resolution');
-  assert.ok(ended.ingest.keyframe_interval_seconds === null || Math.abs(ended.ingest.keyframe_interval_seconds - 3) < 0.2, `keyframes ${ended.ingest.keyframe_interval_seconds}`);
+  assert.ok(Math.abs(ended.ingest.keyframe_interval_seconds - 3) < 0.2, `keyframes every ${ended.ingest.keyframe_interval_seconds} s`);
+  assert.is(ended.ingest.keyframe_warning, true, 'above 2.5 s');
 });
 
 test.run();

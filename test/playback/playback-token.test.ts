@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { apiSuite } from '../helpers/api.js';
 import { assertError, assertInvalidField, createStream, goLive } from '../helpers/streams.js';
 
-const t = apiSuite('playback tokens');
+const t = apiSuite('playback tokens', { limits: { new: { pending_streams: 50, creations_per_hour: 100 } } });
 
 const EXPIRY = /\/([A-Za-z0-9_-]{22})\.(\d{10})\/(str_[a-z0-9]{20})\/master\.m3u8$/;
 
