@@ -4,6 +4,7 @@ import { execa } from 'execa';
 import { signatureSegment, cdnSecret } from '../../src/playback/signing.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
+import { deleteDropsPublisher, killAndReconnect, recordingMatches } from '../helpers/broadcast.js';
 
 /** The one 1080p case: source, 720p and 480p, keyframe-aligned, behind signatures nginx checks. */
 let app: TestAppliance;
@@ -19,9 +20,9 @@ test.after(async () => {
   await app.close();
 });
 
-test('1080p source: signed master with source, 720p and 480p; every rendition decodes; bad signatures get 403', async () => {
+test('1080p end to end: ladder of three behind signatures nginx checks, reconnect, DELETE, the MP4', async () => {
   const clip = await makeClip({ width: 1920, height: 1080, seconds: 20, gopSeconds: 2, videoKbps: 4000 });
-  const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 1080, record: false } })).body;
+  const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 1080 } })).body;
   publisher = publish(app.rtmpUrl(created.stream_key), clip, { loop: true });
   const live = await waitFor('live', async () => {
     const s = (await app.call('GET', `/v1/streams/${created.id}`, { key })).body;
@@ -66,6 +67,14 @@ test('1080p source: signed master with source, 720p and 480p; every rendition de
   const token = await app.call('POST', `/v1/streams/${created.id}/playback-token`, { key, body: { expires_in: 120 } });
   assert.is(token.status, 200, token.text);
   assert.is((await fetch(token.body.playback_url)).status, 200, 'a fresh token plays');
+
+  // Killed and back within the window, then DELETE: one MP4 of the top quality, as long as what was sent.
+  const { again, sentFirst } = await killAndReconnect(app, key, created.id, publisher, 8, () => (publisher = publish(app.rtmpUrl(created.stream_key), clip, { loop: true })));
+  await waitFor('4 s sent again', async () => again.sentSeconds() >= 4);
+  const sentSecond = await deleteDropsPublisher(app, key, created.id, again);
+  await recordingMatches(app, key, created.id, sentFirst + sentSecond);
+  const mp4 = await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', (await app.call('POST', `/v1/streams/${created.id}/recording/download`, { key })).body.url]);
+  assert.is(mp4.stdout.trim(), '1920,1080', 'the recording is the top quality');
 });
 
 test.run();
