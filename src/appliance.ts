@@ -107,10 +107,11 @@ export async function startAppliance(opts: {
 }): Promise<RunningAppliance> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
-  const stops: (() => Promise<void>)[] = [];
+  const stops: { part: string; stop: () => Promise<unknown> }[] = [];
   const stop = async () => {
-    for (const s of stops.reverse()) {
+    for (const { part, stop: s } of stops.reverse()) {
       try {
+        logger.debug({ part }, 'stopping');
         await s();
       } catch (err) {
         logger.error({ err }, 'error while stopping');
@@ -123,38 +124,38 @@ export async function startAppliance(opts: {
       const cluster = managedCluster(config, secrets, opts.onProgress);
       await cluster.init();
       await cluster.start();
-      stops.push(() => cluster.stop());
+      stops.push({ part: 'postgres', stop: () => cluster.stop() });
       url = cluster.url;
     }
     const sql = connect(url, { max: 20 });
-    stops.push(() => sql.end({ timeout: 5 }));
+    stops.push({ part: 'database connections', stop: () => sql.end({ timeout: 5 }) });
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();
-    stops.push(() => supervisor.stopAll());
+    stops.push({ part: 'child processes', stop: () => supervisor.stopAll() });
     const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
     const live = new LiveService({ sql, config, clock, logger: logger.child({ domain: 'live' }), supervisor, ingest: nginx, probe: probeSegment(config) });
 
     const api = await createApi({ sql, config, secrets, clock, logger, live });
-    stops.push(() => api.app.close());
+    stops.push({ part: 'api', stop: () => api.app.close() });
     await api.app.listen({ host: config.listenHost, port: config.ports.api });
     opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
 
     // nginx asks the API about every publisher: it starts once the API answers.
     await nginx.start(supervisor);
-    stops.push(() => nginx.stop());
+    stops.push({ part: 'nginx', stop: () => nginx.stop() });
     opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
     live.start();
-    stops.push(() => live.stop());
+    stops.push({ part: 'live workers', stop: () => live.stop() });
 
     const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));
     scheduler.add({ name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: 7_302_001, run: () => api.streams.expireReservations() });
     scheduler.add({ name: 'idempotency-purge', schedule: '17 * * * *', lockKey: 7_302_002, run: () => api.idempotency.purge() });
     scheduler.add({ name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: 7_302_003, run: () => api.recordings.processDue() });
     scheduler.add({ name: 'recording-retention', schedule: '41 * * * * *', lockKey: 7_302_004, run: () => api.recordings.expire() });
-    stops.push(() => scheduler.stop());
+    stops.push({ part: 'jobs', stop: () => scheduler.stop() });
     return { api, live, nginx, stop };
   } catch (err) {
     await stop();

@@ -6,7 +6,7 @@ import { dataPaths } from '../config/paths.js';
 import { packageRoot } from '../core/package-root.js';
 import { CliError } from './errors.js';
 import { isAlive, sleep } from './pid.js';
-import { apiHealthy } from './status.js';
+import { apiHealthy, nginxHealthy } from './status.js';
 
 /** The last `n` lines written to `file` since byte `from` (reads at most the last 64 KB). */
 function linesSince(file: string, from: number, n = 20): string[] {
@@ -24,7 +24,7 @@ function linesSince(file: string, from: number, n = 20): string[] {
 
 /**
  * `svc up --detach`: the same CLI in the foreground mode, in its own session with output to the
- * log file; returns once the API answers its health check (it answers only when the database does).
+ * log file; returns once the API (which answers only when the database does) and nginx answer.
  */
 export async function startDetached(opts: {
   config: Config;
@@ -61,7 +61,7 @@ export async function startDetached(opts: {
       const reason = tail.filter((l) => l.startsWith('Error: ')).at(-1)?.slice('Error: '.length);
       throw new CliError('start_failed', `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`, { log_tail: tail });
     }
-    if (await apiHealthy(config, 1000)) return pid;
+    if ((await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000))) return pid;
     if (Date.now() >= nextNote) {
       opts.progress(`waiting for ${config.publicUrls.base_url}/healthz (${Math.round((Date.now() - started) / 1000)} s)`);
       nextNote += 5000;

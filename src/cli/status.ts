@@ -1,8 +1,9 @@
+import { connect } from 'node:net';
 import { managedCluster } from '../appliance.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
-import { connect } from '../db/connect.js';
+import { connect as connectDb } from '../db/connect.js';
 import { runningPid } from './pid.js';
 
 export interface ApplianceStatus {
@@ -12,6 +13,8 @@ export interface ApplianceStatus {
   parts: {
     api: { healthy: boolean; url: string };
     postgres: { healthy: boolean; managed: boolean };
+    /** RTMP ingest and the CDN origin. */
+    nginx: { healthy: boolean };
   };
   base_url: string;
   player_url: string;
@@ -37,7 +40,7 @@ export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<bool
 }
 
 async function databaseAnswers(url: string, timeoutMs = 3000): Promise<boolean> {
-  const sql = connect(url, { max: 1 });
+  const sql = connectDb(url, { max: 1 });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
@@ -56,9 +59,30 @@ export async function postgresHealthy(config: Config, secrets: Secrets): Promise
   return (await cluster.running()) && databaseAnswers(cluster.url);
 }
 
+/** nginx answers on both of its public faces: the RTMP port accepts, the CDN's health check says ok. */
+export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
+  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
+  const rtmp = new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port: config.ports.rtmp, timeout: timeoutMs }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+  const cdn = fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.ports.cdn}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
+    .then(async (res) => (await res.text(), res.status === 200))
+    .catch(() => false);
+  const [a, b] = await Promise.all([rtmp, cdn]);
+  return a && b;
+}
+
 export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {
   const pid = runningPid(dataPaths(config.dataDir).pidFile);
-  const [api, postgres] = await Promise.all([apiHealthy(config), postgresHealthy(config, secrets)]);
+  const [api, postgres, nginx] = await Promise.all([apiHealthy(config), postgresHealthy(config, secrets), nginxHealthy(config)]);
   return {
     running: pid !== null,
     pid,
@@ -66,6 +90,7 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     parts: {
       api: { healthy: api, url: config.publicUrls.base_url },
       postgres: { healthy: postgres, managed: config.databaseUrl === null },
+      nginx: { healthy: nginx },
     },
     base_url: config.publicUrls.base_url,
     player_url: config.publicUrls.player_url,
@@ -82,9 +107,8 @@ export function describeStatus(s: ApplianceStatus): string[] {
     `  data dir   ${s.data_dir}`,
     `  api        ${health(s.parts.api.healthy).padEnd(8)} ${s.parts.api.url}`,
     `  postgres   ${health(s.parts.postgres.healthy).padEnd(8)} ${s.parts.postgres.managed ? 'appliance-owned cluster' : 'external (database_url)'}`,
+    `  nginx      ${health(s.parts.nginx.healthy).padEnd(8)} rtmp ingest ${s.rtmp_url}, cdn ${s.cdn_url}`,
     `  player     ${s.player_url}`,
-    `  cdn        ${s.cdn_url}`,
-    `  rtmp       ${s.rtmp_url}`,
     ...(s.allow_private_webhooks
       ? ['Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.']
       : []),

@@ -82,8 +82,9 @@ export class NginxIngest {
       file: config.live.nginx_path,
       args: ['-e', 'stderr', '-p', paths.nginx, '-c', paths.nginxConf],
       logger,
-      stopSignal: 'SIGQUIT',
-      stopTimeoutMs: 10_000,
+      // Fast shutdown: a graceful one waits for every publisher to hang up, and a worker that
+      // outlives its master keeps the log pipe open.
+      stopSignal: 'SIGTERM',
       restart: () => true,
       onExit: () => (this.healthy = false),
     });

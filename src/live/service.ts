@@ -138,7 +138,7 @@ export class LiveService implements PublisherGate {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await Promise.all([...this.workers.values()].map((w) => w.finish()));
+    await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
   }
 

@@ -122,6 +122,19 @@ export class LiveWorker {
     this.log.info({ renditions: this.renditionNames, source: info }, 'ladder started');
   }
 
+  /**
+   * The appliance stops, the broadcast does not: the ladder goes at once and the playlists stay
+   * open (no ENDLIST), so players wait for the publisher's reconnect instead of ending.
+   */
+  async stop(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    await this.sessionStart;
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
+    if (this.timer) clearInterval(this.timer);
+    await this.uploader?.tick();
+  }
+
   /** The broadcast is over: stop the ladder, publish what is left and end every playlist. */
   async finish(): Promise<void> {
     if (this.finished) return;

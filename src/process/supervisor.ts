@@ -12,7 +12,7 @@ export interface ProcessSpec {
   restart: (exit: ProcessExit) => boolean;
   /** Called after every exit, before any restart. */
   onExit?: (exit: ProcessExit) => void;
-  /** Signal for a clean stop (nginx: SIGQUIT finishes requests in flight). */
+  /** Signal for a clean stop (default SIGTERM). */
   stopSignal?: NodeJS.Signals;
   stopTimeoutMs?: number;
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -6,8 +6,24 @@ import { ManagedCluster } from '../../src/db/managed-cluster.js';
 import { isAlive } from '../../src/cli/pid.js';
 import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
+import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
+
+/** Command lines of the processes that mention the data dir (nginx's prefix, a ladder's output, PostgreSQL's data). */
+function processesOf(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      if (cmd.includes(dir) && Number(pid) !== process.pid) found.push(cmd);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return found;
+}
 
 interface Ctx {
+  publisher: Publisher;
   dir: string;
   remove: () => void;
   ports: { api: number; postgres: number; rtmp: number; cdn: number; player: number };
@@ -26,6 +42,7 @@ t.before(async (ctx) => {
 });
 t.after(async (ctx) => {
   // Never leave an appliance or its PostgreSQL behind, whatever failed.
+  await ctx.publisher?.kill();
   await svc(['down', '--data-dir', ctx.dir]);
   ctx.remove();
 });
@@ -56,7 +73,7 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
   assert.is(s.running, true);
   assert.type(s.pid, 'number');
   assert.is(s.data_dir, ctx.dir);
-  assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true } });
+  assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true }, nginx: { healthy: true } });
   assert.is(s.base_url, `http://127.0.0.1:${ctx.ports.api}`);
   assert.is(s.player_url, `http://127.0.0.1:${ctx.ports.player}`);
   assert.is(s.cdn_url, `http://127.0.0.1:${ctx.ports.cdn}`);
@@ -150,8 +167,19 @@ t('an API error: one line with the code, non-zero; --json gives the API error do
   assert.is(noKey.json.error.code, 'unauthorized');
 });
 
-t('down stops everything: no svc process, no PostgreSQL of this data dir, no pid file', async (ctx) => {
+t('a publisher goes live on the appliance svc up started', async (ctx) => {
+  const created = await fetch(`http://127.0.0.1:${ctx.ports.api}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.apiKey}` } });
+  const s = (await created.json()) as { id: string; stream_key: string; node_ready: boolean };
+  assert.is(s.node_ready, true);
+  const clip = await makeClip({ width: 320, height: 180, seconds: 6, gopSeconds: 1 });
+  ctx.publisher = publish(`rtmp://127.0.0.1:${ctx.ports.rtmp}/live/${s.stream_key}`, clip, { loop: true });
+  await waitFor('a ladder running', async () => processesOf(ctx.dir).some((cmd) => cmd.startsWith('ffmpeg')), 20_000);
+});
+
+t('down stops everything, publisher connected: no svc, nginx, ladder or PostgreSQL process of this data dir, no pid file', async (ctx) => {
   const res = ok(await svc(['down', '--data-dir', ctx.dir]));
+  assert.equal(processesOf(ctx.dir), [], 'no process of this data dir is left');
+  assert.ok(await Promise.race([ctx.publisher.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]), 'the publisher was disconnected');
   assert.match(res.stdout, new RegExp(`svc \\(pid ${ctx.pid}\\) stopped`));
   assert.is(isAlive(ctx.pid), false, 'the appliance process is gone');
   const cluster = new ManagedCluster({ dir: join(ctx.dir, 'postgres'), port: ctx.ports.postgres, password: 'unused', logFile: join(ctx.dir, 'logs', 'postgres.log') });

@@ -51,7 +51,7 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
     recordings: { check_seconds: 1, retry_seconds: 1, ...file.recordings },
   });
   const secrets: Secrets = { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' };
-  const logger = createLogger('info', destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }));
+  const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }));
   const running = await startAppliance({ config, secrets, logger, clock: systemClock });
   const accounts = new AccountsService(db.sql, systemClock);
   return {
