@@ -42,8 +42,15 @@ export async function runForeground(opts: {
   };
   const onInt = () => onSignal('SIGINT');
   const onTerm = () => onSignal('SIGTERM');
+  // SIGHUP: nginx's config is rendered again and loaded without dropping publishers or viewers.
+  const onHup = () => {
+    if (!running || signal) return;
+    logger.info('SIGHUP: reloading nginx');
+    running.nginx.reload().catch((err: unknown) => logger.error({ err }, 'nginx reload failed; the running config stays'));
+  };
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
+  process.on('SIGHUP', onHup);
 
   writePidFile(paths.pidFile);
   let running: RunningAppliance | undefined;
@@ -69,5 +76,6 @@ export async function runForeground(opts: {
     removePidFile(paths.pidFile, process.pid);
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
+    process.off('SIGHUP', onHup);
   }
 }

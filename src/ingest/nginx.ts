@@ -86,6 +86,8 @@ export class NginxIngest {
       // outlives its master keeps the log pipe open.
       stopSignal: 'SIGTERM',
       restart: () => true,
+      // nginx unlinks its unix socket only when it exits cleanly.
+      prepare: () => rmSync(paths.nginxControl, { force: true }),
       onExit: () => (this.healthy = false),
     });
     await this.waitUntilReady(10_000);
@@ -192,7 +194,8 @@ export class NginxIngest {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes(this.opts.config.dataDir)) return;
-      process.kill(pid, 'SIGTERM');
+      // The supervisor started it as a group leader: its workers go too.
+      process.kill(-pid, 'SIGKILL');
       this.opts.logger.warn({ pid }, 'stopped an nginx left running by an earlier start');
     } catch {
       // Not running any more.

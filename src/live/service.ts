@@ -48,6 +48,7 @@ export class LiveService implements PublisherGate {
   private missing = new Set<string>();
   private ticks = 0;
   private timer: NodeJS.Timeout | null = null;
+  private statFailing = false;
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -115,8 +116,11 @@ export class LiveService implements PublisherGate {
     let stats: StatStream[] | null = null;
     try {
       stats = parseRtmpStat(await this.deps.ingest.stat());
+      if (this.statFailing) this.deps.logger.info('ingest statistics available again');
+      this.statFailing = false;
     } catch (err) {
-      this.deps.logger.warn({ err }, 'ingest statistics unavailable');
+      if (!this.statFailing) this.deps.logger.warn({ err: (err as Error).message }, 'ingest statistics unavailable (nginx restarting?)');
+      this.statFailing = true;
     }
     const live = await q.liveStreams(this.deps.sql);
     if (stats) await this.reconcilePublishers(live, stats);

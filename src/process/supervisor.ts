@@ -10,6 +10,8 @@ export interface ProcessSpec {
   logger: Logger;
   /** Decides after each exit whether to start again; a stop() in progress never restarts. */
   restart: (exit: ProcessExit) => boolean;
+  /** Called before every start (nginx: remove the control socket a crash left behind). */
+  prepare?: () => void;
   /** Called after every exit, before any restart. */
   onExit?: (exit: ProcessExit) => void;
   /** Signal for a clean stop (default SIGTERM). */
@@ -54,17 +56,21 @@ export class Supervised {
   start(): void {
     if (this.stopping || this.child) return;
     const { spec } = this;
+    spec.prepare?.();
     const started = Date.now();
     const child = execa(spec.file, spec.args, {
       cwd: spec.cwd,
       reject: false,
       stdin: 'ignore',
       buffer: false,
-      // Children die with the appliance even when it is killed without a chance to stop them.
+      // Children die with the appliance when it exits without stopping them.
       cleanup: true,
-      killSignal: 'SIGKILL',
+      // Its own process group: whatever it forked (nginx's workers) goes with it.
+      detached: true,
     });
     this.child = child;
+    // On exit, not when its pipes close: a leftover of the group would hold them open.
+    child.once('exit', () => killGroup(child.pid));
     spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.args }, 'process started');
     const log = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
@@ -118,6 +124,15 @@ export class Supervised {
   /** Resolves when the current process has exited (immediately when none runs). */
   async waitForExit(): Promise<void> {
     await this.exited;
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Nothing left in the group.
   }
 }
 

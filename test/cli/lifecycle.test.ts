@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ManagedCluster } from '../../src/db/managed-cluster.js';
-import { isAlive } from '../../src/cli/pid.js';
+import { isAlive, sleep } from '../../src/cli/pid.js';
 import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
@@ -165,6 +165,18 @@ t('an API error: one line with the code, non-zero; --json gives the API error do
   const noKey = await svc(['streams', 'list', '--json', '--data-dir', ctx.dir]);
   assert.is.not(noKey.code, 0);
   assert.is(noKey.json.error.code, 'unauthorized');
+});
+
+t('SIGHUP re-renders the nginx config and reloads it: same master, still healthy', async (ctx) => {
+  const conf = join(ctx.dir, 'nginx', 'nginx.conf');
+  const master = Number(readFileSync(join(ctx.dir, 'run', 'nginx.pid'), 'utf8'));
+  writeFileSync(conf, '# damaged\n');
+  process.kill(ctx.pid, 'SIGHUP');
+  await waitFor('the config rendered again', async () => readFileSync(conf, 'utf8').includes('rtmp {'), 10_000);
+  await sleep(500);
+  assert.is(Number(readFileSync(join(ctx.dir, 'run', 'nginx.pid'), 'utf8')), master);
+  const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
+  assert.is(s.parts.nginx.healthy, true);
 });
 
 t('a publisher goes live on the appliance svc up started', async (ctx) => {

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../../src/core/logger.js';
+import { Supervisor } from '../../src/process/supervisor.js';
+
+function memoryLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: createLogger('debug', stream), lines };
+}
+
+/** Processes of a process group that still run (zombies are dead; this machine's init may reap late). */
+function liveMembersOf(pgid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('a crashing child is restarted with growing pauses, its stderr logged; stop() ends it for good', async () => {
+  const { logger, lines } = memoryLogger();
+  const supervisor = new Supervisor();
+  const exits: (number | null)[] = [];
+  const proc = supervisor.spawn({ name: 'crasher', file: 'sh', args: ['-c', 'echo boom >&2; exit 3'], logger, restart: () => true, onExit: (e) => exits.push(e.code) });
+  await sleep(2000);
+  // Pauses of 0.5 s then 1 s: three or four runs in two seconds, not dozens.
+  assert.ok(exits.length >= 2 && exits.length <= 4, `runs: ${exits.length}`);
+  assert.ok(exits.every((c) => c === 3));
+  assert.ok(lines.some((l) => l.proc === 'crasher' && l.msg === 'boom'), 'stderr is logged');
+  assert.ok(lines.some((l) => l.msg === 'process exited; restarting' && typeof l.restart_in_ms === 'number'));
+  await supervisor.stopAll();
+  const after = exits.length;
+  await sleep(1500);
+  assert.is(exits.length, after, 'no restart after stop');
+  assert.is(proc.running, false);
+});
+
+test('stop() sends the stop signal, then SIGKILL to a child that ignores it; forked children go with it', async () => {
+  const { logger } = memoryLogger();
+  const supervisor = new Supervisor();
+  // The shell ignores SIGTERM and forks a sleeper that would outlive it.
+  const proc = supervisor.spawn({ name: 'stubborn', file: 'sh', args: ['-c', "trap '' TERM; sleep 30 & wait"], logger, restart: () => false, stopTimeoutMs: 300 });
+  await sleep(200);
+  const pid = proc.pid as number;
+  const started = Date.now();
+  await supervisor.stopAll();
+  assert.ok(Date.now() - started < 3000, 'killed after the timeout');
+  await sleep(200);
+  assert.equal(liveMembersOf(pid), [], 'nothing of its process group is left');
+});
+
+test('exit 0 with a restart policy that declines: not restarted', async () => {
+  const { logger } = memoryLogger();
+  const supervisor = new Supervisor();
+  let runs = 0;
+  supervisor.spawn({ name: 'once', file: 'true', args: [], logger, restart: (e) => e.code !== 0, onExit: () => runs++ });
+  await sleep(800);
+  assert.is(runs, 1);
+  await supervisor.stopAll();
+});
+
+test.run();
