@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate.js';
 import { freePort } from '../test/helpers/ports.js';
 
 /** A throwaway managed PostgreSQL cluster with the schema applied, for one benchmark process. */
-export async function startBenchDatabase(): Promise<{ dir: string; sql: Sql; stop(): Promise<void> }> {
+export async function startBenchDatabase(): Promise<{ dir: string; url: string; sql: Sql; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   openForTraversal(dir);
   const cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'bench', logFile: join(dir, 'postgres.log') });
@@ -18,6 +18,7 @@ export async function startBenchDatabase(): Promise<{ dir: string; sql: Sql; sto
   await migrate(sql);
   return {
     dir,
+    url: cluster.url,
     sql,
     async stop() {
       await sql.end({ timeout: 5 });

@@ -122,7 +122,12 @@ export class LiveService implements PublisherGate {
       if (!this.statFailing) this.deps.logger.warn({ err: (err as Error).message }, 'ingest statistics unavailable (nginx restarting?)');
       this.statFailing = true;
     }
+    const asked = Date.now();
     const live = await q.liveStreams(this.deps.sql);
+    // A stream ended elsewhere (another node, a future job) still has its worker here: finish it.
+    // Workers started after the query began are too new to judge by it.
+    const liveIds = new Set(live.map((r) => r.id));
+    for (const [id, worker] of this.workers) if (!liveIds.has(id) && worker.startedAt < asked) await this.ended(id);
     if (stats) await this.reconcilePublishers(live, stats);
     await this.measure(live, stats, now);
     if (++this.ticks % 10 === 1) this.sweepOrigin(live);

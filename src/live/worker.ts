@@ -33,6 +33,7 @@ export interface WorkerDeps {
  */
 export class LiveWorker {
   readonly meter: IngestMeter;
+  readonly startedAt = Date.now();
   private ladder: Supervised | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;

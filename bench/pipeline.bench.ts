@@ -1,0 +1,170 @@
+/**
+ * The live pipeline on this machine, for a 60 s 1080p30 source published in real time:
+ * CPU-seconds per media-second of the appliance's `abr_basic` and `passthrough` pipelines beside
+ * the same ffmpeg ladder run by hand; time from publisher start to a playable master with a
+ * piece of every rendition through the signed URL; and the streams per core this implies.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
+import { DEFAULT_LIVE, DEFAULT_STREAM_COST } from '../src/config/config.js';
+import { ladderArgs, planLadder } from '../src/media/ladder.js';
+import { makeClip, publish } from '../test/helpers/publisher.js';
+
+const MEDIA_SECONDS = 60;
+const TICKS = 100; // getconf CLK_TCK on Linux
+
+/** utime + stime (+ reaped children) of a process, in seconds. */
+function cpuOf(pid: number, withChildren: boolean): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // Fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
+    const own = (f[11] as number) + (f[12] as number);
+    return (withChildren ? own + (f[13] as number) + (f[14] as number) : own) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** The appliance process with what it reaped (ladders, probes), plus nginx's master and workers while running. */
+function applianceCpu(servePid: number, dataDir: string): { node: number; nginx: number } {
+  const master = Number(readFileSync(join(dataDir, 'run', 'nginx.pid'), 'utf8'));
+  const nginx = cpuOf(master, false) + childrenOf(master).reduce((sum, w) => sum + cpuOf(w, false), 0);
+  return { node: cpuOf(servePid, true), nginx };
+}
+
+interface Served {
+  apiUrl: string;
+  rtmpUrl: string;
+  key: string;
+  dataDir: string;
+  pid: number;
+}
+
+async function startServe(): Promise<{ served: Served; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pipeline-serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line: string = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`pipeline-serve exited ${code}`)));
+  });
+  return {
+    served: JSON.parse(line) as Served,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function api(s: Served, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${s.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return (await res.json()) as Record<string, any>;
+}
+
+/** Polls the signed master and one piece of every rendition; resolves when all answer 200. */
+async function firstPlayable(playbackUrl: string, started: number): Promise<number> {
+  const base = playbackUrl.replace(/master\.m3u8$/, '');
+  for (;;) {
+    const master = await fetch(playbackUrl);
+    if (master.status === 200) {
+      const variants = [...(await master.text()).matchAll(/^(\S+\.m3u8)$/gm)].map((m) => m[1] as string);
+      const pieces = await Promise.all(variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]));
+      if (pieces.every(Boolean) && (await Promise.all(pieces.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)) {
+        return (Date.now() - started) / 1000;
+      }
+    } else await master.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface PipelineRun {
+  profile: string;
+  cpuPerMediaSecond: number;
+  nodeShare: number;
+  nginxShare: number;
+  firstPlayableS: number;
+  fromOnPublishS: number;
+}
+
+async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'passthrough'): Promise<PipelineRun> {
+  const stream = await api(s, 'POST', '/v1/streams', { profile, max_resolution: 1080, record: false });
+  const before = applianceCpu(s.pid, s.dataDir);
+  const started = Date.now();
+  const publisher = publish(`${s.rtmpUrl}/${stream.stream_key}`, clip, {});
+  const playable = await firstPlayable(stream.playback_url, started);
+  const live = await api(s, 'GET', `/v1/streams/${stream.id}`);
+  const fromOnPublish = playable - (new Date(live.went_live_at).getTime() - started) / 1000;
+  await publisher.exited;
+  // The ladder exits with its publisher; give the appliance a moment to reap it and publish the rest.
+  await new Promise((r) => setTimeout(r, 3000));
+  await api(s, 'DELETE', `/v1/streams/${stream.id}`);
+  const after = applianceCpu(s.pid, s.dataDir);
+  const node = after.node - before.node;
+  const nginx = after.nginx - before.nginx;
+  return { profile, cpuPerMediaSecond: (node + nginx) / MEDIA_SECONDS, nodeShare: node / MEDIA_SECONDS, nginxShare: nginx / MEDIA_SECONDS, firstPlayableS: playable, fromOnPublishS: fromOnPublish };
+}
+
+/** The same ladder by hand: ffmpeg reading the clip in real time, CPU from the shell's `times`. */
+async function runByHand(clip: string, profile: 'abr_basic' | 'passthrough'): Promise<number> {
+  const out = mkdtempSync(join(tmpdir(), 'svc-bench-ladder-'));
+  try {
+    const args = ladderArgs({ input: clip, outDir: out, renditions: planLadder(profile, { width: 1920, height: 1080 }), hasAudio: true, preset: DEFAULT_LIVE.x264_preset, segmentSeconds: DEFAULT_LIVE.segment_seconds });
+    args.splice(args.indexOf('-i'), 0, '-re');
+    const res = await execa('bash', ['-c', 'ffmpeg "$@" && times', 'bash', ...args]);
+    const [, children] = res.stdout.trim().split('\n');
+    const seconds = [...(children ?? '').matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+    return seconds / MEDIA_SECONDS;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export async function benchPipeline(): Promise<string> {
+  const clip = await makeClip({ width: 1920, height: 1080, seconds: MEDIA_SECONDS, gopSeconds: 2, videoKbps: 5000 });
+  const { served, stop } = await startServe();
+  const runs: PipelineRun[] = [];
+  const hand: Record<string, number> = {};
+  try {
+    for (const profile of ['abr_basic', 'passthrough'] as const) {
+      runs.push(await runAppliance(served, clip, profile));
+      hand[profile] = await runByHand(clip, profile);
+    }
+  } finally {
+    await stop();
+  }
+  const cores = availableParallelism();
+  const lines = [
+    `Live pipeline, ${MEDIA_SECONDS} s 1080p30 source at 5 Mbps (2 s GOP), x264 ${DEFAULT_LIVE.x264_preset}, ${cores} cores`,
+    '',
+    '| Profile | Appliance CPU-s / media-s | of which node + probes | of which nginx | Same ladder by hand | Overhead | First playable from publisher start | from on_publish |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of runs) {
+    const byHand = hand[r.profile] as number;
+    const overhead = byHand > 0 ? `${(((r.cpuPerMediaSecond - byHand) / byHand) * 100).toFixed(1)}%` : 'n/a';
+    lines.push(`| ${r.profile} | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.nodeShare.toFixed(3)} | ${r.nginxShare.toFixed(3)} | ${byHand.toFixed(3)} | ${overhead} | ${r.firstPlayableS.toFixed(2)} s | ${r.fromOnPublishS.toFixed(2)} s |`);
+  }
+  const abr = runs.find((r) => r.profile === 'abr_basic') as PipelineRun;
+  const pass = runs.find((r) => r.profile === 'passthrough') as PipelineRun;
+  lines.push('', `Streams per core: ${(1 / abr.cpuPerMediaSecond).toFixed(2)} 1080p abr_basic, ${(1 / pass.cpuPerMediaSecond).toFixed(0)} passthrough.`);
+  lines.push(`Configured costs (capacity.stream_cost, cores per stream): abr_1080 ${DEFAULT_STREAM_COST.abr_1080}, copy_only ${DEFAULT_STREAM_COST.copy_only}; admission refuses a publisher the remaining cores cannot carry.`);
+  return lines.join('\n');
+}
