@@ -15,6 +15,11 @@ import { Scheduler } from './jobs/scheduler.js';
 import { registerStreamRoutes } from './streams/routes.js';
 import { SHARED_SCHEMAS } from './streams/schemas.js';
 import { StreamsService } from './streams/service.js';
+import { WebhookDispatcher, type DispatcherOptions } from './webhooks/dispatcher.worker.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
+import { WEBHOOK_SCHEMAS } from './webhooks/schemas.js';
+import { WebhooksService } from './webhooks/service.js';
+import { systemLookup, type TargetPolicy } from './webhooks/ssrf.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -28,12 +33,16 @@ export interface Api {
   app: FastifyInstance;
   streams: StreamsService;
   idempotency: Idempotency;
+  webhooks: WebhooksService;
 }
+
+/** Where webhooks may go: the operator's setting, and the system's DNS. */
+export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: config.allowPrivateWebhooks, lookup: systemLookup });
 
 /** The HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
   const app = await createServer({ logger: deps.logger });
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
   registerApiKeyAuth(app, deps.sql);
   const idempotency = new Idempotency(deps.sql, deps.clock, deps.secrets.data_key);
   // Ingest arrives with the live pipeline; until a node answers, nothing is ready to publish to.
@@ -43,8 +52,10 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     return true;
   });
   registerStreamRoutes(app, streams);
+  const webhooks = new WebhooksService({ sql: deps.sql, clock: deps.clock, policy: webhookPolicy(deps.config) });
+  registerWebhookRoutes(app, webhooks);
   await app.ready();
-  return { app, streams, idempotency };
+  return { app, streams, idempotency, webhooks };
 }
 
 export function managedCluster(config: Config, secrets: Secrets, onProgress?: (line: string) => void): ManagedCluster {
@@ -74,6 +85,8 @@ export async function startAppliance(opts: {
   logger: Logger;
   clock?: Clock;
   onProgress?: (line: string) => void;
+  /** Dispatcher tuning (tests: a shorter receiver timeout, a faster poll). */
+  webhooks?: Pick<DispatcherOptions, 'timeoutMs' | 'pollMs' | 'perEndpoint' | 'maxInFlight'>;
 }): Promise<RunningAppliance> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
@@ -107,7 +120,13 @@ export async function startAppliance(opts: {
     const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));
     scheduler.add({ name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: 7_302_001, run: () => api.streams.expireReservations() });
     scheduler.add({ name: 'idempotency-purge', schedule: '17 * * * *', lockKey: 7_302_002, run: () => api.idempotency.purge() });
+    scheduler.add({ name: 'webhook-deliveries-purge', schedule: '23 * * * *', lockKey: 7_302_003, run: () => api.webhooks.purgeDeliveries() });
     stops.push(() => scheduler.stop());
+
+    // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
+    const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
+    await dispatcher.start();
+    stops.push(() => dispatcher.stop());
 
     await api.app.listen({ host: config.listenHost, port: config.ports.api });
     opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
