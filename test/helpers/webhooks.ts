@@ -24,12 +24,16 @@ export function webhookSuite(name: string): Test<WebhookSuiteContext> {
   });
   // An account per test: each starts with no endpoints (at most 5 per account).
   t.before.each(async (ctx) => {
+    // Back to real time: receivers refuse timestamps more than 5 minutes off.
+    ctx.env.clock.advance((Date.now() - ctx.env.clock.now().getTime()) / 1000);
     const { id, key } = await ctx.env.newAccount();
     ctx.key = key;
     ctx.accountId = id;
   });
   t.after.each(async (ctx) => {
     for (const d of ctx.dispatchers.splice(0)) await d.stop();
+    // Nothing left queued for the next test's dispatchers.
+    await ctx.env.db.sql`delete from webhook_endpoints where account_id = ${ctx.accountId}`;
   });
   t.after(async (ctx) => {
     await ctx.receiver.close();
