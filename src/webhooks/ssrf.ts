@@ -79,7 +79,8 @@ export function parseTargetUrl(text: string, allowPrivate: boolean): { url: URL;
     throw new TargetRefused(allowPrivate ? 'must be an http or https URL' : 'must be an https URL (http is allowed only with the operator setting allow_private_webhooks)');
   }
   if (url.username || url.password) throw new TargetRefused('must not contain a user name or password');
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  // `name.` and `name` are the same DNS name; the check and the connection use the one resolved.
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname.replace(/\.$/, '');
   if (!host) throw new TargetRefused('has no host');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   return { url, host, port, literal: ipaddr.isValid(host) };
@@ -99,6 +100,9 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
       },
     );
   });
+
+/** RFC 6761: `localhost` and names under it are loopback, whatever a resolver says. */
+const isLoopbackName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
 
 /** Every address of `host` must be allowed: one private answer among public ones is refused too. */
 function vetAddresses(host: string, addresses: ResolvedAddress[], allowPrivate: boolean): ResolvedAddress {
@@ -121,6 +125,7 @@ export async function checkTargetOnSave(text: string, policy: TargetPolicy, time
     if (range) throw new TargetRefused(notPublic(host, host, range));
     return;
   }
+  if (isLoopbackName(host) && !policy.allowPrivate) throw new TargetRefused(`host ${host} is a loopback name, not a public address`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await withTimeout(policy.lookup(host), timeoutMs, `DNS lookup of ${host}`);
@@ -138,6 +143,7 @@ export async function resolveTarget(text: string, policy: TargetPolicy, timeoutM
     if (range) throw new TargetRefused(`refused: ${notPublic(host, host, range)}`);
     return { url, host, port, address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 };
   }
+  if (isLoopbackName(host) && !policy.allowPrivate) throw new TargetRefused(`refused: host ${host} is a loopback name, not a public address`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await withTimeout(policy.lookup(host), timeoutMs, `DNS lookup of ${host}`);

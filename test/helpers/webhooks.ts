@@ -93,6 +93,10 @@ export async function eventually<T>(what: string, check: () => Promise<T | null 
   }
 }
 
+/** The endpoint's first delivery, once the dispatcher has fanned the event out. */
+export const firstDelivery = (ctx: WebhookSuiteContext, endpointId: string): Promise<DeliveryRow> =>
+  eventually(`a delivery to ${endpointId}`, async () => (await deliveriesOf(ctx, endpointId))[0]);
+
 /** Until the delivery is in `status` with `attempts` attempts recorded. */
 export function deliveryReaches(ctx: WebhookSuiteContext, deliveryId: string, status: string, attempts: number, timeoutMs = 5000): Promise<DeliveryRow> {
   return eventually(`delivery ${deliveryId} ${status} after ${attempts} attempts`, async () => {

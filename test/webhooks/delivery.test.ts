@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { Webhook } from 'standardwebhooks';
 import { createStream } from '../helpers/streams.js';
 import { verifies } from '../helpers/receiver.js';
-import { attemptsOf, createEndpoint, deliveriesOf, deliveryReaches, emit, eventually, startDispatcher, webhookSuite } from '../helpers/webhooks.js';
+import { attemptsOf, createEndpoint, deliveriesOf, deliveryReaches, emit, firstDelivery, startDispatcher, webhookSuite } from '../helpers/webhooks.js';
 
 const t = webhookSuite('webhooks: delivery to a real receiver (verified with standardwebhooks)');
 
@@ -99,10 +99,10 @@ t('the schedule: retries after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 
   receiver.script('/down', ...Array.from({ length: 20 }, () => ({ status: 503 })));
   await startDispatcher(ctx);
   await emit(ctx);
-  const d = await eventually('a delivery', async () => (await deliveriesOf(ctx, e.id))[0]);
+  const d = await firstDelivery(ctx, e.id);
   const gaps: number[] = [];
   for (let n = 1; n <= 10; n++) {
-    const row = await deliveryReaches(ctx, d!.id, 'pending', n);
+    const row = await deliveryReaches(ctx, d.id, 'pending', n);
     const gap = (row.next_attempt_at!.getTime() - row.last_attempt_at!.getTime()) / 1000;
     gaps.push(gap);
     env.clock.advance(gap - 1);
@@ -111,7 +111,7 @@ t('the schedule: retries after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 
     env.clock.advance(1);
   }
   assert.equal(gaps, [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800]);
-  const failed = await deliveryReaches(ctx, d!.id, 'failed', 11);
+  const failed = await deliveryReaches(ctx, d.id, 'failed', 11);
   assert.equal([failed.max_attempts, failed.next_attempt_at, failed.last_status_code], [11, null, 503]);
   env.clock.advance(86400);
   await new Promise((r) => setTimeout(r, 150));
@@ -141,12 +141,12 @@ t('with the real 10 s limit: an answer after 10.5 s is a failure and the event i
   receiver.script('/slow10', { status: 200, delayMs: 10_500 }, { status: 204 });
   await startDispatcher(ctx);
   await emit(ctx);
-  const d = await eventually('a delivery', async () => (await deliveriesOf(ctx, e.id))[0]);
-  const first = await deliveryReaches(ctx, d!.id, 'pending', 1, 13_000);
+  const d = await firstDelivery(ctx, e.id);
+  const first = await deliveryReaches(ctx, d.id, 'pending', 1, 13_000);
   assert.equal([first.last_status_code, first.last_error], [null, 'timed out after 10 s']);
   assert.ok(first.last_duration_ms! >= 10_000 && first.last_duration_ms! < 10_500, `${first.last_duration_ms} ms`);
   env.clock.advance(5);
-  const done = await deliveryReaches(ctx, d!.id, 'succeeded', 2);
+  const done = await deliveryReaches(ctx, d.id, 'succeeded', 2);
   assert.is(done.last_status_code, 204, 'any 2xx');
 });
 
