@@ -65,7 +65,7 @@ create index events_not_fanned_out on events (seq) where fanned_out_at is null;
 -- Wakes the dispatchers (LISTEN svc_webhooks) when an event commits: new events go out at once.
 create function notify_webhook_dispatch() returns trigger language plpgsql as $$
 begin
-  perform pg_notify('svc_webhooks', '');
+  perform pg_notify('svc_webhooks', 'event');
   return null;
 end $$;
 create trigger events_notify_webhook_dispatch after insert on events

@@ -52,6 +52,11 @@ export class WebhookDispatcher {
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Set by an event's NOTIFY (and without LISTEN): the outbox may hold events to fan out. */
+  private eventsWaiting = true;
+  private lastFanOut = 0;
+  private readonly unrecorded: { result: q.AttemptResult; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private flushing: Promise<void> | null = null;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
@@ -66,9 +71,13 @@ export class WebhookDispatcher {
     if (this.running) return;
     this.stopping = false;
     try {
-      const listener = await this.opts.sql.listen(q.DISPATCH_CHANNEL, () => this.wake());
+      const listener = await this.opts.sql.listen(q.DISPATCH_CHANNEL, (payload) => {
+        if (payload === 'event') this.eventsWaiting = true;
+        this.wake();
+      });
       this.unlisten = () => listener.unlisten();
     } catch (err) {
+      this.unlisten = null;
       this.log.warn({ err }, 'LISTEN failed: new events wait for the poll');
     }
     this.running = this.loop();
@@ -122,12 +131,27 @@ export class WebhookDispatcher {
     });
   }
 
-  /** One round: fan out new events, then start what is due and fits. True when more may be due. */
+  /**
+   * One round: fan out new events, then start what is due and fits. True when more may be due.
+   * The outbox is read when an event was notified and at least once per poll interval (a
+   * notification lost with a dropped connection); a freed slot only claims.
+   */
   private async pass(): Promise<boolean> {
-    await this.fanOut();
+    if (this.eventsWaiting || !this.unlisten || Date.now() - this.lastFanOut >= this.pollMs) {
+      this.eventsWaiting = false;
+      this.lastFanOut = Date.now();
+      await this.fanOut();
+    }
     const free = this.maxInFlight - this.inFlight.size;
     if (free <= 0) return false;
-    const started = await this.claim(free);
+    const started = await q.claimDueDeliveries(this.opts.sql, {
+      now: this.opts.clock.now(),
+      leaseUntil: addSeconds(this.opts.clock.now(), this.leaseSeconds),
+      free,
+      perEndpoint: this.perEndpointLimit,
+      inFlight: Object.fromEntries(this.perEndpoint),
+      disabledError: DISABLED_ERROR,
+    });
     for (const d of started) this.launch(d);
     return started.length > 0 && started.length < free;
   }
@@ -170,31 +194,6 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Takes up to `free` due deliveries, at most `perEndpoint` in flight per endpoint, and leases them. */
-  private async claim(free: number): Promise<q.DueDelivery[]> {
-    const busy = [...this.perEndpoint].filter(([, n]) => n >= this.perEndpointLimit).map(([id]) => id);
-    const now = this.opts.clock.now();
-    return this.opts.sql.begin(async (tx) => {
-      const due = await q.lockDueDeliveries(tx, now, free * 2, busy);
-      const counts = new Map(this.perEndpoint);
-      const take: q.DueDelivery[] = [];
-      const disabled: string[] = [];
-      for (const d of due) {
-        if (!d.enabled) {
-          disabled.push(d.id);
-          continue;
-        }
-        const n = counts.get(d.endpoint_id) ?? 0;
-        if (take.length >= free || n >= this.perEndpointLimit) continue;
-        counts.set(d.endpoint_id, n + 1);
-        take.push(d);
-      }
-      await q.failDeliveries(tx, disabled, DISABLED_ERROR);
-      await q.leaseDeliveries(tx, take.map((d) => d.id), addSeconds(now, this.leaseSeconds));
-      return take;
-    });
-  }
-
   private launch(d: q.DueDelivery): void {
     this.perEndpoint.set(d.endpoint_id, (this.perEndpoint.get(d.endpoint_id) ?? 0) + 1);
     const done: Promise<void> = this.attempt(d)
@@ -225,11 +224,32 @@ export class WebhookDispatcher {
     const delay = RETRY_SCHEDULE_SECONDS[Math.min(attempt, RETRY_SCHEDULE_SECONDS.length) - 1] ?? 0;
     const nextAttemptAt = status === 'pending' ? addSeconds(clock.now(), delay) : null;
     if (!outcome.ok) this.log.info({ delivery_id: d.id, endpoint_id: d.endpoint_id, attempt, status_code: outcome.statusCode, error: outcome.error, next_attempt_at: nextAttemptAt }, 'webhook attempt failed');
-    // The attempt happened: recording it survives a brief database hiccup (a local, transient
-    // failure); the receiver's failures are never retried here, only by the persisted schedule.
-    await pRetry(
-      () => q.recordAttempt(this.opts.sql, { deliveryId: d.id, attempt, startedAt, statusCode: outcome.statusCode, error: outcome.error, durationMs, status, nextAttemptAt }),
-      { retries: 5, minTimeout: 100, maxTimeout: 2000 },
-    );
+    await this.record({ deliveryId: d.id, attempt, startedAt, statusCode: outcome.statusCode, error: outcome.error, durationMs, status, nextAttemptAt });
+  }
+
+  /**
+   * Group commit: an outcome is written at once when nothing is being written, else with the
+   * others that ended meanwhile, in the next statement.
+   */
+  private record(result: q.AttemptResult): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.unrecorded.push({ result, resolve, reject });
+      this.flushing ??= this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.unrecorded.length) {
+      const batch = this.unrecorded.splice(0, 500);
+      try {
+        // The attempts happened: recording them survives a brief database hiccup (a local,
+        // transient failure). A receiver's failure is never retried here, only by the schedule.
+        await pRetry(() => q.recordAttempts(this.opts.sql, batch.map((b) => b.result)), { retries: 5, minTimeout: 100, maxTimeout: 2000 });
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    this.flushing = null;
   }
 }

@@ -164,8 +164,9 @@ export async function purgeDeliveries(db: Db, before: Date, batch: number): Prom
   return rows.length;
 }
 
+/** Wakes the dispatchers for a delivery queued or brought forward (events notify with `event`). */
 export async function notifyDispatchers(db: Db): Promise<void> {
-  await db`select pg_notify(${DISPATCH_CHANNEL}, '')`;
+  await db`select pg_notify(${DISPATCH_CHANNEL}, 'delivery')`;
 }
 
 // Dispatcher -----------------------------------------------------------------------------------
@@ -207,40 +208,52 @@ export interface DueDelivery {
   attempts: number;
   max_attempts: number;
   url: string;
-  enabled: boolean;
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
 }
 
 /**
- * Due deliveries, oldest due first, locked for this transaction (`FOR UPDATE SKIP LOCKED`:
- * dispatchers sharing the database never take the same row). `busyEndpoints` are left out: this
- * dispatcher already sends to them as much as it may, and others should get the slots.
+ * Takes due deliveries for one dispatcher, in one statement: oldest due first, rows other
+ * dispatchers hold are skipped (`FOR UPDATE SKIP LOCKED`), at most `perEndpoint` in flight per
+ * endpoint counting `inFlight` (what this dispatcher already sends), at most `free` in all. The
+ * taken rows are leased until `leaseUntil`; due rows of disabled endpoints fail on the way.
+ * Endpoints in `busy` (at their limit already) are not even looked at, so others get the slots.
  */
-export async function lockDueDeliveries(db: Db, now: Date, batch: number, busyEndpoints: string[]): Promise<DueDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  opts: { now: Date; leaseUntil: Date; free: number; perEndpoint: number; inFlight: Record<string, number>; disabledError: string },
+): Promise<DueDelivery[]> {
+  const busy = Object.entries(opts.inFlight).filter(([, n]) => n >= opts.perEndpoint).map(([id]) => id);
   return db<DueDelivery[]>`
-    select d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, d.max_attempts,
-           e.url, e.enabled, e.secret, e.previous_secret, e.previous_secret_expires_at
-    from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-    where d.status = 'pending' and d.next_attempt_at <= ${now}
-      and (d.leased_until is null or d.leased_until <= ${now})
-      ${busyEndpoints.length ? db`and d.endpoint_id <> all(${busyEndpoints}::text[])` : db``}
-    order by d.next_attempt_at
-    limit ${batch}
-    for update of d skip locked`;
-}
-
-export async function leaseDeliveries(db: Db, ids: string[], until: Date): Promise<void> {
-  if (!ids.length) return;
-  await db`update webhook_deliveries set leased_until = ${until} where id = any(${ids}::text[])`;
-}
-
-export async function failDeliveries(db: Db, ids: string[], reason: string): Promise<void> {
-  if (!ids.length) return;
-  await db`
-    update webhook_deliveries set status = 'failed', next_attempt_at = null, leased_until = null, last_error = ${reason}
-    where id = any(${ids}::text[])`;
+    with locked as (
+      select d.id, d.endpoint_id, d.next_attempt_at, e.enabled
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+      where d.status = 'pending' and d.next_attempt_at <= ${opts.now}
+        and (d.leased_until is null or d.leased_until <= ${opts.now})
+        ${busy.length ? db`and d.endpoint_id <> all(${busy}::text[])` : db``}
+      order by d.next_attempt_at
+      limit ${opts.free * 2}
+      for update of d skip locked
+    ),
+    disabled as (
+      update webhook_deliveries d set status = 'failed', next_attempt_at = null, last_error = ${opts.disabledError}
+      from locked l where d.id = l.id and not l.enabled
+    ),
+    picked as (
+      select id from (
+        select id, endpoint_id, next_attempt_at, row_number() over (partition by endpoint_id order by next_attempt_at) as rn
+        from locked where enabled
+      ) r
+      where r.rn + coalesce((${db.json(opts.inFlight)}::jsonb ->> r.endpoint_id)::int, 0) <= ${opts.perEndpoint}
+      order by r.next_attempt_at
+      limit ${opts.free}
+    )
+    update webhook_deliveries d set leased_until = ${opts.leaseUntil}
+    from picked p, webhook_endpoints e
+    where d.id = p.id and e.id = d.endpoint_id
+    returning d.id, d.endpoint_id, d.event_id, d.payload, d.attempts, d.max_attempts,
+              e.url, e.secret, e.previous_secret, e.previous_secret_expires_at`;
 }
 
 export interface AttemptResult {
@@ -256,27 +269,47 @@ export interface AttemptResult {
 }
 
 /**
- * Records one attempt and its outcome on the delivery, in one statement. A delivery whose
- * endpoint was disabled meanwhile fails instead of waiting for another attempt.
+ * Records attempts and their outcomes on the deliveries, in one statement (one commit for a
+ * batch: under load the attempts that end together are written together). A delivery whose
+ * endpoint was disabled meanwhile fails instead of waiting for another attempt; one deleted
+ * meanwhile (with its endpoint) has nothing left to record.
  */
-export async function recordAttempt(db: Db, r: AttemptResult): Promise<void> {
+export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<void> {
+  if (!results.length) return;
+  const rows = results.map((r) => ({
+    delivery_id: r.deliveryId,
+    attempt: r.attempt,
+    started_at: r.startedAt.toISOString(),
+    status_code: r.statusCode,
+    error: r.error,
+    duration_ms: r.durationMs,
+    status: r.status,
+    next_attempt_at: r.nextAttemptAt?.toISOString() ?? null,
+  }));
+  // The ids again as an array: the planner then reads the rows by key (it cannot see into the recordset).
+  const ids = results.map((r) => r.deliveryId);
   await db`
-    with attempt as (
-      -- Nothing to record if the endpoint, and with it the delivery, was deleted meanwhile.
+    with r as (
+      select * from jsonb_to_recordset(${db.json(rows as never)}) as x(
+        delivery_id text, attempt int, started_at timestamptz, status_code int, error text, duration_ms int,
+        status text, next_attempt_at timestamptz)
+    ),
+    attempts as (
       insert into webhook_attempts (delivery_id, attempt, started_at, status_code, error, duration_ms)
-      select id, ${r.attempt}, ${r.startedAt}, ${r.statusCode}, ${r.error}, ${r.durationMs}
-      from webhook_deliveries where id = ${r.deliveryId}
+      select r.delivery_id, r.attempt, r.started_at, r.status_code, r.error, r.duration_ms
+      from r join webhook_deliveries d on d.id = r.delivery_id
+      where d.id = any(${ids}::text[])
     )
     update webhook_deliveries d set
       attempts = d.attempts + 1,
-      last_attempt_at = ${r.startedAt},
-      last_status_code = ${r.statusCode},
-      last_error = ${r.error},
-      last_duration_ms = ${r.durationMs},
+      last_attempt_at = r.started_at,
+      last_status_code = r.status_code,
+      last_error = r.error,
+      last_duration_ms = r.duration_ms,
       leased_until = null,
-      delivered_at = ${r.status === 'succeeded' ? r.startedAt : null},
-      status = case when ${r.status} = 'pending' and not e.enabled then 'failed' else ${r.status} end,
-      next_attempt_at = case when ${r.status} = 'pending' and not e.enabled then null else ${r.nextAttemptAt}::timestamptz end
-    from webhook_endpoints e
-    where d.id = ${r.deliveryId} and e.id = d.endpoint_id`;
+      delivered_at = case when r.status = 'succeeded' then r.started_at end,
+      status = case when r.status = 'pending' and not e.enabled then 'failed' else r.status end,
+      next_attempt_at = case when r.status = 'pending' and not e.enabled then null else r.next_attempt_at end
+    from r, webhook_endpoints e
+    where d.id = any(${ids}::text[]) and d.id = r.delivery_id and e.id = d.endpoint_id`;
 }

@@ -51,7 +51,7 @@ export function startDispatcher(
   const dispatcher = new WebhookDispatcher({
     sql: ctx.env.db.sql,
     clock: ctx.env.clock,
-    logger: createLogger('silent'),
+    logger: createLogger(process.env.WEBHOOK_LOG ?? 'silent'),
     policy: { allowPrivate, lookup },
     pollMs: 50,
     ...rest,

@@ -258,6 +258,19 @@ t('a slow receiver does not hold up the others', async (ctx) => {
   assert.ok(slow.id && fast.id);
 });
 
+t('the limit per endpoint counts what is already in flight', async (ctx) => {
+  const { receiver } = ctx;
+  await createEndpoint(ctx, { url: receiver.url('/limited') });
+  receiver.script('/limited', ...Array.from({ length: 8 }, () => ({ status: 200, delayMs: 1200 })));
+  await startDispatcher(ctx, { perEndpoint: 3 });
+  await emit(ctx);
+  await receiver.waitFor('/limited', 1);
+  for (let i = 0; i < 5; i++) await emit(ctx);
+  await receiver.waitFor('/limited', 3);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is(receiver.on('/limited').length, 3, 'one in flight, then two more: three at a time');
+});
+
 t('two dispatchers on one database: every delivery sent exactly once (FOR UPDATE SKIP LOCKED)', async (ctx) => {
   const { receiver } = ctx;
   await createEndpoint(ctx, { url: receiver.url('/shared-a') });
