@@ -100,11 +100,6 @@ export class WebhookDispatcher {
     this.wakeSleeper?.();
   }
 
-  /** Attempts being sent right now. */
-  get busy(): number {
-    return this.inFlight.size;
-  }
-
   private async loop(): Promise<void> {
     while (!this.stopping) {
       this.woken = false;

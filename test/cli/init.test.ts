@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { listMigrations } from '../../src/db/migrate.js';
 import { createEmptyDatabase, makeDataDir, svc } from '../helpers/cli.js';
 
 interface Ctx {
@@ -29,7 +30,8 @@ t('init --no-install --json writes config and 0600 secrets and migrates the data
   assert.is(out.data_dir, ctx.dir);
   assert.is(out.created, true);
   assert.is(out.packages, null);
-  assert.equal(out.database, { managed: false, migrations_applied: ['001_foundation.sql'] });
+  assert.equal(out.database, { managed: false, migrations_applied: listMigrations().map((m) => m.name) });
+  assert.is(out.database.migrations_applied[0], '001_foundation.sql');
   assert.is(out.base_url, 'http://media.test:18123');
   assert.is(out.allow_private_webhooks, true);
 
