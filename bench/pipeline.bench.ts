@@ -74,9 +74,16 @@ async function startServe(): Promise<{ served: Served; stop(): Promise<void> }> 
   };
 }
 
-async function api(s: Served, method: string, path: string, body?: unknown) {
+interface StreamBody {
+  id: string;
+  stream_key: string;
+  playback_url: string;
+  went_live_at: string;
+}
+
+async function api(s: Served, method: string, path: string, body?: unknown): Promise<StreamBody> {
   const res = await fetch(`${s.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return (await res.json()) as Record<string, any>;
+  return (await res.json()) as StreamBody;
 }
 
 /** Polls the signed master and one piece of every rendition; resolves when all answer 200. */

@@ -25,6 +25,11 @@ import { run } from './process/run.js';
 import { Supervisor } from './process/supervisor.js';
 import { registerRecordingRoutes } from './recordings/routes.js';
 import { RecordingsService } from './recordings/service.js';
+import { WebhookDispatcher, type DispatcherOptions } from './webhooks/dispatcher.worker.js';
+import { registerWebhookRoutes } from './webhooks/routes.js';
+import { WEBHOOK_SCHEMAS } from './webhooks/schemas.js';
+import { WebhooksService } from './webhooks/service.js';
+import { systemLookup, type TargetPolicy } from './webhooks/ssrf.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -41,12 +46,16 @@ export interface Api {
   streams: StreamsService;
   recordings: RecordingsService;
   idempotency: Idempotency;
+  webhooks: WebhooksService;
 }
+
+/** Where webhooks may go: the operator's setting, and the system's DNS. */
+export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: config.allowPrivateWebhooks, lookup: systemLookup });
 
 /** The HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
   const app = await createServer({ logger: deps.logger });
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
   registerApiKeyAuth(app, deps.sql);
   const idempotency = new Idempotency(deps.sql, deps.clock, deps.secrets.data_key);
   const { live } = deps;
@@ -62,8 +71,10 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   registerPlaybackRoutes(app, streams);
   registerRecordingRoutes(app, recordings, streams);
   if (live) registerIngestHooks(app, hookToken(deps.secrets.signing_key), live);
+  const webhooks = new WebhooksService({ sql: deps.sql, clock: deps.clock, policy: webhookPolicy(deps.config) });
+  registerWebhookRoutes(app, webhooks);
   await app.ready();
-  return { app, streams, recordings, idempotency };
+  return { app, streams, recordings, idempotency, webhooks };
 }
 
 export function managedCluster(config: Config, secrets: Secrets, onProgress?: (line: string) => void): ManagedCluster {
@@ -104,6 +115,8 @@ export async function startAppliance(opts: {
   logger: Logger;
   clock?: Clock;
   onProgress?: (line: string) => void;
+  /** Dispatcher tuning (tests: a shorter receiver timeout, a faster poll). */
+  webhooks?: Pick<DispatcherOptions, 'timeoutMs' | 'pollMs' | 'perEndpoint' | 'maxInFlight'>;
 }): Promise<RunningAppliance> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
@@ -153,9 +166,15 @@ export async function startAppliance(opts: {
     const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));
     scheduler.add({ name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: 7_302_001, run: () => api.streams.expireReservations() });
     scheduler.add({ name: 'idempotency-purge', schedule: '17 * * * *', lockKey: 7_302_002, run: () => api.idempotency.purge() });
-    scheduler.add({ name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: 7_302_003, run: () => api.recordings.processDue() });
-    scheduler.add({ name: 'recording-retention', schedule: '41 * * * * *', lockKey: 7_302_004, run: () => api.recordings.expire() });
+    scheduler.add({ name: 'webhook-deliveries-purge', schedule: '23 * * * *', lockKey: 7_302_003, run: () => api.webhooks.purgeDeliveries() });
+    scheduler.add({ name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: 7_302_004, run: () => api.recordings.processDue() });
+    scheduler.add({ name: 'recording-retention', schedule: '41 * * * * *', lockKey: 7_302_005, run: () => api.recordings.expire() });
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
+
+    // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
+    const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
+    await dispatcher.start();
+    stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
     return { api, live, nginx, stop };
   } catch (err) {
     await stop();

@@ -64,6 +64,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   stream_not_pending: 'The key of a live stream cannot be replaced; create a new stream.',
   idempotency_key_reused: 'This Idempotency-Key was used with a different body; use a new key.',
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
+  limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
 };
 
 /** A string enum as `{type, enum}` (plain in OpenAPI, "must be one of" in errors). */

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { listMigrations } from '../../src/db/migrate.js';
 import { createEmptyDatabase, makeDataDir, svc } from '../helpers/cli.js';
-import { packageRoot } from '../../src/core/package-root.js';
 
 interface Ctx {
   dir: string;
@@ -30,7 +30,8 @@ t('init --no-install --json writes config and 0600 secrets and migrates the data
   assert.is(out.data_dir, ctx.dir);
   assert.is(out.created, true);
   assert.is(out.packages, null);
-  assert.equal(out.database, { managed: false, migrations_applied: readdirSync(join(packageRoot, 'appliance', 'migrations')).filter((f) => f.endsWith('.sql')).sort() });
+  assert.equal(out.database, { managed: false, migrations_applied: listMigrations().map((m) => m.name) });
+  assert.is(out.database.migrations_applied[0], '001_foundation.sql');
   assert.is(out.base_url, 'http://media.test:18123');
   assert.is(out.allow_private_webhooks, true);
 

@@ -29,9 +29,10 @@ export interface Reply {
   text: string;
 }
 
-export async function createTestApi(file: ConfigFile = {}): Promise<TestApi> {
+/** `clockStart`: where the manual clock starts (webhook receivers check timestamps against real time). */
+export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: Date } = {}): Promise<TestApi> {
   const db = await createTestDatabase();
-  const clock = new ManualClock(new Date('2026-11-22T12:00:00.000Z'));
+  const clock = new ManualClock(opts.clockStart ?? new Date('2026-11-22T12:00:00.000Z'));
   // Capacity is tested on its own; elsewhere any number of streams may wait.
   const config = resolveConfig('/nonexistent', { host: 'media.test', capacity: { cores: 1000 }, ...file });
   const api = await createApi({

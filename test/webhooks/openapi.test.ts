@@ -1,0 +1,66 @@
+import * as assert from 'uvu/assert';
+import { STATUS_OF, type ErrorCode } from '../../src/core/errors.js';
+import { webhookSuite } from '../helpers/webhooks.js';
+
+const t = webhookSuite('webhooks: OpenAPI description');
+
+/** The codes each webhook operation can return (spec: Endpoints → Webhooks, Errors). */
+const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
+  'get /v1/webhooks': { 401: ['unauthorized'] },
+  'post /v1/webhooks': { 400: ['invalid_request'], 401: ['unauthorized'], 429: ['limit_webhook_endpoints'] },
+  'get /v1/webhooks/{id}': { 401: ['unauthorized'], 404: ['not_found'] },
+  'patch /v1/webhooks/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  // A body, if one is sent, must still be JSON of a sane size: 400 is possible although none is defined.
+  'delete /v1/webhooks/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'post /v1/webhooks/{id}/secret': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'post /v1/webhooks/{id}/test': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'get /v1/webhooks/{id}/deliveries': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'post /v1/webhooks/{id}/deliveries/{delivery_id}/retry': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+};
+
+const SUCCESS: Record<string, string> = {
+  'get /v1/webhooks': '200',
+  'post /v1/webhooks': '201',
+  'get /v1/webhooks/{id}': '200',
+  'patch /v1/webhooks/{id}': '200',
+  'delete /v1/webhooks/{id}': '204',
+  'post /v1/webhooks/{id}/secret': '200',
+  'post /v1/webhooks/{id}/test': '202',
+  'get /v1/webhooks/{id}/deliveries': '200',
+  'post /v1/webhooks/{id}/deliveries/{delivery_id}/retry': '202',
+};
+
+type Op = { security?: unknown[]; responses: Record<string, { 'x-error-codes'?: string[] }> };
+
+t('every webhook operation is described, needs a key, and lists exactly the error codes it can return', async ({ env }) => {
+  const doc = (await env.call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+  const seen: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/v1/webhooks')) continue;
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method} ${path}`;
+      seen.push(key);
+      const expected = EXPECTED[key];
+      assert.ok(expected, `unexpected operation ${key}`);
+      assert.ok(op.security?.length, `${key} needs a key`);
+      assert.ok(op.responses[SUCCESS[key] as string], `${key} answers ${SUCCESS[key]}`);
+      const errorStatuses = Object.keys(op.responses).filter((s) => Number(s) >= 400).sort();
+      assert.equal(errorStatuses, Object.keys(expected).sort(), `${key}: error statuses`);
+      for (const status of errorStatuses) {
+        const codes = op.responses[status]?.['x-error-codes'] ?? [];
+        assert.equal([...codes].sort(), [...(expected[status] ?? [])].sort(), `${key} ${status}`);
+        for (const code of codes) assert.is(STATUS_OF[code as ErrorCode], Number(status));
+      }
+    }
+  }
+  assert.equal(seen.sort(), Object.keys(EXPECTED).sort());
+  const delivery = doc.components.schemas.WebhookDelivery?.properties ?? {};
+  assert.equal(Object.keys(delivery).sort(), [
+    'attempts', 'created_at', 'delivered_at', 'event_id', 'event_type', 'id', 'last_attempt_at', 'last_duration_ms', 'last_error',
+    'last_status_code', 'max_attempts', 'next_attempt_at', 'object', 'payload', 'status', 'stream_id',
+  ]);
+  assert.ok(doc.components.schemas.WebhookEndpointWithSecret?.properties?.secret);
+  assert.not.ok(doc.components.schemas.WebhookEndpoint?.properties?.secret);
+});
+
+t.run();
