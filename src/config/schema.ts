@@ -24,6 +24,7 @@ const LiveSettings = Type.Object(
     nginx_path: Type.String({ minLength: 1 }),
     x264_preset: Type.Union(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'].map((p) => Type.Literal(p))),
     segment_seconds: Seconds(1, 10),
+    first_segment_seconds: Seconds(0, 10),
     window_segments: Seconds(3, 30),
     reconnect_window_seconds: Seconds(5, 600),
     idle_publisher_seconds: Seconds(2, 60),

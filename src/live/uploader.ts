@@ -83,10 +83,9 @@ export class Uploader {
     const st = this.state.get(name) as RenditionState;
     const playlist = join(this.o.workDir, `${name}.m3u8`);
     if (!existsSync(playlist)) return false;
-    const { segments } = parseMediaPlaylist(readFileSync(playlist, 'utf8'));
+    const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
     let fresh = false;
-    for (const piece of segments) {
-      if (st.names.has(piece.uri)) continue;
+    for (const piece of await this.withSkipped(name, st, listed)) {
       const from = join(this.o.workDir, piece.uri);
       if (!existsSync(from)) continue;
       const bytes = statSync(from).size;
@@ -114,6 +113,30 @@ export class Uploader {
     }
     this.pruneOrigin(st);
     return fresh;
+  }
+
+  /**
+   * The ladder lists only its last pieces: after a stall longer than that (a busy machine), the
+   * pieces that slid out are still in the folder, and are published in order, their length probed.
+   */
+  private async withSkipped(name: string, st: RenditionState, listed: MediaSegment[]): Promise<MediaSegment[]> {
+    const last = st.published[st.published.length - 1];
+    const first = listed[0];
+    if (!first) return listed;
+    // Numbering starts at 0; a piece already moved to the origin is no longer in the folder.
+    const lastNumber = last ? pieceNumber(last.uri) : -1;
+    const firstNumber = pieceNumber(first.uri);
+    if (lastNumber === null || firstNumber === null || firstNumber <= lastNumber + 1) return listed;
+    const skipped: MediaSegment[] = [];
+    for (let n = lastNumber + 1; n < firstNumber; n++) {
+      const uri = `${name}_${String(n).padStart(5, '0')}.ts`;
+      const file = join(this.o.workDir, uri);
+      if (!existsSync(file)) continue;
+      const duration = (await this.o.probe(file)).duration ?? this.o.segmentSeconds;
+      skipped.push({ uri, duration, discontinuity: false, programDateTime: null });
+    }
+    if (skipped.length) this.o.logger.warn({ rendition: name, pieces: skipped.length }, 'pieces recovered that slid out of the ladder playlist before upload');
+    return [...skipped, ...listed];
   }
 
   private writeMediaPlaylist(name: string): void {
@@ -163,6 +186,11 @@ export class Uploader {
     }
   }
 }
+
+const pieceNumber = (uri: string): number | null => {
+  const m = /_(\d+)\.ts$/.exec(uri);
+  return m ? Number(m[1]) : null;
+};
 
 export function writeAtomically(path: string, text: string): void {
   const tmp = `${path}.tmp`;

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
@@ -111,6 +111,8 @@ export class LiveWorker {
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
       segmentSeconds: config.live.segment_seconds,
+      // Shorter first pieces get the first picture out sooner; only a fresh folder can have them.
+      firstPieceSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
     this.ladder = this.deps.supervisor.spawn({
       name: `ladder ${this.streamId}`,

@@ -57,8 +57,12 @@ export interface LadderOptions {
   preset: string;
   /** Target piece length; pieces are cut on the publisher's keyframes, so its GOP must divide it. */
   segmentSeconds: number;
-  // No shorter first pieces: ffmpeg 5.1 ignores -hls_init_time together with append_list,
-  // which carries a stream across reconnects (docs/decisions.md).
+  /**
+   * Length of the first pieces when the output folder is fresh (0: none shorter). ffmpeg 5.1
+   * ignores -hls_init_time together with append_list, so a fresh folder gets init time and no
+   * append_list, and later sessions (and restarts) append without it.
+   */
+  firstPieceSeconds?: number;
   threads?: number;
 }
 
@@ -89,6 +93,9 @@ function positiveInteger(value: number | null, what: string): number {
  * rendition, `<outDir>/<name>.m3u8` with pieces `<outDir>/<name>_00000.ts`. No master
  * playlist: ffmpeg leaves CODECS out for copied streams, so the app writes its own.
  */
+/** Pieces listed in the ladder's own playlists; the uploader reads them every 250 ms. */
+export const WORK_LIST_SIZE = 2;
+
 export function ladderArgs(o: LadderOptions): string[] {
   if (o.renditions.length === 0) throw new RangeError('a ladder needs at least one rendition');
   const names = new Set(o.renditions.map((r) => r.name));
@@ -144,14 +151,18 @@ export function ladderArgs(o: LadderOptions): string[] {
   // encoded rungs start earlier than the copied one (research, section 2).
   args.push('-fps_mode', 'passthrough');
 
+  const fresh = (o.firstPieceSeconds ?? 0) > 0;
   const streamMap = o.renditions.map((r, i) => (o.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
   args.push(
     '-f', 'hls',
     '-hls_time', String(o.segmentSeconds),
-    '-hls_list_size', '0',
+    // A short sliding list (the uploader keeps the history): ffmpeg applies -hls_init_time to
+    // the first list_size + 2 pieces, and rewriting a list of thousands every piece would cost.
+    '-hls_list_size', String(WORK_LIST_SIZE),
+    ...(fresh ? ['-hls_init_time', String(o.firstPieceSeconds)] : []),
     // omit_endlist keeps the list live across a reconnect; append_list continues numbering
     // in the same files and marks the join with EXT-X-DISCONTINUITY (research, section 7).
-    '-hls_flags', 'temp_file+independent_segments+program_date_time+omit_endlist+append_list',
+    '-hls_flags', `temp_file+independent_segments+program_date_time+omit_endlist${fresh ? '' : '+append_list'}`,
     '-var_stream_map', streamMap,
     '-hls_segment_filename', join(o.outDir, '%v_%05d.ts'),
     join(o.outDir, '%v.m3u8'),

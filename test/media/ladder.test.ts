@@ -4,7 +4,7 @@ import { ladderArgs, planLadder, type LadderOptions, type Rendition } from '../.
 
 const HEAD = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', '-i', 'rtmp://127.0.0.1:19350/live/str_abc'];
 const HLS = (streamMap: string) => [
-  '-f', 'hls', '-hls_time', '4', '-hls_list_size', '0',
+  '-f', 'hls', '-hls_time', '4', '-hls_list_size', '2',
   '-hls_flags', 'temp_file+independent_segments+program_date_time+omit_endlist+append_list',
   '-var_stream_map', streamMap,
   '-hls_segment_filename', '/var/lib/svc/live/str_abc/%v_%05d.ts',
@@ -120,6 +120,15 @@ test('ladderArgs: threads and the other preset land in the argv', () => {
   assert.equal(args.slice(args.indexOf('-threads'), args.indexOf('-threads') + 2), ['-threads', '2']);
   assert.is(args[args.indexOf('-preset:v:1') + 1], 'veryfast');
   assert.not.ok(args.includes('-master_pl_name'), 'the app writes the master playlist itself');
+});
+
+test('ladderArgs: a fresh folder gets shorter first pieces and no append_list; later sessions append', () => {
+  const fresh = ladderArgs(options({ width: 1280, height: 720 }, { firstPieceSeconds: 2 }));
+  assert.is(fresh[fresh.indexOf('-hls_init_time') + 1], '2');
+  assert.is(fresh[fresh.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist');
+  const later = ladderArgs(options({ width: 1280, height: 720 }, { firstPieceSeconds: 0 }));
+  assert.not.ok(later.includes('-hls_init_time'));
+  assert.is(later[later.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist+append_list');
 });
 
 test('ladderArgs: refuses bad input', () => {
