@@ -60,8 +60,11 @@ export const DEFAULT_LIVE: LiveSettings = {
   sample_seconds: 3,
 };
 
-/** Cores per live stream, from `npm run bench` on a 2-core machine (see docs/operations.md). */
-export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 0.8, abr_720: 0.3, copy_only: 0.02 };
+/**
+ * Cores per live stream, measured by `npm run bench` on the 2-core Xeon (2.0 GHz) this was built
+ * on: a 1080p ladder at superfast 1.53, a 720p one 0.41, copying 0.09 (docs/operations.md).
+ */
+export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.1 };
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 

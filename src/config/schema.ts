@@ -8,7 +8,7 @@ const AccountLimits = Type.Object(
     pending_streams: Type.Integer({ minimum: 0 }),
     creations_per_hour: Type.Integer({ minimum: 0 }),
     max_resolution: Type.Union([Type.Literal(480), Type.Literal(720), Type.Literal(1080)]),
-    max_duration_seconds: Type.Integer({ minimum: 60 }),
+    max_duration_seconds: Type.Integer({ minimum: 5 }),
     live_at_once: Type.Integer({ minimum: 0 }),
   },
   { additionalProperties: false },

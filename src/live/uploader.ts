@@ -95,6 +95,7 @@ export class Uploader {
       renameSync(from, join(this.o.originDir, piece.uri));
       st.published.push(piece);
       st.names.add(piece.uri);
+      if (st.published.length === 1) this.o.logger.debug({ rendition: name, piece: piece.uri, duration: piece.duration }, 'first piece published');
       fresh = true;
       if (piece.duration > 0) {
         st.peakBps = Math.max(st.peakBps, (bytes * 8) / piece.duration);

@@ -29,10 +29,11 @@ t('costs by what the ladder encodes', () => {
   assert.is(streamCost(capacity, 'abr_basic', 480), capacity.streamCost.copy_only);
   assert.is(streamCost(capacity, 'abr_basic', 720), capacity.streamCost.abr_720);
   assert.is(streamCost(capacity, 'abr_basic', 1080), capacity.streamCost.abr_1080);
-  // Two 1080p ladders at the default cost fit on two cores; a third does not.
-  const two = [{ profile: 'abr_basic' as const, max_resolution: 1080, count: 1 }];
-  assert.ok(fits(capacity, two, 'abr_basic', 1080));
-  assert.not.ok(fits(capacity, [{ ...two[0]!, count: 2 }], 'abr_basic', 1080));
+  // On two cores at the default costs: one 1080p ladder, or three 720p ones.
+  assert.ok(fits(capacity, [], 'abr_basic', 1080));
+  assert.not.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 1080, count: 1 }], 'abr_basic', 1080));
+  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 2 }], 'abr_basic', 720));
+  assert.not.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 3 }], 'abr_basic', 720));
 });
 
 t.run();

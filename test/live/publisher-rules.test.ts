@@ -13,7 +13,8 @@ let heavy: string;
 const publishers: Publisher[] = [];
 
 test.before(async () => {
-  app = await startTestAppliance({ live: { max_ingest_kbps: 1500 } });
+  // Trusted accounts here have 12-second streams (the maximum-duration test).
+  app = await startTestAppliance({ live: { max_ingest_kbps: 1500 }, limits: { trusted: { max_duration_seconds: 12 } } });
   small = await makeClip({ width: 320, height: 180, seconds: 10, gopSeconds: 1 });
   heavy = await makeClip({ width: 640, height: 360, seconds: 10, gopSeconds: 1, videoKbps: 3000 });
 });
@@ -47,6 +48,51 @@ test('passthrough serves exactly the source', async () => {
   assert.match(master, /RESOLUTION=320x180/);
   assert.equal((await getStream(key, s.id)).renditions, ['source']);
   await p.kill();
+});
+
+test('the maximum duration ends the stream `duration_limit` and drops the publisher', async () => {
+  const { key } = await app.newAccount({ trusted: true });
+  const s = await create(key, { record: false });
+  assert.is(s.max_duration_seconds, 12);
+  const p = start(app.rtmpUrl(s.stream_key));
+  const live = await waitFor('live', async () => {
+    const now = await getStream(key, s.id);
+    return now.status === 'live' && now;
+  });
+  const ended = await waitFor('ended', async () => {
+    const now = await getStream(key, s.id);
+    return now.status === 'ended' && now;
+  }, 30_000);
+  assert.is(ended.end_reason, 'duration_limit');
+  const lived = (new Date(ended.ended_at).getTime() - new Date(live.went_live_at).getTime()) / 1000;
+  assert.ok(lived >= 12 && lived < 16, `ended after ${lived} s`);
+  const dropped = await Promise.race([p.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
+  assert.ok(dropped, 'publisher dropped');
+});
+
+test('a frozen publisher (half-open connection) is cleared: the same key is refused, then admitted', async () => {
+  const { key } = await app.newAccount();
+  const s = await create(key, { record: false });
+  const frozen = start(app.rtmpUrl(s.stream_key));
+  await waitFor('live', async () => (await getStream(key, s.id)).status === 'live');
+  frozen.proc.kill('SIGSTOP');
+  // Right away the connection still looks alive: a second publisher is refused.
+  const early = start(app.rtmpUrl(s.stream_key));
+  assert.is.not(await early.exited, 0, 'refused while the old connection is open');
+  // nginx drops the idle publisher (3 s here, 10 s by default); a later try is admitted, same broadcast.
+  const admitted = await waitFor('a retry admitted', async () => {
+    const p = start(app.rtmpUrl(s.stream_key));
+    const outcome = await Promise.race([p.exited.then(() => 'refused'), new Promise((r) => setTimeout(() => r('publishing'), 2500))]);
+    if (outcome === 'publishing') return p;
+    return false;
+  }, 30_000, 500);
+  assert.ok(admitted);
+  const now = await getStream(key, s.id);
+  assert.is(now.status, 'live');
+  const events = await app.db.sql`select 1 from events where stream_id = ${s.id} and type = 'stream.live'`;
+  assert.is(events.length, 1);
+  frozen.proc.kill('SIGKILL');
+  await admitted.kill();
 });
 
 test('a new account has one stream live at a time: the second publisher is refused', async () => {

@@ -50,6 +50,28 @@ t('a ready recording: signed _rec URL, bytes, default 3600 s', async ({ env, key
   assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
 });
 
+t('retention: a ready recording past its delete_at is deleted by the job (delete_reason retention)', async ({ env, key, accountId }) => {
+  const s = await createStream(env, key, { recording_retention_days: 1 });
+  await goLive(env, accountId, s.id);
+  await endStream(env, accountId, s.id);
+  await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), { bytes: 10, durationSeconds: 1 }));
+  const kept = await createStream(env, key, { recording_retention_days: null });
+  await goLive(env, accountId, kept.id);
+  await endStream(env, accountId, kept.id);
+  const keptRow = await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, kept.id))!, env.clock.now(), { bytes: 10, durationSeconds: 1 }));
+  assert.is(keptRow.recording_delete_at, null, 'null retention keeps it');
+  env.clock.advance(86_399);
+  assert.is(await env.api.recordings.expire(), 0);
+  env.clock.advance(2);
+  assert.is(await env.api.recordings.expire(), 1);
+  const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
+  assert.is(after.recording.status, 'deleted');
+  assert.is(after.recording.delete_reason, 'retention');
+  assert.ok(after.recording.deleted_at);
+  assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
+  assert.is((await env.call('GET', `/v1/streams/${kept.id}`, { key })).body.recording.status, 'ready');
+});
+
 t('deleting while recording: `deleting`, kept through the end, then deleted by the job', async ({ env, key, accountId }) => {
   const s = await createStream(env, key);
   await goLive(env, accountId, s.id);
