@@ -14,7 +14,7 @@ const KEYFRAME_PIECES = 4;
  */
 export class IngestMeter {
   private samples: { at: number; bytes: number }[] = [];
-  private keyframes: number[][] = [];
+  private pieces: { keyframes: number[]; duration: number | null }[] = [];
   private size: { width: number; height: number } | null = null;
 
   constructor(private readonly windowSeconds: number) {}
@@ -31,8 +31,8 @@ export class IngestMeter {
 
   addPiece(probe: SegmentProbe): void {
     if (probe.video) this.size = { width: probe.video.width, height: probe.video.height };
-    this.keyframes.push(probe.keyframeTimes);
-    if (this.keyframes.length > KEYFRAME_PIECES) this.keyframes.shift();
+    this.pieces.push({ keyframes: probe.keyframeTimes, duration: probe.duration });
+    if (this.pieces.length > KEYFRAME_PIECES) this.pieces.shift();
   }
 
   /** Average kbps over the window; null until two samples a second apart exist. */
@@ -46,7 +46,7 @@ export class IngestMeter {
   measure(at: Date, limits: { maxResolution: number; maxKbps: number }): IngestMeasurement | null {
     const kbps = this.kbps();
     if (kbps === null && !this.size) return null;
-    const interval = averageInterval(this.keyframes);
+    const interval = averageInterval(this.pieces);
     return {
       width: this.size?.width ?? null,
       height: this.size?.height ?? null,
@@ -77,19 +77,21 @@ export function withinResolution(size: { width: number; height: number }, declar
 }
 
 /**
- * Over the recent pieces' keyframes, in order; a jump backwards or of more than a minute is a
- * reconnect (timestamps start again), not an interval.
+ * Within each measured piece (they are not consecutive: one in three is probed). Pieces are cut on
+ * keyframes, so a piece holding a single keyframe means an interval of at least its length.
  */
-function averageInterval(pieces: number[][]): number | null {
-  const times = pieces.flat();
-  const runs: number[][] = [[]];
-  for (const t of times) {
-    const run = runs[runs.length - 1] as number[];
-    const prev = run[run.length - 1];
-    if (prev !== undefined && (t <= prev || t - prev > 60)) runs.push([t]);
-    else run.push(t);
+function averageInterval(pieces: { keyframes: number[]; duration: number | null }[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const piece of pieces) {
+    const within = keyframeInterval(piece.keyframes);
+    if (within !== null) {
+      sum += within * (piece.keyframes.length - 1);
+      n += piece.keyframes.length - 1;
+    } else if (piece.keyframes.length === 1 && piece.duration) {
+      sum += piece.duration;
+      n += 1;
+    }
   }
-  const intervals = runs.map((r) => ({ n: r.length - 1, avg: keyframeInterval(r) })).filter((r) => r.avg !== null && r.n > 0);
-  const n = intervals.reduce((sum, r) => sum + r.n, 0);
-  return n ? intervals.reduce((sum, r) => sum + (r.avg as number) * r.n, 0) / n : null;
+  return n ? sum / n : null;
 }

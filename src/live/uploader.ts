@@ -14,7 +14,7 @@ export interface UploaderOptions {
   windowSegments: number;
   segmentSeconds: number;
   probe: (file: string) => Promise<SegmentProbe>;
-  /** Each new piece of the top quality, probed: the ingest measurements read it. */
+  /** Every third piece of the top quality, probed: the ingest measurements read it. */
   onSourcePiece: (probe: SegmentProbe, piece: MediaSegment) => void;
   logger: Logger;
 }
@@ -89,7 +89,9 @@ export class Uploader {
       const from = join(this.o.workDir, piece.uri);
       if (!existsSync(from)) continue;
       const bytes = statSync(from).size;
-      const needsProbe = name === 'source' || st.variant === null;
+      // Every piece would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
+      // itself): the top quality is measured every third piece, the others once for CODECS.
+      const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
       const probe = needsProbe ? await this.o.probe(from) : null;
       // Same filesystem: a rename is atomic, and a viewer never sees half a piece.
       renameSync(from, join(this.o.originDir, piece.uri));
@@ -187,6 +189,8 @@ export class Uploader {
     }
   }
 }
+
+const SOURCE_PROBE_EVERY = 3;
 
 const pieceNumber = (uri: string): number | null => {
   const m = /_(\d+)\.ts$/.exec(uri);
