@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { DEFAULT_LIVE, DEFAULT_STREAM_COST } from '../src/config/config.js';
+import { controlRequest } from '../src/ingest/nginx.js';
+import { parseRtmpStat } from '../src/ingest/rtmp-stat.js';
 import { ladderArgs, planLadder } from '../src/media/ladder.js';
 import { makeClip, publish } from '../test/helpers/publisher.js';
 
@@ -104,6 +106,8 @@ async function firstPlayable(playbackUrl: string, started: number): Promise<numb
 
 interface PipelineRun {
   profile: string;
+  /** Messages nginx dropped for the ladder (it fell behind). */
+  dropped: number;
   /** The stream's own cost: the appliance's CPU during the run less its idle rate. */
   streamCpuPerMediaSecond: number;
   cpuPerMediaSecond: number;
@@ -127,10 +131,18 @@ async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'pas
   const wallStart = Date.now();
   const started = Date.now();
   const publisher = publish(`${s.rtmpUrl}/${stream.stream_key}`, clip, {});
+  // What nginx drops for the ladder when it falls behind (a cheaper run can mean a lossy one).
+  let dropped = 0;
+  const watch = setInterval(() => {
+    controlRequest(join(s.dataDir, 'run', 'nginx-control.sock'), '/stat')
+      .then((xml) => (dropped = Math.max(dropped, parseRtmpStat(xml).find((x) => x.name === stream.id)?.playersDropped ?? 0)))
+      .catch(() => undefined);
+  }, 1000);
   const playable = await firstPlayable(stream.playback_url, started);
   const live = await api(s, 'GET', `/v1/streams/${stream.id}`);
   const fromOnPublish = playable - (new Date(live.went_live_at).getTime() - started) / 1000;
   await publisher.exited;
+  clearInterval(watch);
   // The ladder exits with its publisher; give the appliance a moment to reap it and publish the rest.
   await new Promise((r) => setTimeout(r, 3000));
   await api(s, 'DELETE', `/v1/streams/${stream.id}`);
@@ -138,7 +150,7 @@ async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'pas
   const node = after.node - before.node;
   const nginx = after.nginx - before.nginx;
   const wall = (Date.now() - wallStart) / 1000;
-  return { profile, streamCpuPerMediaSecond: (node + nginx - idle * wall) / MEDIA_SECONDS, cpuPerMediaSecond: (node + nginx) / MEDIA_SECONDS, nodeShare: node / MEDIA_SECONDS, nginxShare: nginx / MEDIA_SECONDS, firstPlayableS: playable, fromOnPublishS: fromOnPublish };
+  return { profile, dropped, streamCpuPerMediaSecond: (node + nginx - idle * wall) / MEDIA_SECONDS, cpuPerMediaSecond: (node + nginx) / MEDIA_SECONDS, nodeShare: node / MEDIA_SECONDS, nginxShare: nginx / MEDIA_SECONDS, firstPlayableS: playable, fromOnPublishS: fromOnPublish };
 }
 
 /** The same ladder by hand: ffmpeg reading the clip in real time, CPU from the shell's `times`. */
@@ -177,13 +189,13 @@ export async function benchPipeline(): Promise<string> {
     '',
     `The appliance idle (no stream): ${idle.toFixed(3)} CPU-s per second (timers, jobs, the webhook poll); "the stream's own" subtracts it.`,
     '',
-    '| Profile | Appliance CPU-s / media-s | the stream\'s own | of which node + probes | of which nginx | Same ladder by hand | Overhead (own vs hand) | First playable from publisher start | from on_publish |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Profile | Dropped for the ladder | Appliance CPU-s / media-s | the stream\'s own | of which node + probes | of which nginx | Same ladder by hand | Overhead (own vs hand) | First playable from publisher start | from on_publish |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of runs) {
     const byHand = hand[r.profile] as number;
     const overhead = byHand > 0 ? `${(((r.streamCpuPerMediaSecond - byHand) / byHand) * 100).toFixed(1)}%` : 'n/a';
-    lines.push(`| ${r.profile} | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.streamCpuPerMediaSecond.toFixed(3)} | ${r.nodeShare.toFixed(3)} | ${r.nginxShare.toFixed(3)} | ${byHand.toFixed(3)} | ${overhead} | ${r.firstPlayableS.toFixed(2)} s | ${r.fromOnPublishS.toFixed(2)} s |`);
+    lines.push(`| ${r.profile} | ${r.dropped} | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.streamCpuPerMediaSecond.toFixed(3)} | ${r.nodeShare.toFixed(3)} | ${r.nginxShare.toFixed(3)} | ${byHand.toFixed(3)} | ${overhead} | ${r.firstPlayableS.toFixed(2)} s | ${r.fromOnPublishS.toFixed(2)} s |`);
   }
   const abr = runs.find((r) => r.profile === 'abr_basic') as PipelineRun;
   const pass = runs.find((r) => r.profile === 'passthrough') as PipelineRun;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from './http/auth.js';
 import { createServer } from './http/server.js';
 import { registerRootRoutes } from './http/root.routes.js';
-import type { Config } from './config/config.js';
+import { localUrlHost, type Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
 import { dataPaths } from './config/paths.js';
 import { systemClock, type Clock } from './core/clock.js';
@@ -98,8 +98,7 @@ export interface RunningAppliance {
 
 /** Where nginx reaches the ingest hooks: the API on this machine. */
 export function hooksUrl(config: Config, secrets: Secrets): string {
-  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
+  return `http://${localUrlHost(config)}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
 }
 
 export const probeSegment = (config: Config) => async (file: string) =>

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { managedCluster } from '../appliance.js';
-import type { Config } from '../config/config.js';
+import { localHost, localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { connect as connectDb } from '../db/connect.js';
@@ -25,8 +25,7 @@ export interface ApplianceStatus {
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
 export function healthUrl(config: Config): string {
-  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.ports.api}/healthz`;
+  return `http://${localUrlHost(config)}:${config.ports.api}/healthz`;
 }
 
 export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
@@ -61,7 +60,7 @@ export async function postgresHealthy(config: Config, secrets: Secrets): Promise
 
 /** nginx answers on both of its public faces: the RTMP port accepts, the CDN's health check says ok. */
 export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
-  const host = ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
+  const host = localHost(config);
   const rtmp = new Promise<boolean>((resolve) => {
     const socket = connect({ host, port: config.ports.rtmp, timeout: timeoutMs }, () => {
       socket.destroy();
@@ -73,7 +72,7 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
       resolve(false);
     });
   });
-  const cdn = fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.ports.cdn}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
+  const cdn = fetch(`http://${localUrlHost(config)}:${config.ports.cdn}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
     .then(async (res) => (await res.text(), res.status === 200))
     .catch(() => false);
   const [a, b] = await Promise.all([rtmp, cdn]);

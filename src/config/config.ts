@@ -172,6 +172,15 @@ function liveSettings(file: ConfigFile, ffmpegPath: string | undefined): LiveSet
   return live;
 }
 
+/** Where this machine reaches its own services: loopback when they listen on every address. */
+export const localHost = (config: Pick<Config, 'listenHost'>): string => (['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost);
+
+/** The same, ready for a URL (IPv6 in brackets). */
+export const localUrlHost = (config: Pick<Config, 'listenHost'>): string => {
+  const host = localHost(config);
+  return host.includes(':') ? `[${host}]` : host;
+};
+
 export function loadConfig(dataDir: string, env: ConfigEnv = {}): Config {
   const file = readConfigFile(dataDir);
   if (!file) throw new ConfigError(`${dataDir} is not initialised: run \`svc init --data-dir ${dataDir}\``);

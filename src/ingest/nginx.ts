@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { request } from 'node:http';
 import { join } from 'node:path';
 import nunjucks from 'nunjucks';
-import type { Config } from '../config/config.js';
+import { localHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
 import { packageRoot } from '../core/package-root.js';
@@ -32,6 +32,7 @@ export function renderNginxConfig(opts: NginxOptions, user: string | null): stri
     modules: [RTMP_MODULE],
     user,
     listen_host: config.listenHost,
+    local_host: localHost(config),
     rtmp_port: config.ports.rtmp,
     cdn_port: config.ports.cdn,
     idle_publisher_seconds: config.live.idle_publisher_seconds,
@@ -46,6 +47,21 @@ export function renderNginxConfig(opts: NginxOptions, user: string | null): stri
       origin: paths.origin,
       recordings: paths.recordings,
     },
+  });
+}
+
+/** A GET on nginx's control socket (`/stat`, `/control/...`); the body on 200. */
+export function controlRequest(socketPath: string, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path, timeout: 2000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`nginx ${path}: HTTP ${res.statusCode}`))));
+    });
+    req.on('timeout', () => req.destroy(new Error(`nginx ${path}: timed out`)));
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -123,18 +139,7 @@ export class NginxIngest {
   }
 
   private control(path: string): Promise<string> {
-    const socketPath = dataPaths(this.opts.config.dataDir).nginxControl;
-    return new Promise((resolve, reject) => {
-      const req = request({ socketPath, path, timeout: 2000 }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`nginx ${path}: HTTP ${res.statusCode}`))));
-      });
-      req.on('timeout', () => req.destroy(new Error(`nginx ${path}: timed out`)));
-      req.on('error', reject);
-      req.end();
-    });
+    return controlRequest(dataPaths(this.opts.config.dataDir).nginxControl, path);
   }
 
   private async waitUntilReady(timeoutMs: number): Promise<void> {

@@ -33,6 +33,8 @@ export interface StatStream {
   publisher: { clientId: string; address: string } | null;
   /** Publisher and players. */
   nclients: number;
+  /** Messages nginx dropped for the stream's players (the ladder) because they fell behind. */
+  playersDropped: number;
 }
 
 interface XmlElement {
@@ -141,6 +143,9 @@ export function parseRtmpStat(xml: string): StatStream[] {
           meta: parseMeta(child(stream, 'meta')),
           publisher: parsePublisher(stream),
           nclients: numberOf(stream, 'nclients') ?? 0,
+          playersDropped: children(stream, 'client')
+            .filter((c) => child(c, 'publishing') === undefined)
+            .reduce((sum, c) => sum + (numberOf(c, 'dropped') ?? 0), 0),
         });
       }
     }

@@ -56,12 +56,6 @@ export class LiveService implements PublisherGate {
     return this.deps.ingest.ready;
   }
 
-  /** The renditions viewers get and whether the stream can be played yet. */
-  workerState(streamId: string): { renditions: string[] | null; playable: boolean } | null {
-    const w = this.workers.get(streamId);
-    return w ? { renditions: w.renditionNames, playable: w.playable } : null;
-  }
-
   async admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
     const { sql, config, clock, logger } = this.deps;
     const result = await sql.begin((tx) =>
@@ -75,7 +69,10 @@ export class LiveService implements PublisherGate {
     logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
     this.missing.delete(stream.id);
     const worker = this.workerFor(stream);
-    void worker.publisherStarted().then(() => this.saveRenditions(stream.id, worker));
+    void worker
+      .publisherStarted()
+      .then(() => this.saveRenditions(stream.id, worker))
+      .catch((err: unknown) => this.deps.logger.error({ stream_id: stream.id, err }, 'renditions not saved'));
     return true;
   }
 
@@ -93,7 +90,7 @@ export class LiveService implements PublisherGate {
     this.workers.get(req.name)?.publisherLeft();
   }
 
-  /** A stream ended (DELETE, a job, a limit): its publisher is dropped and its worker finishes. */
+  /** A stream ended (DELETE, a job, a limit): its publisher is dropped and its worker finishes. Never rejects. */
   async ended(streamId: string): Promise<void> {
     try {
       await this.deps.ingest.dropPublisher(streamId);
@@ -103,7 +100,11 @@ export class LiveService implements PublisherGate {
     const worker = this.workers.get(streamId);
     if (!worker) return;
     this.workers.delete(streamId);
-    await worker.finish();
+    try {
+      await worker.finish();
+    } catch (err) {
+      this.deps.logger.error({ stream_id: streamId, err }, 'live worker did not finish cleanly');
+    }
     setTimeout(() => this.removeFromOrigin(streamId), ORIGIN_LINGER_SECONDS * 1000).unref();
   }
 
@@ -237,7 +238,14 @@ export class LiveService implements PublisherGate {
       const worker = this.workers.get(row.id);
       if (!worker) continue;
       const stat = stats?.find((s) => s.name === row.id && s.publisher);
-      if (stat) worker.meter.addBytes(now, stat.bytesIn);
+      if (stat) {
+        worker.meter.addBytes(now, stat.bytesIn);
+        if (stat.playersDropped > worker.droppedSeen) {
+          // The ladder fell behind and nginx dropped media for it: viewers see a gap. Capacity settings are too high.
+          this.deps.logger.warn({ stream_id: row.id, dropped: stat.playersDropped }, 'the ladder is not keeping up: nginx dropped media for it; lower capacity.stream_cost budget or use a faster live.x264_preset');
+        }
+        worker.droppedSeen = stat.playersDropped;
+      }
       const measurement = worker.meter.measure(now, { maxResolution: row.max_resolution, maxKbps: config.live.max_ingest_kbps });
       if (!measurement) continue;
       const warning = measurement.limit_warning;

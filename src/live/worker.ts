@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config/config.js';
+import { localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
 import { ladderArgs, planLadder, type Rendition } from '../media/ladder.js';
@@ -34,6 +34,8 @@ export interface WorkerDeps {
 export class LiveWorker {
   readonly meter: IngestMeter;
   readonly startedAt = Date.now();
+  /** What nginx had dropped for this stream's ladder at the last tick. */
+  droppedSeen = 0;
   private ladder: Supervised | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -105,7 +107,7 @@ export class LiveWorker {
     await this.ladder?.waitForExit();
     if (this.ladder) this.deps.supervisor.forget(this.ladder);
     const args = ladderArgs({
-      input: `rtmp://${pullHost(config.listenHost)}:${config.ports.rtmp}/live/${this.streamId}`,
+      input: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`,
       outDir: this.workDir,
       renditions: this.renditions,
       hasAudio: info?.hasAudio ?? true,
@@ -157,6 +159,3 @@ export class LiveWorker {
     this.log.info('live worker finished');
   }
 }
-
-/** Where this machine reaches its own ingest: loopback unless nginx listens on one address only. */
-export const pullHost = (listenHost: string): string => (['0.0.0.0', '::'].includes(listenHost) ? '127.0.0.1' : listenHost);

@@ -18,6 +18,7 @@ test('parseRtmpStat: two publishers, one with a player attached and audio, one v
       meta: { width: 1280, height: 720, frameRate: 30, videoCodec: 'H264', profile: 'High', level: '3.1', audioCodec: 'AAC' },
       publisher: { clientId: '4', address: '127.0.0.1' },
       nclients: 2,
+      playersDropped: 0,
     },
     {
       app: 'live',
@@ -28,13 +29,14 @@ test('parseRtmpStat: two publishers, one with a player attached and audio, one v
       meta: { width: 640, height: 360, frameRate: 25, videoCodec: 'H264', profile: 'Main', level: '3.0', audioCodec: null },
       publisher: { clientId: '3', address: '127.0.0.1' },
       nclients: 1,
+      playersDropped: 0,
     },
   ]);
 });
 
 test('parseRtmpStat: a publisher whose metadata has not arrived yet has meta null and zero counters', () => {
   const early = parseRtmpStat(fixture('rtmp-stat-no-meta.xml')).find((s) => s.name === 'str_early');
-  assert.equal(early, { app: 'live', name: 'str_early', bytesIn: 0, bwIn: 0, time: 223, meta: null, publisher: { clientId: '8', address: '127.0.0.1' }, nclients: 1 });
+  assert.equal(early, { app: 'live', name: 'str_early', bytesIn: 0, bwIn: 0, time: 223, meta: null, publisher: { clientId: '8', address: '127.0.0.1' }, nclients: 1, playersDropped: 0 });
 });
 
 test('parseRtmpStat: no publisher, empty and garbage pages give no streams', () => {
@@ -70,9 +72,17 @@ test('parseRtmpStat: several applications, entities, comments and whitespace', (
       <nclients>2</nclients><publishing/></stream>
   </live></application></server></rtmp>`;
   assert.equal(parseRtmpStat(xml), [
-    { app: 'other', name: 'a&b', bytesIn: 0, bwIn: 0, time: 5, meta: null, publisher: null, nclients: 0 },
-    { app: 'live', name: 'str_x', bytesIn: 10, bwIn: 0, time: 0, meta: null, publisher: { clientId: '2', address: '192.0.2.7' }, nclients: 2 },
+    { app: 'other', name: 'a&b', bytesIn: 0, bwIn: 0, time: 5, meta: null, publisher: null, nclients: 0, playersDropped: 0 },
+    { app: 'live', name: 'str_x', bytesIn: 10, bwIn: 0, time: 0, meta: null, publisher: { clientId: '2', address: '192.0.2.7' }, nclients: 2, playersDropped: 0 },
   ]);
+});
+
+
+test('parseRtmpStat: what nginx dropped for the players (the ladder) is summed; the publisher is not a player', () => {
+  const behind = LIVE.replace('<flashver>LNX 9,0,124,2</flashver><dropped>0</dropped>', '<flashver>LNX 9,0,124,2</flashver><dropped>7</dropped>');
+  assert.is(parseRtmpStat(behind).find((s) => s.name === 'str_abc')?.playersDropped, 7);
+  const publisherDrops = LIVE.replace('<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>0</dropped><avsync>-8</avsync>', '<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>5</dropped><avsync>-8</avsync>');
+  assert.is(parseRtmpStat(publisherDrops).find((s) => s.name === 'str_abc')?.playersDropped, 0);
 });
 
 test.run();
