@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.js';
-import type { EventType, WebhookEvent } from '../events/outbox.js';
+import type { EventRow, EventType, WebhookEvent } from '../events/outbox.js';
 import { DELIVERY_ID, ENDPOINT_ID, type DeliveryStatus, type SubscribableEventType } from './schemas.js';
 
 export interface EndpointRow {
@@ -171,14 +171,8 @@ export async function notifyDispatchers(db: Db): Promise<void> {
 
 // Dispatcher -----------------------------------------------------------------------------------
 
-export interface OutboxEvent {
-  seq: number;
-  id: string;
-  type: EventType;
-  account_id: string;
-  stream_id: string | null;
-  payload: WebhookEvent;
-}
+/** An outbox row as the dispatcher reads it (the events table's row without its time). */
+export type OutboxEvent = Omit<EventRow, 'created_at'>;
 
 /** Events not yet fanned out, oldest first, locked for this dispatcher; others skip them. */
 export async function lockEventsToFanOut(db: Db, batch: number): Promise<OutboxEvent[]> {
