@@ -10,7 +10,7 @@ import { ManagedCluster } from '../src/db/managed-cluster.js';
 import { openForTraversal } from '../src/system/users.js';
 import { freePort } from './helpers/ports.js';
 import { packageRoot } from '../src/core/package-root.js';
-import { ensureSystemPackages } from '../src/system/packages.js';
+import { ensureSystemPackages, TEST_PACKAGES } from '../src/system/packages.js';
 
 const pattern = process.argv[2] ?? '\\.test\\.ts$';
 let cluster: ManagedCluster | undefined;
@@ -18,7 +18,7 @@ let dir: string | undefined;
 let databaseUrl = process.env.DATABASE_URL;
 
 // The tests use the real parts: on a fresh machine, install the system packages as `svc init` does.
-const packages = await ensureSystemPackages({ isRoot: process.getuid?.() === 0, onLine: (line) => console.log(`  apt: ${line}`) });
+const packages = await ensureSystemPackages({ isRoot: process.getuid?.() === 0, required: TEST_PACKAGES, onLine: (line) => console.log(`  apt: ${line}`) });
 if (packages.installed.length) console.log(`installed ${packages.installed.join(', ')}`);
 
 if (!databaseUrl) {

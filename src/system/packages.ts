@@ -2,6 +2,8 @@ import { CommandError, run } from '../process/run.js';
 
 /** Debian packages the appliance runs on (design.md, "System packages"). */
 export const SYSTEM_PACKAGES: readonly string[] = ['nginx', 'libnginx-mod-rtmp', 'ffmpeg', 'postgresql'];
+/** The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser). */
+export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium'];
 
 export interface SystemCommand {
   file: string;
