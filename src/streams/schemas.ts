@@ -25,7 +25,7 @@ export const PROFILES = ['abr_basic', 'passthrough'] as const;
 export type Profile = (typeof PROFILES)[number];
 
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
-const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
+export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
 const Metadata = Nullable(
   Type.Object({}, { additionalProperties: true, 'x-max-bytes': 2048, description: 'Client JSON, up to 2 KB; never shown to viewers', examples: [{ event_id: 'evt-42' }] }),
