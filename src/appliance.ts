@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from './http/auth.js';
 import { createServer } from './http/server.js';
 import { registerRootRoutes } from './http/root.routes.js';
-import { localUrlHost, type Config } from './config/config.js';
+import { localHost, localUrlHost, type Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
 import { dataPaths } from './config/paths.js';
 import { systemClock, type Clock } from './core/clock.js';
@@ -54,7 +54,7 @@ export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: 
 
 /** The HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
-  const app = await createServer({ logger: deps.logger });
+  const app = await createServer({ logger: deps.logger, trustedProxies: [localHost(deps.config)] });
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
   registerApiKeyAuth(app, deps.sql);
   const idempotency = new Idempotency(deps.sql, deps.clock, deps.secrets.data_key);

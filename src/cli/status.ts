@@ -58,7 +58,7 @@ export async function postgresHealthy(config: Config, secrets: Secrets): Promise
   return (await cluster.running()) && databaseAnswers(cluster.url);
 }
 
-/** nginx answers on both of its public faces: the RTMP port accepts, the CDN's health check says ok. */
+/** nginx answers on its public faces: the RTMP port accepts, the CDN's and the player site's health checks say ok. */
 export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
   const host = localHost(config);
   const rtmp = new Promise<boolean>((resolve) => {
@@ -72,11 +72,12 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
       resolve(false);
     });
   });
-  const cdn = fetch(`http://${localUrlHost(config)}:${config.ports.cdn}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
-    .then(async (res) => (await res.text(), res.status === 200))
-    .catch(() => false);
-  const [a, b] = await Promise.all([rtmp, cdn]);
-  return a && b;
+  const ok = (port: number) =>
+    fetch(`http://${localUrlHost(config)}:${port}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
+      .then(async (res) => (await res.text(), res.status === 200))
+      .catch(() => false);
+  const answers = await Promise.all([rtmp, ok(config.ports.cdn), ok(config.ports.player)]);
+  return answers.every(Boolean);
 }
 
 export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {

@@ -58,6 +58,7 @@ export const DEFAULT_LIVE: LiveSettings = {
   bitrate_window_seconds: 30,
   max_ingest_kbps: 7500,
   sample_seconds: 3,
+  thumbnail_seconds: 20,
 };
 
 /**

@@ -29,4 +29,8 @@ export const dataPaths = (dataDir: string) => ({
   /** The CDN origin: what viewers fetch, per stream. */
   origin: join(dataDir, 'media', 'origin'),
   recordings: join(dataDir, 'media', 'recordings'),
+  /** The latest still of each stream (`<id>.jpg`), served publicly by the CDN. */
+  thumbs: join(dataDir, 'media', 'thumbs'),
+  /** nginx's micro-cache of the player site and the public embed read. */
+  nginxCache: join(dataDir, 'nginx', 'cache'),
 });

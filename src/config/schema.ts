@@ -32,6 +32,7 @@ const LiveSettings = Type.Object(
     bitrate_window_seconds: Seconds(2, 120),
     max_ingest_kbps: Type.Integer({ minimum: 100, maximum: 1_000_000 }),
     sample_seconds: Seconds(1, 30),
+    thumbnail_seconds: Seconds(2, 3600),
   },
   { additionalProperties: false },
 );

@@ -12,18 +12,22 @@ const BODY_LIMIT = 64 * 1024;
 
 export interface ServerOptions {
   logger: Logger;
+  /** Addresses whose X-Forwarded-For is believed (nginx on this machine); `loopback` always is. */
+  trustedProxies?: string[];
 }
 
 /**
  * Fastify with the spec's conventions: request ids, one error shape, strict validation,
  * JSON-only bodies. Domains register their routes on the returned instance.
  */
-export async function createServer({ logger }: ServerOptions): Promise<FastifyInstance> {
+export async function createServer({ logger, trustedProxies = [] }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({ domain: 'http' }),
     // Quiet by default: one line per request is noise for an appliance; errors are still logged.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: () => newId('req_'),
+    // Public endpoints are limited per viewer address: only the appliance's own nginx may name it.
+    trustProxy: ['loopback', ...trustedProxies],
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,

@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, wri
 import { request } from 'node:http';
 import { join } from 'node:path';
 import nunjucks from 'nunjucks';
-import { localHost, type Config } from '../config/config.js';
+import { localHost, localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
 import { packageRoot } from '../core/package-root.js';
@@ -10,6 +10,8 @@ import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
 import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
 
+/** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
+const DEFAULT_POSTER = 'poster.svg';
 const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** nginx workers drop to this user when the appliance runs as root. */
 const WORKER_USERS = ['www-data', 'nobody'];
@@ -35,6 +37,8 @@ export function renderNginxConfig(opts: NginxOptions, user: string | null): stri
     local_host: localHost(config),
     rtmp_port: config.ports.rtmp,
     cdn_port: config.ports.cdn,
+    player_port: config.ports.player,
+    api: `${localUrlHost(config)}:${config.ports.api}`,
     idle_publisher_seconds: config.live.idle_publisher_seconds,
     hooks: opts.hooksUrl,
     secret: opts.secret,
@@ -46,6 +50,8 @@ export function renderNginxConfig(opts: NginxOptions, user: string | null): stri
       ingest: paths.ingest,
       origin: paths.origin,
       recordings: paths.recordings,
+      thumbs: paths.thumbs,
+      cache: paths.nginxCache,
     },
   });
 }
@@ -167,11 +173,12 @@ export class NginxIngest {
   /** Workers (an unprivileged user when root) read the origin and write what publishers send. */
   private prepareDirectories(): void {
     const paths = dataPaths(this.opts.config.dataDir);
-    for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings]) {
+    for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings, paths.thumbs]) {
       mkdirSync(dir, { recursive: true });
     }
+    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)));
     if (!this.user) return;
-    for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.run]) openForTraversal(dir);
+    for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.run]) openForTraversal(dir);
     chownSync(paths.ingest, this.user.uid, this.user.gid);
   }
 

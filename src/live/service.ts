@@ -16,6 +16,7 @@ import * as transitions from '../streams/transitions.js';
 import { admit } from './admission.js';
 import * as q from './queries.js';
 import { LiveWorker, type SourceInfo } from './worker.js';
+import { Thumbnailer } from '../thumbnails/capture.js';
 
 /** What the live pipeline needs from nginx. */
 export interface IngestControl {
@@ -50,7 +51,19 @@ export class LiveService implements PublisherGate {
   private timer: NodeJS.Timeout | null = null;
   private statFailing = false;
 
-  constructor(private readonly deps: LiveDeps) {}
+  private readonly thumbnails: Thumbnailer;
+
+  constructor(private readonly deps: LiveDeps) {
+    this.thumbnails = new Thumbnailer({
+      ffmpegPath: deps.config.live.ffmpeg_path,
+      dir: dataPaths(deps.config.dataDir).thumbs,
+      everySeconds: deps.config.live.thumbnail_seconds,
+      logger: deps.logger,
+      onCaptured: async (streamId, at) => {
+        await deps.sql`update streams set thumbnail_at = ${at} where id = ${streamId}`;
+      },
+    });
+  }
 
   get nodeReady(): boolean {
     return this.deps.ingest.ready;
@@ -100,6 +113,7 @@ export class LiveService implements PublisherGate {
     const worker = this.workers.get(streamId);
     if (!worker) return;
     this.workers.delete(streamId);
+    this.thumbnails.forget(streamId);
     try {
       await worker.finish();
     } catch (err) {
@@ -161,6 +175,7 @@ export class LiveService implements PublisherGate {
         logger: this.deps.logger.child({ stream_id: stream.id }),
         probe: this.deps.probe,
         sourceInfo: (id) => this.sourceInfo(id),
+        thumbnails: this.thumbnails,
       });
       this.workers.set(stream.id, worker);
     }

@@ -16,6 +16,8 @@ export interface UploaderOptions {
   probe: (file: string) => Promise<SegmentProbe>;
   /** Every third piece of the top quality, probed: the ingest measurements read it. */
   onSourcePiece: (probe: SegmentProbe, piece: MediaSegment) => void;
+  /** A piece is on the origin (`file`, its path there). */
+  onPublished?: (rendition: string, file: string) => void;
   logger: Logger;
 }
 
@@ -94,7 +96,9 @@ export class Uploader {
       const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
       const probe = needsProbe ? await this.o.probe(from) : null;
       // Same filesystem: a rename is atomic, and a viewer never sees half a piece.
-      renameSync(from, join(this.o.originDir, piece.uri));
+      const published = join(this.o.originDir, piece.uri);
+      renameSync(from, published);
+      this.o.onPublished?.(name, published);
       st.published.push(piece);
       st.names.add(piece.uri);
       if (st.published.length === 1) this.o.logger.debug({ rendition: name, piece: piece.uri, duration: piece.duration }, 'first piece published');

@@ -9,6 +9,7 @@ import type { Supervised, Supervisor } from '../process/supervisor.js';
 import type { Profile } from '../streams/schemas.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
+import type { Thumbnailer } from '../thumbnails/capture.js';
 
 /** What a worker learns about the source before starting its ladder (nginx-rtmp's metadata). */
 export interface SourceInfo {
@@ -24,6 +25,7 @@ export interface WorkerDeps {
   probe: (file: string) => Promise<SegmentProbe>;
   /** Waits (briefly) for the publisher's first metadata; null when none arrived. */
   sourceInfo: (streamId: string) => Promise<SourceInfo | null>;
+  thumbnails: Thumbnailer;
 }
 
 /**
@@ -100,6 +102,10 @@ export class LiveWorker {
         segmentSeconds: config.live.segment_seconds,
         probe: this.deps.probe,
         onSourcePiece: (probe) => this.meter.addPiece(probe),
+        // Stills come from the smallest rendition: the cheapest to decode.
+        onPublished: (rendition, file) => {
+          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, file);
+        },
         logger: this.log,
       });
       this.timer = setInterval(() => void this.uploader?.tick(), 250);

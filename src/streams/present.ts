@@ -2,6 +2,7 @@ import type { PublicUrls } from '../config/config.js';
 import { ZERO_USD } from '../core/money.js';
 import { addSeconds, iso, secondsUntil } from '../core/time.js';
 import { playbackUrl } from '../playback/signing.js';
+import { thumbnailUrl } from '../thumbnails/urls.js';
 import type { StreamRow } from './queries.js';
 import { FINISHED, type CreatedStream, type Profile, type Stream } from './schemas.js';
 
@@ -73,6 +74,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     end_reason: row.end_reason,
     ingest: row.ingest,
     viewers_now: null,
+    thumbnail: row.thumbnail_at && { url: thumbnailUrl(ctx.urls.cdn_url, row.id), captured_at: row.thumbnail_at.toISOString() },
   };
   if (detail) {
     stream.cost = {

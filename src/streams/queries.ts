@@ -36,6 +36,7 @@ export interface StreamRow {
   recording_attempts: number;
   recording_next_attempt_at: Date | null;
   recording_error: string | null;
+  thumbnail_at: Date | null;
 }
 
 /** The spec's Ingest object, stored as measured. */
@@ -52,7 +53,7 @@ export interface IngestMeasurement {
 type LaterFields =
   | 'seq' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status' | 'renditions' | 'publisher_client_id' | 'publisher_left_at'
   | 'ingest' | 'limit_warning_since' | 'recording_bytes' | 'recording_duration_seconds' | 'recording_ready_at' | 'recording_delete_at'
-  | 'recording_delete_reason' | 'recording_deleted_at' | 'recording_attempts' | 'recording_next_attempt_at' | 'recording_error';
+  | 'recording_delete_reason' | 'recording_deleted_at' | 'recording_attempts' | 'recording_next_attempt_at' | 'recording_error' | 'thumbnail_at';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 

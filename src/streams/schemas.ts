@@ -184,6 +184,15 @@ const streamFields = {
   cost: Type.Optional(Cost),
   viewers: Type.Optional(Viewers),
   viewers_now: Nullable(Type.Integer()),
+  thumbnail: Nullable(
+    Type.Object(
+      {
+        url: Type.String({ description: 'The latest still on the CDN: public, refreshed while live (the same address as the embed read\'s `poster_url`)' }),
+        captured_at: Timestamp,
+      },
+      { description: 'Null until the first still of the live stream' },
+    ),
+  ),
 };
 
 export const Stream = Type.Object(streamFields, { $id: 'Stream', description: '`cost` and `viewers` appear on the single-stream read only' });

@@ -39,11 +39,12 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-app-'));
   openForTraversal(dataDir);
-  const [api, rtmp, cdn] = [await freePort(), await freePort(), await freePort()];
+  const [api, rtmp, cdn, player] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const config = resolveConfig(dataDir, {
     api_port: api,
     rtmp_port: rtmp,
     cdn_port: cdn,
+    player_port: player,
     database_url: db.url,
     capacity: { cores: 1000 },
     ...file,
