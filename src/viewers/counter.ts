@@ -138,7 +138,8 @@ export class ViewerCounter {
   private readonly finished = new Map<string, MinuteRow>();
   private readonly clock: Clock;
   private readonly intervalSeconds: number;
-  private readonly sampleSeconds: number;
+  /** How often `sample()` is meant to be called. */
+  readonly sampleSeconds: number;
   private readonly exactUpTo: number;
   private readonly sampleTarget: number;
   private readonly maxReporters: number;
