@@ -1,4 +1,3 @@
-import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { iso } from '../core/time.js';
 import type { Sql } from '../db/connect.js';
@@ -9,9 +8,9 @@ import * as q from './queries.js';
 /** Minutes kept for the next flush while the database refuses them (about 2 hours of 1000 streams). */
 const MAX_UNWRITTEN = 100_000;
 
+/** The counter carries the clock: every time here is the counter's. */
 export interface ViewersDeps {
   sql: Sql;
-  clock: Clock;
   logger: Logger;
   counter: ViewerCounter;
 }

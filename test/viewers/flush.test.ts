@@ -11,7 +11,7 @@ const t = apiSuite('viewers: minutes flushed to PostgreSQL, added up across node
 /** One API node's counting: its own counter, the shared database and clock. */
 function node(env: TestApi, sampleSeconds = 5) {
   const counter = new ViewerCounter({ clock: env.clock, intervalSeconds: 15, sampleSeconds });
-  const service = new ViewersService({ sql: env.db.sql, clock: env.clock, logger: createLogger('silent'), counter });
+  const service = new ViewersService({ sql: env.db.sql, logger: createLogger('silent'), counter });
   return { counter, service };
 }
 
