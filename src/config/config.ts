@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, ConfigFile, LiveSettings, RecordingSettings, StreamCosts } from './schema.js';
+import type { AccountLimits, ConfigFile, LiveSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -31,6 +31,7 @@ export interface Config {
   live: LiveSettings;
   capacity: { cores: number; reservedCores: number; streamCost: StreamCosts };
   recordings: RecordingSettings;
+  viewers: ViewerSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -68,6 +69,9 @@ export const DEFAULT_LIVE: LiveSettings = {
 export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05 };
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
+
+/** Players beat every 15 s; the live estimate is sampled every 5 s into per-minute rows. */
+export const DEFAULT_VIEWERS: ViewerSettings = { beat_interval_seconds: 15, sample_seconds: 5 };
 
 export class ConfigError extends Error {}
 
@@ -159,6 +163,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
       streamCost: { ...DEFAULT_STREAM_COST, ...file.capacity?.stream_cost },
     },
     recordings: { ...DEFAULT_RECORDINGS, ...file.recordings },
+    viewers: { ...DEFAULT_VIEWERS, ...file.viewers },
   };
   return deepFreeze(config);
 }

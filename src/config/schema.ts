@@ -64,6 +64,15 @@ const RecordingSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** Viewer counting from the hosted player's beats (docs/decisions.md, Viewer counting). */
+const ViewerSettings = Type.Object(
+  {
+    beat_interval_seconds: Seconds(1, 300),
+    sample_seconds: Seconds(1, 30),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -97,6 +106,7 @@ export const ConfigFileSchema = Type.Object(
     live: Type.Optional(Type.Partial(LiveSettings, { additionalProperties: false })),
     capacity: Type.Optional(Type.Partial(CapacitySettings, { additionalProperties: false })),
     recordings: Type.Optional(Type.Partial(RecordingSettings, { additionalProperties: false })),
+    viewers: Type.Optional(Type.Partial(ViewerSettings, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -112,3 +122,4 @@ export type AccountLimits = Static<typeof AccountLimits>;
 export type LiveSettings = Static<typeof LiveSettings>;
 export type StreamCosts = Static<typeof StreamCosts>;
 export type RecordingSettings = Static<typeof RecordingSettings>;
+export type ViewerSettings = Static<typeof ViewerSettings>;

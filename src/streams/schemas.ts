@@ -138,7 +138,7 @@ const Cost = Type.Object({
   storage_usd: Money,
 });
 
-const Viewers = Type.Object({
+export const Viewers = Type.Object({
   now: Nullable(
     Type.Object({
       watching: Type.Integer(),
@@ -154,6 +154,7 @@ const Viewers = Type.Object({
   source: Nullable(Type.String({ enum: ['cdn', 'player'] })),
   cdn_counted_until: Nullable(Timestamp),
 });
+export type Viewers = Static<typeof Viewers>;
 
 const streamFields = {
   id: StreamId,
@@ -215,10 +216,22 @@ export const StreamList = Type.Object(
 
 const SeriesPoint = Type.Object({ minute: Timestamp }, { additionalProperties: true });
 
+export const PlayerSeriesPoint = Type.Object(
+  {
+    minute: Timestamp,
+    watching: Type.Integer({ minimum: 0, description: 'Average players on the live player (playing, paused or buffering) over the minute' }),
+    waiting: Type.Integer({ minimum: 0, description: 'Average players on the waiting screen over the minute' }),
+    buffering_pct: Type.Number({ minimum: 0, maximum: 100, description: 'Share of watching time spent buffering, one decimal' }),
+    exact: Type.Boolean({ description: 'Every player reported throughout the minute (false: a sampled estimate)' }),
+  },
+  { additionalProperties: false },
+);
+export type PlayerSeriesPoint = Static<typeof PlayerSeriesPoint>;
+
 export const ViewerSeries = Type.Object({
   object: Type.Literal('viewer_series'),
   stream_id: StreamId,
-  player: Type.Array(SeriesPoint),
+  player: Type.Array(PlayerSeriesPoint, { description: 'Minutes with someone on the hosted player, oldest first' }),
   cdn: Type.Array(SeriesPoint),
   countries: Type.Array(Type.Object({ country: Type.String(), share: Type.Number() })),
 });

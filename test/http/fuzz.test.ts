@@ -7,22 +7,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { STATUS_OF, type ErrorCode } from '../../src/core/errors.js';
 import { createTestApi, type Reply, type TestApi } from '../helpers/api.js';
+import { prng } from '../helpers/random.js';
 import { createStream } from '../helpers/streams.js';
 
 const SEED = 0x5eed_1234;
 const PER_ENDPOINT = 400;
-
-/** mulberry32: small, fast, good enough for test inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Gen {
   constructor(readonly rnd: () => number) {}
