@@ -30,6 +30,11 @@ import { registerWebhookRoutes } from './webhooks/routes.js';
 import { WEBHOOK_SCHEMAS } from './webhooks/schemas.js';
 import { WebhooksService } from './webhooks/service.js';
 import { systemLookup, type TargetPolicy } from './webhooks/ssrf.js';
+import { registerEmbedRoutes } from './embed/routes.js';
+import { EmbedService } from './embed/service.js';
+import { EMBED_SCHEMAS } from './embed/schemas.js';
+import { ViewerCounter } from './viewers/counter.js';
+import { ViewersService } from './viewers/service.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -47,6 +52,8 @@ export interface Api {
   recordings: RecordingsService;
   idempotency: Idempotency;
   webhooks: WebhooksService;
+  viewers: ViewersService;
+  embed: EmbedService;
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
@@ -55,13 +62,22 @@ export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: 
 /** The HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
   const app = await createServer({ logger: deps.logger, trustedProxies: [localHost(deps.config)] });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS]) app.addSchema(schema);
   registerApiKeyAuth(app, deps.sql);
   const idempotency = new Idempotency(deps.sql, deps.clock, deps.secrets.data_key);
   const { live } = deps;
   const secret = cdnSecret(deps.secrets.signing_key);
   const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
-  const streams = new StreamsService({ sql: deps.sql, clock: deps.clock, config: deps.config, idempotency, cdnSecret: secret, live: link });
+  const counter = new ViewerCounter({ clock: deps.clock, intervalSeconds: deps.config.viewers.beat_interval_seconds, sampleSeconds: deps.config.viewers.sample_seconds });
+  const viewers = new ViewersService({ sql: deps.sql, logger: deps.logger, counter });
+  const streams = new StreamsService({ sql: deps.sql, clock: deps.clock, config: deps.config, idempotency, cdnSecret: secret, live: link, viewers });
+  const embed = new EmbedService({
+    sql: deps.sql,
+    clock: deps.clock,
+    cdnUrl: deps.config.publicUrls.cdn_url,
+    cdnSecret: secret,
+    viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat) => counter.beat(id, beat), watchMinutes: (id) => viewers.watchMinutes(id) },
+  });
   const recordings = new RecordingsService({ sql: deps.sql, config: deps.config, clock: deps.clock, logger: deps.logger.child({ domain: 'recordings' }), cdnSecret: secret });
   registerRootRoutes(app, deps.config.publicUrls.base_url, async () => {
     await deps.sql`select 1`;
@@ -70,11 +86,12 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   registerStreamRoutes(app, streams);
   registerPlaybackRoutes(app, streams);
   registerRecordingRoutes(app, recordings, streams);
+  registerEmbedRoutes(app, embed);
   if (live) registerIngestHooks(app, hookToken(deps.secrets.signing_key), live);
   const webhooks = new WebhooksService({ sql: deps.sql, clock: deps.clock, policy: webhookPolicy(deps.config) });
   registerWebhookRoutes(app, webhooks);
   await app.ready();
-  return { app, streams, recordings, idempotency, webhooks };
+  return { app, streams, recordings, idempotency, webhooks, viewers, embed };
 }
 
 export function managedCluster(config: Config, secrets: Secrets, onProgress?: (line: string) => void): ManagedCluster {
@@ -169,6 +186,8 @@ export async function startAppliance(opts: {
     scheduler.add({ name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: 7_302_004, run: () => api.recordings.processDue() });
     scheduler.add({ name: 'recording-retention', schedule: '41 * * * * *', lockKey: 7_302_005, run: () => api.recordings.expire() });
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
+    // Every node samples and writes its own viewer counts (they add up): no cluster-wide lock.
+    stops.push({ part: 'viewer counts', stop: api.viewers.start() });
 
     // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });

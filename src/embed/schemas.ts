@@ -47,3 +47,5 @@ export const BeatQuery = Type.Object(
   { additionalProperties: false },
 );
 export type BeatQuery = Static<typeof BeatQuery>;
+
+export const EMBED_SCHEMAS = [Embed];

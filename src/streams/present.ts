@@ -11,6 +11,8 @@ export interface PresentContext {
   now: Date;
   nodeReady: boolean;
   cdnSecret: string;
+  /** Watching on the hosted player now (this node's count); null when nobody is. */
+  viewersNow: (streamId: string) => number | null;
 }
 
 /** Until the stream could no longer be live, plus an hour (spec: playback token default). */
@@ -41,7 +43,7 @@ function recordingOf(row: StreamRow): Stream['recording'] {
   };
 }
 
-/** The spec's Stream; `detail` adds `cost` and `viewers` (single-stream read only). */
+/** The spec's Stream; `viewers` (single-stream read only) is added by the caller, `detail` adds `cost`. */
 export function presentStream(row: StreamRow, ctx: PresentContext, detail = false): Stream {
   const pending = row.status === 'pending';
   const finished = FINISHED.includes(row.status);
@@ -73,7 +75,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     ended_at: iso(row.ended_at),
     end_reason: row.end_reason,
     ingest: row.ingest,
-    viewers_now: null,
+    viewers_now: finished ? null : ctx.viewersNow(row.id),
     thumbnail: row.thumbnail_at && { url: thumbnailUrl(ctx.urls.cdn_url, row.id), captured_at: row.thumbnail_at.toISOString() },
   };
   if (detail) {
@@ -87,7 +89,6 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
       storage_gb_hours: 0,
       storage_usd: ZERO_USD,
     };
-    stream.viewers = { now: null, peak: null, peak_at: null, watch_minutes: null, source: null, cdn_counted_until: null };
   }
   return stream;
 }

@@ -25,6 +25,7 @@ import {
   type ViewerSeries,
 } from './schemas.js';
 import * as transitions from './transitions.js';
+import type { ViewersService } from '../viewers/service.js';
 
 export const MIN_CREDIT_USD = '1.00';
 
@@ -36,6 +37,7 @@ export interface StreamsDeps {
   /** Secret the CDN checks playback signatures with. */
   cdnSecret: string;
   live: LiveLink;
+  viewers: ViewersService;
 }
 
 /** What streams need from the live pipeline of this node (absent in API-only setups). */
@@ -85,7 +87,9 @@ export class StreamsService {
   async get(account: Account, id: string): Promise<Stream> {
     const row = await q.findStream(this.deps.sql, account.id, id);
     if (!row) throw notFound('stream');
-    return presentStream(row, this.context(), true);
+    const stream = presentStream(row, this.context(), true);
+    stream.viewers = await this.deps.viewers.viewers(row.id, FINISHED.includes(row.status));
+    return stream;
   }
 
   /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player merges. */
@@ -102,11 +106,11 @@ export class StreamsService {
     });
   }
 
-  /** Viewer counting arrives with the player; until then the series are empty. */
+  /** The hosted player's minutes; `cdn` and `countries` stay empty until CDN logs are read. */
   async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
     const row = await q.findStream(this.deps.sql, account.id, id);
     if (!row) throw notFound('stream');
-    return { object: 'viewer_series', stream_id: row.id, player: [], cdn: [], countries: [] };
+    return { object: 'viewer_series', stream_id: row.id, player: await this.deps.viewers.series(row.id), cdn: [], countries: [] };
   }
 
   /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
@@ -229,7 +233,14 @@ export class StreamsService {
   }
 
   private context(): PresentContext {
-    return { urls: this.deps.config.publicUrls, now: this.deps.clock.now(), nodeReady: this.deps.live.nodeReady(), cdnSecret: this.deps.cdnSecret };
+    const { viewers } = this.deps;
+    return {
+      urls: this.deps.config.publicUrls,
+      now: this.deps.clock.now(),
+      nodeReady: this.deps.live.nodeReady(),
+      cdnSecret: this.deps.cdnSecret,
+      viewersNow: (id) => viewers.viewersNow(id),
+    };
   }
 }
 

@@ -8,7 +8,7 @@ const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, 
 const STREAM_KEYS = [
   'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'max_duration_seconds', 'max_ingest_resolution',
   'metadata', 'name', 'node_ready', 'object', 'playback_url', 'playback_url_expires_at', 'player', 'profile', 'record',
-  'recording', 'renditions', 'replay', 'reservation_expires_at', 'reservation_expires_in_seconds', 'rtmp_url', 'status',
+  'recording', 'renditions', 'replay', 'reservation_expires_at', 'reservation_expires_in_seconds', 'rtmp_url', 'status', 'thumbnail',
   'viewers_now', 'went_live_at',
 ];
 const DEFAULT_PLAYER = { show_name: true, require_viewer_token: false, enabled: true, allowed_domains: null, watch_minutes_limit: null, closed_at: null };
@@ -30,6 +30,7 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
   assert.is(s.ingest, null);
   assert.is(s.metadata, null);
   assert.is(s.viewers_now, null);
+  assert.is(s.thumbnail, null);
   assert.is(s.went_live_at, null);
   assert.is(s.ended_at, null);
   assert.is(s.end_reason, null);
