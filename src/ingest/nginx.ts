@@ -176,7 +176,7 @@ export class NginxIngest {
     for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings, paths.thumbs]) {
       mkdirSync(dir, { recursive: true });
     }
-    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)));
+    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)), { mode: 0o644 });
     if (!this.user) return;
     for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.run]) openForTraversal(dir);
     chownSync(paths.ingest, this.user.uid, this.user.gid);

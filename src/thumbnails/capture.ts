@@ -1,4 +1,4 @@
-import { renameSync, rmSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../core/logger.js';
 import { run } from '../process/run.js';
@@ -50,7 +50,8 @@ export class Thumbnailer {
     const tmp = `${file}.new.jpg`;
     try {
       await run(this.o.ffmpegPath, thumbnailArgs(piece, tmp), { timeoutMs: 15_000 });
-      // Atomic: the CDN never serves half a picture.
+      // nginx's workers run as another user; atomic, so the CDN never serves half a picture.
+      chmodSync(tmp, 0o644);
       renameSync(tmp, file);
       await this.o.onCaptured(streamId, new Date());
     } catch (err) {
