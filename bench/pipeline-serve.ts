@@ -1,5 +1,5 @@
 /**
- * The appliance side of the pipeline benchmark, in its own process so that its CPU time (node,
+ * The appliance side of the pipeline and player benchmarks, in its own process so that its CPU time (node,
  * and the ladders and probes it reaps) is read from /proc apart from the publisher's. Prints one
  * JSON line when ready; SIGTERM stops it.
  */
@@ -14,14 +14,14 @@ import { freePort } from '../test/helpers/ports.js';
 import { startBenchDatabase } from './database.js';
 
 const db = await startBenchDatabase();
-const config = resolveConfig(db.dir, { api_port: await freePort(), rtmp_port: await freePort(), cdn_port: await freePort(), database_url: db.url });
+const config = resolveConfig(db.dir, { api_port: await freePort(), rtmp_port: await freePort(), cdn_port: await freePort(), player_port: await freePort(), database_url: db.url });
 const logger = createLogger('info', destination({ dest: join(db.dir, 'svc.log'), mkdir: true, sync: true }));
 const running = await startAppliance({ config, secrets: { postgres_password: 'bench', signing_key: 'bench', data_key: 'bench' }, logger });
 const accounts = new AccountsService(db.sql, systemClock);
 const account = await accounts.create({ name: 'Bench', trusted: true, creditUsd: '1000' });
 const { key } = await accounts.createApiKey(account.id);
 
-console.log(JSON.stringify({ apiUrl: config.publicUrls.base_url, rtmpUrl: config.publicUrls.rtmp_url, key, dataDir: db.dir, pid: process.pid }));
+console.log(JSON.stringify({ apiUrl: config.publicUrls.base_url, rtmpUrl: config.publicUrls.rtmp_url, playerUrl: config.publicUrls.player_url, key, dataDir: db.dir, pid: process.pid }));
 
 const shutdown = async () => {
   await running.stop();

@@ -52,15 +52,17 @@ function applianceCpu(servePid: number, dataDir: string): { node: number; nginx:
   return { node: cpuOf(servePid, true), nginx };
 }
 
-interface Served {
+export interface Served {
   apiUrl: string;
   rtmpUrl: string;
+  playerUrl: string;
   key: string;
   dataDir: string;
   pid: number;
 }
 
-async function startServe(): Promise<{ served: Served; stop(): Promise<void> }> {
+/** The appliance in its own process (`pipeline-serve.ts`), with a trusted account's key. */
+export async function startServe(): Promise<{ served: Served; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pipeline-serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line: string = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
@@ -83,15 +85,16 @@ interface StreamBody {
   went_live_at: string;
 }
 
-async function api(s: Served, method: string, path: string, body?: unknown): Promise<StreamBody> {
+export async function api<T = StreamBody>(s: Served, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${s.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  return (await res.json()) as StreamBody;
+  return (await res.json()) as T;
 }
 
 /** Polls the signed master and one piece of every rendition; resolves when all answer 200. */
-async function firstPlayable(playbackUrl: string, started: number): Promise<number> {
+export async function firstPlayable(playbackUrl: string, started: number, timeoutMs = 60_000): Promise<number> {
   const base = playbackUrl.replace(/master\.m3u8$/, '');
   for (;;) {
+    if (Date.now() - started > timeoutMs) throw new Error(`nothing playable ${timeoutMs / 1000} s after the publisher started`);
     const master = await fetch(playbackUrl);
     if (master.status === 200) {
       const variants = [...(await master.text()).matchAll(/^(\S+\.m3u8)$/gm)].map((m) => m[1] as string);

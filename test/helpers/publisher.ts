@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { execa, type ResultPromise } from 'execa';
 
 export interface ClipSpec {
@@ -52,16 +53,29 @@ export interface Publisher {
 
 /** ffmpeg publishing a clip in real time (`-re`), looped when asked, as OBS would. */
 export function publish(url: string, clip: string, opts: { loop?: boolean; seconds?: number } = {}): Publisher {
-  const proc = execa('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-stats_period', '0.25',
+  return runPublisher([
     '-re', ...(opts.loop ? ['-stream_loop', '-1'] : []), '-i', clip,
     ...(opts.seconds ? ['-t', String(opts.seconds)] : []),
     '-c', 'copy', '-f', 'flv', url,
-  ], { reject: false, buffer: false, stdin: 'ignore' });
+  ]);
+}
+
+/**
+ * ffmpeg with `args` (inputs, encoding, output) reporting its progress every 0.1 s;
+ * `onProgress` gets each `out_time` (media seconds written) with the wall time it was read.
+ */
+export function runPublisher(args: string[], onProgress?: (outSeconds: number, atMs: number) => void): Publisher {
+  const proc = execa('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-stats_period', '0.1', ...args], { reject: false, buffer: false, stdin: 'ignore' });
   let sent = 0;
-  proc.stdout?.on('data', (chunk: Buffer) => {
-    for (const m of chunk.toString().matchAll(/out_time_us=(\d+)/g)) sent = Math.max(sent, Number(m[1]) / 1e6);
-  });
+  if (proc.stdout) {
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      const m = /^out_time_us=(\d+)$/.exec(line);
+      if (!m) return;
+      const seconds = Number(m[1]) / 1e6;
+      sent = Math.max(sent, seconds);
+      onProgress?.(seconds, Date.now());
+    });
+  }
   const exited = proc.then((r) => r.exitCode);
   return {
     proc,

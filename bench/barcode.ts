@@ -1,0 +1,64 @@
+/**
+ * A 24-bit barcode of floor(t × 100) burned into every frame of a live-encoded test source, read
+ * back from decoded pictures (research/pipeline_feasibility.md, section 4): bit i is a white
+ * block on a black strip at the top while mod(floor(t×100 / 2^i), 2) is 1.
+ */
+
+export const BITS = 24;
+
+/** Where the blocks are in the 1280×720 source; a rendition scales them with its size. */
+export const GEOMETRY = { width: 1280, height: 720, stripHeight: 48, x0: 64, y0: 12, block: 48, blockHeight: 24 } as const;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Centre of each bit's block in a picture of `width`×`height` (bit 0 first). */
+export function blockCentres(width: number, height: number): Point[] {
+  const sx = width / GEOMETRY.width;
+  const sy = height / GEOMETRY.height;
+  return Array.from({ length: BITS }, (_, i) => ({
+    x: Math.floor((GEOMETRY.x0 + i * GEOMETRY.block + GEOMETRY.block / 2) * sx),
+    y: Math.floor((GEOMETRY.y0 + GEOMETRY.blockHeight / 2) * sy),
+  }));
+}
+
+/** The value from the luma (0-255) at each block's centre, bit 0 first. */
+export function decodeLumas(lumas: readonly number[]): number {
+  return lumas.reduce((value, luma, i) => value + (luma >= 128 ? 2 ** i : 0), 0);
+}
+
+/** The value in a grey (one byte per pixel) picture of `width`×`height`. */
+export function decodeGray(pixels: Uint8Array, width: number, height: number): number {
+  return decodeLumas(blockCentres(width, height).map((p) => pixels[p.y * width + p.x] ?? 0));
+}
+
+/** The drawbox chain that burns the barcode into a 1280×720 picture. */
+export function barcodeFilter(): string {
+  const { width, stripHeight, x0, y0, block, blockHeight } = GEOMETRY;
+  const boxes = Array.from({ length: BITS }, (_, i) => `drawbox=x=${x0 + i * block}:y=${y0}:w=${block}:h=${blockHeight}:color=white:t=fill:enable='mod(floor(t*100/pow(2,${i})),2)'`);
+  return [`drawbox=x=0:y=0:w=${width}:h=${stripHeight}:color=black:t=fill`, ...boxes].join(',');
+}
+
+/**
+ * ffmpeg arguments (after the global ones) of a live publisher as a camera and OBS would be:
+ * testsrc2 720p30 with the barcode and a sine tone, x264 zerolatency with a 2 s GOP, sent in
+ * real time (`-re`) to `url` for at most `seconds`.
+ */
+export function barcodePublisherArgs(url: string, opts: { seconds: number; preset: string; videoKbps: number }): string[] {
+  const { width, height } = GEOMETRY;
+  const fps = 30;
+  const kbps = `${opts.videoKbps}k`;
+  return [
+    '-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`,
+    '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-t', String(opts.seconds),
+    '-vf', barcodeFilter(),
+    '-c:v', 'libx264', '-preset', opts.preset, '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
+    '-b:v', kbps, '-maxrate', kbps, '-bufsize', kbps,
+    '-g', String(2 * fps), '-keyint_min', String(2 * fps), '-sc_threshold', '0',
+    '-c:a', 'aac', '-b:a', '96k', '-ar', '48000',
+    '-f', 'flv', url,
+  ];
+}
