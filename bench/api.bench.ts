@@ -16,10 +16,12 @@ export interface Row {
   non2xx: number;
 }
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
+export const benchSeconds = (): number => Number(process.env.BENCH_SECONDS ?? 10);
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: Number(process.env.BENCH_SECONDS ?? 10), ...opts });
+/** One autocannon run of `CONNECTIONS` clients for `BENCH_SECONDS` (default 10). */
+export async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: benchSeconds(), ...opts });
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -67,7 +69,7 @@ export async function benchApi(): Promise<Row[]> {
 export function formatApiRows(rows: Row[]): string {
   const bare = rows[0]?.rps ?? 1;
   const lines = [
-    `API under ${CONNECTIONS} concurrent clients (autocannon, ${process.env.BENCH_SECONDS ?? 10} s each)`,
+    `API under ${CONNECTIONS} concurrent clients (autocannon, ${benchSeconds()} s each)`,
     `${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
   ];
   for (const r of rows) {

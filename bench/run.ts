@@ -1,13 +1,26 @@
-/** `npm run bench`: prints figures; it asserts nothing (tests check behaviour). */
+/**
+ * `npm run bench`: prints figures; it asserts nothing (tests check behaviour).
+ * `npm run bench -- player pipeline` runs only the benches named.
+ */
 import { benchApi, formatApiRows } from './api.bench.js';
 import { benchCost } from './cost.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
+import { benchPlayer } from './player.bench.js';
 
-console.log(formatApiRows(await benchApi()));
-console.log();
-console.log(await benchCost());
-console.log();
-console.log(await benchWebhooks());
-console.log();
-console.log(await benchPipeline());
+const benches: Record<string, () => Promise<string>> = {
+  api: async () => formatApiRows(await benchApi()),
+  cost: benchCost,
+  webhooks: benchWebhooks,
+  pipeline: benchPipeline,
+  player: benchPlayer,
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benches));
+if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+const names = chosen.length > 0 ? chosen : Object.keys(benches);
+for (const [i, name] of names.entries()) {
+  if (i > 0) console.log();
+  console.log(await (benches[name] as () => Promise<string>)());
+}

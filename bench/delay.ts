@@ -1,0 +1,180 @@
+/**
+ * Delay behind the publisher, glass to glass on this machine: the frame with barcode value v
+ * was captured at S0 + v/100 s, S0 being when the publisher's media clock started on the wall
+ * clock; a player showing it at wall time T is T − S0 − v/100 behind.
+ */
+import { execa } from 'execa';
+import type { Page } from 'playwright-core';
+import { runPublisher, waitFor, type Publisher } from '../test/helpers/publisher.js';
+import { barcodePublisherArgs, blockCentres, decodeGray, decodeLumas, GEOMETRY } from './barcode.js';
+
+export interface BarcodePublisher extends Publisher {
+  /**
+   * The wall time (ms) of media time 0: the smallest (read at − out_time) over ffmpeg's progress
+   * reports. Each is S0 plus the time from a frame's release by `-re` to the report, less the
+   * length of the last packet muxed (out_time is where it ends): between S0 − 33 ms and
+   * S0 + the fastest encode-to-report time.
+   */
+  s0(): number;
+  reports(): number;
+}
+
+/** The live publisher (`barcodePublisherArgs`) with its media clock on the wall clock. */
+export function publishBarcode(url: string, seconds: number): BarcodePublisher {
+  let s0 = Infinity;
+  let reports = 0;
+  const publisher = runPublisher(barcodePublisherArgs(url, { seconds, preset: 'superfast', videoKbps: 2500 }), (out, at) => {
+    reports += 1;
+    s0 = Math.min(s0, at - out * 1000);
+  });
+  return { ...publisher, s0: () => s0, reports: () => reports };
+}
+
+export interface PieceCheck {
+  piece: string;
+  n: number;
+  width: number;
+  height: number;
+  value: number;
+  ptsSeconds: number;
+  /** Piece pts − barcode time: the ladder's timestamp offset, the same for every piece and rendition. */
+  offsetSeconds: number;
+}
+
+/** The first frame of a piece on the CDN: its size, pts and barcode (ffmpeg to raw grey, read here). */
+async function readPiece(url: string): Promise<Omit<PieceCheck, 'piece' | 'n' | 'offsetSeconds'>> {
+  const r = await execa('ffmpeg', ['-hide_banner', '-nostdin', '-copyts', '-i', url, '-frames:v', '1', '-vf', 'showinfo', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { encoding: 'buffer', timeout: 20_000 });
+  const log = new TextDecoder().decode(r.stderr);
+  const info = /pts_time:([\d.]+).* s:(\d+)x(\d+)/.exec(log);
+  if (!info) throw new Error(`no showinfo line for ${url}: ${log.slice(-500)}`);
+  const [width, height] = [Number(info[2]), Number(info[3])];
+  return { width, height, ptsSeconds: Number(info[1]), value: decodeGray(r.stdout, width, height) };
+}
+
+/**
+ * Self-check of the barcode before any player: the same two pieces of every rendition decode to
+ * the same value, and pts − value/100 is one constant (within a frame) across them.
+ */
+export async function checkPieces(playbackUrl: string): Promise<{ pieces: PieceCheck[]; ok: boolean }> {
+  const base = playbackUrl.replace(/master\.m3u8$/, '');
+  const master = await (await fetch(playbackUrl)).text();
+  const listed = async () => Promise.all([...master.matchAll(/^(\S+\.m3u8)$/gm)].map(async (m) => [...(await (await fetch(`${base}${m[1]}`)).text()).matchAll(/^(\S+_(\d+)\.ts)$/gm)]));
+  const newestOf = (lists: RegExpExecArray[][]) => Math.min(...lists.map((pieces) => Math.max(...pieces.map((p) => Number(p[2])))));
+  // The newest two piece numbers every rendition has published.
+  const lists = await waitFor('two pieces of every rendition', async () => {
+    const now = await listed();
+    return newestOf(now) >= 1 && now;
+  }, 30_000, 500);
+  const newest = newestOf(lists);
+  const pieces: PieceCheck[] = [];
+  for (const list of lists) {
+    for (const n of [newest - 1, newest]) {
+      const file = list.find((p) => Number(p[2]) === n)?.[1];
+      if (!file) continue;
+      const read = await readPiece(`${base}${file}`);
+      pieces.push({ piece: file, n, ...read, offsetSeconds: read.ptsSeconds - read.value / 100 });
+    }
+  }
+  const offsets = pieces.map((p) => p.offsetSeconds);
+  const sameValues = [newest - 1, newest].every((n) => new Set(pieces.filter((p) => p.n === n).map((p) => p.value)).size === 1);
+  const ok = pieces.length >= 4 && sameValues && Math.max(...offsets) - Math.min(...offsets) <= 0.04;
+  return { pieces, ok };
+}
+
+export interface Sample {
+  now: number;
+  width: number;
+  height: number;
+  lumas?: number[];
+  level?: number | null;
+  latency?: number | null;
+}
+
+/**
+ * One look at the player: the picture on screen drawn into a canvas and the luma at each block's
+ * centre read, for the size the caller expects (else only the size, so the caller can ask again).
+ */
+function lookExpression(width: number, height: number): string {
+  const args = { w: width, h: height, strip: Math.ceil((GEOMETRY.stripHeight * height) / GEOMETRY.height), centres: blockCentres(width, height) };
+  return `(() => {
+    const p = window.svcPlayer, v = p.video, a = ${JSON.stringify(args)}, now = Date.now();
+    if (v.videoWidth !== a.w || v.videoHeight !== a.h) return { now, width: v.videoWidth, height: v.videoHeight };
+    const c = (window.__benchCanvas ??= document.createElement('canvas'));
+    c.width = a.w;
+    c.height = a.strip;
+    const g = c.getContext('2d', { willReadFrequently: true });
+    g.drawImage(v, 0, 0);
+    const d = g.getImageData(0, 0, a.w, a.strip).data;
+    const lumas = a.centres.map(({ x, y }) => { const i = (y * a.w + x) * 4; return 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2]; });
+    const level = p.hls && p.hls.currentLevel >= 0 ? p.hls.levels[p.hls.currentLevel].height : null;
+    return { now, width: a.w, height: a.h, lumas, level, latency: p.hls ? p.hls.latency : null };
+  })()`;
+}
+
+export interface DelayRun {
+  /** Delay of each readable look, ms. */
+  delays: number[];
+  looks: number;
+  unreadable: number;
+  stalls: number;
+  /** Looks per rendition height on screen. */
+  renditions: Record<string, number>;
+  /** hls.js's own latency estimate (s), median. */
+  hlsLatency: number | null;
+  levelSwitches: string[];
+}
+
+export const median = (xs: number[]): number | null => {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+/** Looks at a playing player every `everyMs` for `seconds`; delays against the publisher's S0 (read at the end). */
+export async function measureDelay(page: Page, publisher: BarcodePublisher, seconds: number, everyMs = 500): Promise<DelayRun> {
+  await page.evaluate(`(() => {
+    const p = window.svcPlayer;
+    window.__bench = { stalls: 0, switches: [] };
+    p.video.addEventListener('waiting', () => window.__bench.stalls++);
+    if (p.hls) p.hls.on('hlsLevelSwitched', (_e, d) => window.__bench.switches.push(String(p.hls.levels[d.level].height) + 'p at ' + p.video.currentTime.toFixed(1)));
+  })()`);
+  const samples: Sample[] = [];
+  let size = { width: 0, height: 0 };
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    const next = Date.now() + everyMs;
+    let look = (await page.evaluate(lookExpression(size.width, size.height))) as Sample;
+    if (!look.lumas && look.width > 0) {
+      size = { width: look.width, height: look.height };
+      look = (await page.evaluate(lookExpression(size.width, size.height))) as Sample;
+    }
+    samples.push(look);
+    await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+  }
+  const { stalls, switches } = (await page.evaluate('window.__bench')) as { stalls: number; switches: string[] };
+  const s0 = publisher.s0();
+  const delays: number[] = [];
+  const renditions: Record<string, number> = {};
+  let unreadable = 0;
+  for (const look of samples) {
+    const value = look.lumas ? decodeLumas(look.lumas) : -1;
+    const delay = look.now - (s0 + value * 10);
+    // A value from the future, or older than a minute, is a misread (or no picture yet).
+    if (value < 0 || delay < 0 || delay > 60_000) {
+      unreadable += 1;
+      continue;
+    }
+    delays.push(delay);
+    const key = `${look.height}p`;
+    renditions[key] = (renditions[key] ?? 0) + 1;
+  }
+  return {
+    delays,
+    looks: samples.length,
+    unreadable,
+    stalls,
+    renditions,
+    hlsLatency: median(samples.flatMap((s) => (typeof s.latency === 'number' ? [s.latency] : []))),
+    levelSwitches: switches,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The public endpoints under load: embed reads through nginx's one-second cache and straight to
+ * the API, and viewer beats from thousands of distinct page loads.
+ */
+import { load, type Row } from './api.bench.js';
+import { api, type Served } from './pipeline.bench.js';
+
+export interface EmbedRows {
+  rows: Row[];
+  /** nginx's `X-Cache` of every answer of the cached run. */
+  cache: Record<string, number>;
+  /** Answers that went to the API (MISS, EXPIRED), per second of the cached run. */
+  apiReadsPerSecond: number;
+}
+
+const header = (headers: Record<string, unknown>, name: string): string => {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key === undefined ? '-' : String(headers[key]);
+};
+
+/** `GET /api/embed/{id}` through nginx (counting its cache statuses), then `/v1/embed/{id}` on the API. */
+export async function embedReads(s: Served, id: string): Promise<EmbedRows> {
+  const cache: Record<string, number> = {};
+  const started = Date.now();
+  const cached = await load('embed read via nginx cache', {
+    url: s.playerUrl,
+    requests: [
+      {
+        method: 'GET',
+        path: `/api/embed/${id}`,
+        onResponse: (_status, _body, _context, headers) => {
+          const status = header(headers as Record<string, unknown>, 'x-cache');
+          cache[status] = (cache[status] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const direct = await load('embed read, API directly', { url: `${s.apiUrl}/v1/embed/${id}` });
+  const toApi = (cache.MISS ?? 0) + (cache.EXPIRED ?? 0);
+  return { rows: [cached, direct], cache, apiReadsPerSecond: toApi / seconds };
+}
+
+export interface BeatRow extends Row {
+  distinct: number;
+  /** `viewers.now` of the stream read right after the run. */
+  watching: number | null;
+  exact: boolean | null;
+  /** The beacon's rate after the run, and what its sample of these page loads should count. */
+  rate: number;
+  expected: number;
+}
+
+interface ViewersRead {
+  viewers: { now: { watching: number; exact: boolean } | null };
+}
+
+/** Beats of `distinct` page loads (`st=p`, `u` random per load) cycled to `{origin}{prefix}/beat`, then the stream's count. */
+export async function beats(s: Served, name: string, origin: string, prefix: string, streamId: string, distinct = 5000): Promise<BeatRow> {
+  // Each page load draws its u once (below 1 at 6 decimals).
+  const us = Array.from({ length: distinct }, () => Math.floor(Math.random() * 1e6) / 1e6);
+  const queries = us.map((u, i) => `s=bench-viewer-${String(i).padStart(5, '0')}&st=p&u=${u}`);
+  let next = 0;
+  const row = await load(name, {
+    url: origin,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({ ...req, path: `${prefix}/beat?${queries[next++ % distinct]}` }),
+      },
+    ],
+  });
+  const read = await api<ViewersRead>(s, 'GET', `/v1/streams/${streamId}`);
+  // Above 400 only players with u below the published rate report: the count the sample should give.
+  const { beacon } = (await (await fetch(`${s.apiUrl}/v1/embed/${streamId}`)).json()) as { beacon: { rate: number } };
+  const expected = Math.round(us.slice(0, next).filter((u) => u < beacon.rate).length / beacon.rate);
+  return { ...row, distinct: Math.min(distinct, next), watching: read.viewers.now?.watching ?? null, exact: read.viewers.now?.exact ?? null, rate: beacon.rate, expected };
+}
