@@ -8,6 +8,12 @@ import type { Page } from 'playwright-core';
 import { runPublisher, waitFor, type Publisher } from '../test/helpers/publisher.js';
 import { barcodePublisherArgs, blockCentres, decodeGray, decodeLumas, GEOMETRY } from './barcode.js';
 
+export const median = (xs: number[]): number | null => {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
 export interface BarcodePublisher extends Publisher {
   /**
    * The wall time (ms) of media time 0: the smallest (read at − out_time) over ffmpeg's progress
@@ -17,17 +23,23 @@ export interface BarcodePublisher extends Publisher {
    */
   s0(): number;
   reports(): number;
+  /** Median of (read at − out_time) less S0: how late a typical report is, ms. */
+  medianLagMs(): number | null;
 }
 
 /** The live publisher (`barcodePublisherArgs`) with its media clock on the wall clock. */
 export function publishBarcode(url: string, seconds: number): BarcodePublisher {
+  const starts: number[] = [];
   let s0 = Infinity;
-  let reports = 0;
   const publisher = runPublisher(barcodePublisherArgs(url, { seconds, preset: 'superfast', videoKbps: 2500 }), (out, at) => {
-    reports += 1;
+    starts.push(at - out * 1000);
     s0 = Math.min(s0, at - out * 1000);
   });
-  return { ...publisher, s0: () => s0, reports: () => reports };
+  const medianLagMs = () => {
+    const m = median(starts);
+    return m === null ? null : m - s0;
+  };
+  return { ...publisher, s0: () => s0, reports: () => starts.length, medianLagMs };
 }
 
 export interface PieceCheck {
@@ -112,10 +124,13 @@ function lookExpression(width: number, height: number): string {
 }
 
 export interface DelayRun {
-  /** Delay of each readable look, ms. */
+  /** Delay of each readable look in order, ms. */
   delays: number[];
   looks: number;
   unreadable: number;
+  /** Looks that showed the same frame as the one before: the picture stood still. */
+  frozen: number;
+  /** `waiting` events of the video element. */
   stalls: number;
   /** Looks per rendition height on screen. */
   renditions: Record<string, number>;
@@ -123,12 +138,6 @@ export interface DelayRun {
   hlsLatency: number | null;
   levelSwitches: string[];
 }
-
-export const median = (xs: number[]): number | null => {
-  if (xs.length === 0) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-};
 
 /** Looks at a playing player every `everyMs` for `seconds`; delays against the publisher's S0 (read at the end). */
 export async function measureDelay(page: Page, publisher: BarcodePublisher, seconds: number, everyMs = 500): Promise<DelayRun> {
@@ -156,8 +165,12 @@ export async function measureDelay(page: Page, publisher: BarcodePublisher, seco
   const delays: number[] = [];
   const renditions: Record<string, number> = {};
   let unreadable = 0;
+  let frozen = 0;
+  let previous = -1;
   for (const look of samples) {
     const value = look.lumas ? decodeLumas(look.lumas) : -1;
+    if (value >= 0 && value === previous) frozen += 1;
+    previous = value;
     const delay = look.now - (s0 + value * 10);
     // A value from the future, or older than a minute, is a misread (or no picture yet).
     if (value < 0 || delay < 0 || delay > 60_000) {
@@ -172,6 +185,7 @@ export async function measureDelay(page: Page, publisher: BarcodePublisher, seco
     delays,
     looks: samples.length,
     unreadable,
+    frozen,
     stalls,
     renditions,
     hlsLatency: median(samples.flatMap((s) => (typeof s.latency === 'number' ? [s.latency] : []))),

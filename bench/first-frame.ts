@@ -16,6 +16,8 @@ export interface FirstFrame {
   groups: Record<Group, { requests: number; bytes: number }>;
   /** Finished after the first frame (not counted above). */
   later: number;
+  /** What "other" was. */
+  others: string[];
 }
 
 function groupOf(url: string, resourceType: string): Group {
@@ -43,6 +45,7 @@ document.addEventListener('playing', () => { window.__benchFirst.playing ??= Dat
 
 interface Finished {
   group: Group;
+  path: string;
   bytes: number;
   at: number;
 }
@@ -54,12 +57,14 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
     await page.addInitScript(MARKS);
     const finished: Promise<Finished>[] = [];
     page.on('requestfinished', (request) => {
+      // blob: and data: (hls.js's worker) never touch the network.
+      if (!/^https?:/.test(request.url())) return;
       finished.push(
         (async () => {
           const sizes = await request.sizes();
           const timing = request.timing();
           const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
-          return { group: groupOf(request.url(), request.resourceType()), bytes: sizes.responseBodySize + sizes.responseHeadersSize, at };
+          return { group: groupOf(request.url(), request.resourceType()), path: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize, at };
         })(),
       );
     });
@@ -79,12 +84,13 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
     await new Promise((r) => setTimeout(r, 1000));
     const all = (await Promise.allSettled(finished)).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const groups = Object.fromEntries(GROUPS.map((g) => [g, { requests: 0, bytes: 0 }])) as FirstFrame['groups'];
-    for (const f of all.filter((x) => x.at <= first)) {
+    const before = all.filter((x) => x.at <= first);
+    for (const f of before) {
       groups[f.group].requests += 1;
       groups[f.group].bytes += f.bytes;
     }
     const since = (t: number | null) => (t === null ? null : t - started);
-    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.filter((x) => x.at > first).length };
+    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, others: before.filter((x) => x.group === 'other').map((x) => x.path) };
   } finally {
     await context.close();
   }
