@@ -46,7 +46,7 @@ export interface BeatRow extends Row {
   /** `viewers.now` of the stream read right after the run. */
   watching: number | null;
   exact: boolean | null;
-  /** The beacon's rate after the run, and what its sample of these page loads should count. */
+  /** The beacon's rate after the run, and what its sample of these page loads should count (u below it, each for 1/rate). */
   rate: number;
   expected: number;
 }
@@ -70,9 +70,10 @@ export async function beats(s: Served, name: string, origin: string, prefix: str
       },
     ],
   });
-  const read = await api<ViewersRead>(s, 'GET', `/v1/streams/${streamId}`);
-  // Above 400 only players with u below the published rate report: the count the sample should give.
+  // Above 400 only players with u below the rate report: the embed read measures and publishes
+  // the rate the stream read right after counts with, so the sample's count can be worked out here.
   const { beacon } = (await (await fetch(`${s.apiUrl}/v1/embed/${streamId}`)).json()) as { beacon: { rate: number } };
+  const read = await api<ViewersRead>(s, 'GET', `/v1/streams/${streamId}`);
   const expected = Math.round(us.slice(0, next).filter((u) => u < beacon.rate).length / beacon.rate);
   return { ...row, distinct: Math.min(distinct, next), watching: read.viewers.now?.watching ?? null, exact: read.viewers.now?.exact ?? null, rate: beacon.rate, expected };
 }

@@ -16,7 +16,8 @@ export interface FirstFrame {
   groups: Record<Group, { requests: number; bytes: number }>;
   /** Finished after the first frame (not counted above). */
   later: number;
-  /** What "other" was. */
+  /** Which pieces (file names: the rendition hls.js started on) and what "other" was. */
+  pieces: string[];
   others: string[];
 }
 
@@ -90,7 +91,7 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
       groups[f.group].bytes += f.bytes;
     }
     const since = (t: number | null) => (t === null ? null : t - started);
-    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, others: before.filter((x) => x.group === 'other').map((x) => x.path) };
+    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, pieces: before.filter((x) => x.group === 'pieces').map((x) => x.path.split('/').pop() as string), others: before.filter((x) => x.group === 'other').map((x) => x.path) };
   } finally {
     await context.close();
   }

@@ -105,8 +105,8 @@ function format(f: Figures): string {
   out.push(`nginx X-Cache over the cached run: ${cache} → ${f.embed.apiReadsPerSecond.toFixed(2)} reads/s reached the API`);
 
   out.push('', `Beats (POST …/beat, ${f.beats[0]?.distinct ?? 0} distinct s cycled, st=p, u random), ${CONNECTIONS} clients, ${benchSeconds()} s each; then GET /v1/streams/{id}`);
-  out.push(...table([...LOAD_HEAD, 'distinct s', 'now.watching', 'exact', 'rate', 'sample says'], f.beats.map((b) => [...loadCells(b), b.distinct, b.watching ?? 'null', String(b.exact), b.rate, b.expected])));
-  out.push('(rate: the beacon rate after the run; above 400 viewers only page loads with u < rate count, each for 1/rate: "sample says" is that count from the u values sent)');
+  out.push(...table([...LOAD_HEAD, 'distinct s', 'now.watching', 'exact', 'rate', 'expected'], f.beats.map((b) => [...loadCells(b), b.distinct, b.watching ?? 'null', String(b.exact), b.rate, b.expected])));
+  out.push('(above 400 viewers only page loads with u < rate count, each for 1/rate; expected: that count from the u values sent, at the rate the read used)');
 
   const d = f.delay;
   const renditions = Object.entries(d.renditions).map(([k, v]) => `${k} ×${v}`).join(', ') || '-';
@@ -126,6 +126,6 @@ function format(f: Figures): string {
   const total = GROUPS.reduce((sum, k) => ({ requests: sum.requests + g[k].requests, bytes: sum.bytes + g[k].bytes }), { requests: 0, bytes: 0 });
   out.push('', `Player page before its first frame (fresh browser context): ${seconds(f.first.toFirstFrameMs)} s from navigation (loadeddata ${seconds(f.first.toLoadedDataMs)} s, playing ${seconds(f.first.toPlayingMs)} s)`);
   out.push(...table(['kind', 'requests', 'KiB (body + headers)'], [...GROUPS.map((k) => [k, g[k].requests, kib(g[k].bytes)]), ['total', total.requests, kib(total.bytes)]]));
-  out.push(`other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`);
+  out.push(`pieces: ${f.first.pieces.join(', ') || '-'}; other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`);
   return out.join('\n');
 }
