@@ -79,8 +79,10 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
     }
   });
 
-  // Anything deeper under the player site names no stream: the same HTML 404.
-  app.get('/player/*', { schema }, async (_request, reply) => sendHtml(reply, 404, pages.notFound(), MICRO));
+  // The site's root and anything deeper name no stream: the same HTML 404.
+  const notFound = async (_request: unknown, reply: FastifyReply) => sendHtml(reply, 404, pages.notFound(), MICRO);
+  app.get('/player', { schema }, notFound);
+  app.get('/player/*', { schema }, notFound);
 
   app.get('/player/assets/:name', { schema }, async (request, reply) => {
     const { name } = request.params as { name: string };

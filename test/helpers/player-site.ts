@@ -1,0 +1,186 @@
+import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../src/core/errors.js';
+import { createLogger } from '../../src/core/logger.js';
+import type { Embed } from '../../src/embed/schemas.js';
+import { createServer as createApiServer } from '../../src/http/server.js';
+import type { PlayerAssets } from '../../src/player/assets.js';
+import { registerPlayerRoutes, type EmbedSource } from '../../src/player/routes.js';
+
+export const STREAM = 'str_playertest0000000001';
+
+/** An embed as the API would send it; `over` replaces fields. */
+export function embedFixture(over: Partial<Embed> = {}): Embed {
+  return {
+    object: 'embed',
+    id: STREAM,
+    status: 'pending',
+    title: 'Friday town hall',
+    playback_url: null,
+    playback_url_expires_at: null,
+    went_live_at: null,
+    ended_at: null,
+    poll_after_seconds: 5,
+    beacon: { rate: 1, interval_seconds: 30 },
+    access: 'public',
+    poster_url: 'https://cdn.test/str_playertest0000000001/poster.jpg',
+    ...over,
+  };
+}
+
+/** The API with only the player routes, reading embeds from a map (no database). */
+export async function playerApi(embeds: Map<string, { embed: Embed; allowedDomains: string[] | null } | ApiError>, assets?: PlayerAssets): Promise<FastifyInstance> {
+  const app = await createApiServer({ logger: createLogger('silent') });
+  const source: EmbedSource = {
+    async embed(id) {
+      const found = embeds.get(id);
+      if (!found) throw new ApiError('not_found', 'No such stream.');
+      if (found instanceof ApiError) throw found;
+      return found;
+    },
+  };
+  await registerPlayerRoutes(app, source, assets);
+  await app.ready();
+  return app;
+}
+
+export interface Beat {
+  s: string;
+  st: string;
+  u: string;
+  at: number;
+}
+
+export interface PlayerSite {
+  /** `{player_url}/<id>`. */
+  embedUrl: string;
+  /** The CDN origin serving `dir` (another origin than the player, with CORS as the appliance's). */
+  cdnUrl: string;
+  beats: Beat[];
+  embedReads: number;
+  setEmbed(embed: Embed): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The player site as nginx presents it, in front of the API's player routes:
+ * `/<id>` → `/player/<id>`, `/assets/<name>` → `/player/assets/<name>`, `/api/embed/<id>` the
+ * embed read and `/api/embed/<id>/beat` beats (both from here, recorded). `dir` is served as
+ * the CDN on a second port.
+ */
+export async function startPlayerSite(first: Embed, dir: string): Promise<PlayerSite> {
+  let current = first;
+  const embeds = new Map([[first.id, { embed: first, allowedDomains: null as string[] | null }]]);
+  const app = await playerApi(embeds);
+  const beats: Beat[] = [];
+  let embedReads = 0;
+
+  const proxy = async (req: IncomingMessage, res: ServerResponse, url: string) => {
+    const reply = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': String(req.headers['accept-encoding'] ?? '') } });
+    for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined && name !== 'content-length') res.setHeader(name, value as string);
+    res.writeHead(reply.statusCode).end(reply.rawPayload);
+  };
+
+  const site = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://site');
+    const beat = /^\/api\/embed\/([^/]+)\/beat$/.exec(url.pathname);
+    if (req.method === 'POST' && beat) {
+      const q = url.searchParams;
+      beats.push({ s: q.get('s') ?? '', st: q.get('st') ?? '', u: q.get('u') ?? '', at: Date.now() });
+      return void res.writeHead(204).end();
+    }
+    if (/^\/api\/embed\/[^/]+$/.test(url.pathname)) {
+      embedReads++;
+      return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(current));
+    }
+    // `/<id>` and `/assets/<name>`.
+    return void proxy(req, res, `/player${url.pathname}`);
+  });
+
+  const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', m4s: 'video/iso.segment', mp4: 'video/mp4' };
+  const cdn = createServer((req, res) => {
+    const name = new URL(req.url ?? '/', 'http://cdn').pathname.slice(1);
+    const file = join(dir, name);
+    const headers = { 'access-control-allow-origin': '*', 'cache-control': name.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400' };
+    if (name.includes('/') || name.includes('..') || !existsSync(file)) return void res.writeHead(404, headers).end();
+    res.writeHead(200, { ...headers, 'content-type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+
+  const [sitePort, cdnPort] = await Promise.all([listen(site), listen(cdn)]);
+  return {
+    embedUrl: `http://127.0.0.1:${sitePort}/${first.id}`,
+    cdnUrl: `http://localhost:${cdnPort}`,
+    beats,
+    get embedReads() {
+      return embedReads;
+    },
+    setEmbed(embed) {
+      current = embed;
+      embeds.set(embed.id, { embed, allowedDomains: null });
+    },
+    async close() {
+      site.closeAllConnections();
+      cdn.closeAllConnections();
+      await Promise.all([new Promise((r) => site.close(r)), new Promise((r) => cdn.close(r)), app.close()]);
+    },
+  };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+export interface LiveHls {
+  dir: string;
+  /** Stops ffmpeg the way a finished stream ends: the playlists get EXT-X-ENDLIST. */
+  finish(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+/**
+ * A live-like HLS folder: ffmpeg in real time, 4-second pieces, a sliding list of 6, two
+ * renditions (720p and 360p) behind `master.m3u8`, program date-times for measuring delay.
+ */
+export function startLiveHls(): LiveHls {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-player-hls-'));
+  const proc: ResultPromise = execa(
+    'ffmpeg',
+    [
+      '-hide_banner', '-loglevel', 'error', '-nostdin',
+      '-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
+      '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+      '-filter_complex', '[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]',
+      '-map', '[hi]', '-map', '[lo]', '-map', '1:a', '-map', '1:a',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
+      '-g', '60', '-keyint_min', '60', '-sc_threshold', '0',
+      '-b:v:0', '1500k', '-b:v:1', '400k', '-c:a', 'aac', '-b:a', '64k',
+      '-f', 'hls', '-hls_time', '4', '-hls_list_size', '6',
+      '-hls_flags', 'delete_segments+independent_segments+program_date_time+temp_file',
+      '-master_pl_name', 'master.m3u8', '-var_stream_map', 'v:0,a:0 v:1,a:1',
+      '-hls_segment_filename', join(dir, 'v%v_%05d.ts'), join(dir, 'v%v.m3u8'),
+    ],
+    { reject: false, stdin: 'ignore' },
+  );
+  const stop = async (signal: NodeJS.Signals) => {
+    proc.kill(signal);
+    await proc;
+  };
+  return {
+    dir,
+    finish: () => stop('SIGINT'),
+    async kill() {
+      await stop('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
