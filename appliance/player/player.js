@@ -27,6 +27,11 @@
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
+    // Joining at go-live with a one-piece playlist would start 4 s behind the edge with almost
+    // no buffer (measured: 0.4 s) and stall; waiting for the second piece costs up to 4 s once.
+    initialLiveManifestSize: 2,
+    // Benchmarks and tests may try other values (set before this script runs).
+    ...window.svcPlayerConfig,
   };
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
@@ -283,17 +288,24 @@
     media: 0,
     mediaAt: 0,
     timer: undefined,
-    /** Fatal network error: try again with backoff; a missing manifest is loaded again whole. */
+    /**
+     * Fatal network error: try again with backoff. A missing manifest is loaded again whole, every
+     * 2 s or so: a stream is live from the publisher's connection on, its first pieces follow
+     * 5 to 7 s later, and the first picture should not wait for a long backoff.
+     */
     networkError(data) {
       poll.soon();
       clearTimeout(this.timer);
       this.network++;
       const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details);
-      this.timer = setTimeout(() => {
-        if (!hls) return;
-        if (reload) hls.loadSource(embed.playback_url);
-        else hls.startLoad();
-      }, backoff(this.network));
+      this.timer = setTimeout(
+        () => {
+          if (!hls) return;
+          if (reload) hls.loadSource(embed.playback_url);
+          else hls.startLoad();
+        },
+        reload ? Math.min(2000, backoff(this.network)) : backoff(this.network),
+      );
     },
     /** Fatal media error: recover, then swap the audio codec, then start over. */
     mediaError() {

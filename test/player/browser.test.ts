@@ -1,0 +1,153 @@
+/**
+ * The player script in Debian's Chromium against a live-like HLS folder made by ffmpeg (two
+ * renditions, 4-s pieces) on a second origin, with the page, assets, embed reads and beats
+ * served as nginx presents them. One stream's life: waiting → playing → ended.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Embed } from '../../src/embed/schemas.js';
+import { launchChromium, outputDir } from '../helpers/browser.js';
+import { embedFixture, startLiveHls, startPlayerSite, type LiveHls, type PlayerSite } from '../helpers/player-site.js';
+import { waitFor } from '../helpers/publisher.js';
+
+interface Ctx {
+  hls: LiveHls;
+  site: PlayerSite;
+  browser: Browser;
+  page: Page;
+  problems: string[];
+  out: string;
+}
+
+const t = suite<Ctx>('player: in a browser');
+const beacon = { rate: 1, interval_seconds: 2 };
+const live = (site: PlayerSite): Embed => embedFixture({ status: 'live', playback_url: `${site.cdnUrl}/master.m3u8`, poll_after_seconds: 60, beacon });
+
+t.before(async (ctx) => {
+  // ffmpeg starts first: its first pieces take ~8 s, while the waiting page is checked.
+  ctx.hls = startLiveHls();
+  ctx.site = await startPlayerSite(embedFixture({ poll_after_seconds: 1, beacon }), ctx.hls.dir);
+  ctx.browser = await launchChromium();
+  ctx.page = await ctx.browser.newPage({ viewport: { width: 960, height: 540 } });
+  ctx.problems = [];
+  ctx.page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) ctx.problems.push(m.text());
+  });
+  ctx.page.on('pageerror', (e) => ctx.problems.push(`page error: ${e.message}`));
+  ctx.out = outputDir('player');
+});
+
+t.after(async (ctx) => {
+  await ctx.browser?.close().catch(() => {});
+  await ctx.site?.close().catch(() => {});
+  await ctx.hls?.kill().catch(() => {});
+});
+
+const dataState = (page: Page) => page.getAttribute('#svc-player', 'data-state');
+const player = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(() => { const p = window.svcPlayer; return ${fn}; })()`) as Promise<T>;
+
+t('pending: the waiting screen, a w beat at once, then a re-read every poll_after_seconds', async ({ site, page, out }) => {
+  await page.goto(site.embedUrl);
+  assert.is(await dataState(page), 'waiting');
+  assert.ok(await page.isVisible('text=This stream has not started yet'));
+  await waitFor('the first beat', async () => site.beats.length > 0, 3000, 50);
+  const [first] = site.beats;
+  assert.is(first?.st, 'w');
+  assert.match(first?.s ?? '', /^[A-Za-z0-9_-]{16}$/);
+  assert.ok(Number(first?.u) >= 0 && Number(first?.u) < 1);
+  const reads = site.embedReads;
+  await waitFor('embed re-reads', async () => site.embedReads >= reads + 2, 5000, 100);
+  assert.is(await page.textContent('#svc-status'), 'This stream has not started yet');
+  await page.screenshot({ path: join(out, 'waiting.png') });
+});
+
+t('live: plays by itself with hls.js once the embed says live; beats follow the state', async ({ hls, site, page, out }) => {
+  await waitFor('two pieces of each rendition', async () => existsSync(join(hls.dir, 'master.m3u8')) && ['v0', 'v1'].every((v) => (readFileSync(join(hls.dir, `${v}.m3u8`), 'utf8').match(/#EXTINF/g)?.length ?? 0) >= 2), 30_000);
+  site.setEmbed(live(site));
+  await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
+  assert.is(await player(page, 'p.engine'), 'hls');
+  await waitFor('time advancing', () => player<boolean>(page, 'p.video.currentTime > 1 && !p.video.paused'), 8000);
+  // The first beat after going live is sent within a second of the change.
+  await waitFor('a p beat', async () => site.beats.some((b) => b.st === 'p'), 3000, 50);
+  const sessions = new Set(site.beats.map((b) => `${b.s} ${b.u}`));
+  assert.is(sessions.size, 1, 'one s and one u per page load');
+  const latency = await player<number>(page, 'p.latency()');
+  assert.ok(latency > 2 && latency < 12, `latency ${latency}`);
+  await page.screenshot({ path: join(out, 'playing.png') });
+});
+
+t('quality menu: Auto and each rendition by height; choosing one switches hls.js to it', async ({ page, out }) => {
+  await page.mouse.move(400, 300);
+  await page.click('#svc-quality');
+  assert.is(await page.getAttribute('#svc-quality', 'aria-expanded'), 'true');
+  const items = await page.$$eval('#svc-quality-menu [data-quality]', (els) => els.map((e) => [e.getAttribute('data-quality'), e.textContent, e.getAttribute('aria-checked')]));
+  assert.equal(items, [['auto', 'Auto', 'true'], ['720', '720p', 'false'], ['360', '360p', 'false']]);
+  // Keyboard: the checked item has focus; arrows move it.
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('data-quality')), 'auto');
+  await page.keyboard.press('ArrowDown');
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('data-quality')), '720');
+  await page.screenshot({ path: join(out, 'quality-menu.png') });
+  await page.click('[data-quality="360"]');
+  assert.is(await page.getAttribute('#svc-quality-menu', 'hidden'), '');
+  assert.is(await page.getAttribute('#svc-quality', 'aria-expanded'), 'false');
+  assert.is(await page.getAttribute('[data-quality="360"]', 'aria-checked'), 'true');
+  await waitFor('360p playing', () => player<boolean>(page, 'p.hls.levels[p.hls.currentLevel]?.height === 360'), 12_000);
+  assert.is(await page.textContent('#svc-quality'), '360p');
+  await page.click('#svc-quality');
+  await page.click('[data-quality="auto"]');
+  assert.ok(await player<boolean>(page, 'p.hls.autoLevelEnabled'));
+  assert.match((await page.textContent('#svc-quality')) ?? '', /^Auto/);
+});
+
+t('keyboard: m mutes, k pauses (a z beat) and resumes', async ({ site, page }) => {
+  await page.focus('#svc-player');
+  await page.keyboard.press('m');
+  assert.ok(await player<boolean>(page, 'p.video.muted'));
+  await page.waitForSelector('#svc-mute[aria-pressed=true]', { timeout: 1000 });
+  await page.keyboard.press('m');
+  await page.waitForSelector('#svc-mute[aria-pressed=false]', { timeout: 1000 });
+  await page.keyboard.press('k');
+  await page.waitForSelector('#svc-player[data-playback=paused]', { timeout: 1000 });
+  assert.is(await page.getAttribute('#svc-play', 'aria-label'), 'Play');
+  await waitFor('a z beat', async () => site.beats.at(-1)?.st === 'z', 3000, 50);
+  await page.keyboard.press('k');
+  await waitFor('playing again', async () => (await page.getAttribute('#svc-player', 'data-playback')) === 'playing', 5000);
+});
+
+t('autoplay with sound refused: starts muted and offers Unmute', async ({ site, out }) => {
+  const strict = await launchChromium({ autoplayPolicy: 'document-user-activation-required' });
+  try {
+    const page = await strict.newPage({ viewport: { width: 640, height: 360 } });
+    await page.goto(site.embedUrl);
+    await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
+    assert.ok(await player<boolean>(page, 'p.video.muted && !p.video.paused'));
+    assert.ok(await page.isVisible('#svc-unmute'));
+    await page.screenshot({ path: join(out, 'muted-start.png') });
+    await page.click('#svc-unmute');
+    assert.not.ok(await player<boolean>(page, 'p.video.muted'));
+    await page.waitForSelector('#svc-unmute', { state: 'hidden', timeout: 1000 });
+  } finally {
+    await strict.close();
+  }
+});
+
+t('the playlist ends (EXT-X-ENDLIST): the ended screen, and beats stop', async ({ hls, site, page, out }) => {
+  await hls.finish();
+  await page.waitForSelector('#svc-player[data-state=ended]', { timeout: 20_000 });
+  assert.ok(await page.isVisible('text=This stream has ended'));
+  assert.is(await page.textContent('#svc-status'), 'This stream has ended');
+  assert.is(await player(page, 'p.hls'), null);
+  const count = site.beats.length;
+  await new Promise((r) => setTimeout(r, 2500));
+  assert.is(site.beats.length, count, 'no beats once ended');
+  await page.screenshot({ path: join(out, 'ended.png') });
+});
+
+t('no CSP violation and no script error on the way', ({ problems }) => {
+  assert.equal(problems, []);
+});
+
+t.run();
