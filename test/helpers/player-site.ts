@@ -49,6 +49,7 @@ export async function playerApi(embeds: Map<string, { embed: Embed; allowedDomai
 }
 
 export interface Beat {
+  id: string;
   s: string;
   st: string;
   u: string;
@@ -57,12 +58,16 @@ export interface Beat {
 
 export interface PlayerSite {
   /** `{player_url}/<id>`. */
-  embedUrl: string;
+  embedUrl(id?: string): string;
   /** The CDN origin serving `dir` (another origin than the player, with CORS as the appliance's). */
   cdnUrl: string;
   beats: Beat[];
-  embedReads: number;
+  /** Embed reads per stream id. */
+  embedReads: Map<string, number>;
+  /** Sets (or adds) the embed of `embed.id`. */
   setEmbed(embed: Embed): void;
+  /** The CDN answers 404 under `/<prefix>/` from now on, as if the stream's files were gone. */
+  blockCdn(prefix: string): void;
   close(): Promise<void>;
 }
 
@@ -70,14 +75,14 @@ export interface PlayerSite {
  * The player site as nginx presents it, in front of the API's player routes:
  * `/<id>` → `/player/<id>`, `/assets/<name>` → `/player/assets/<name>`, `/api/embed/<id>` the
  * embed read and `/api/embed/<id>/beat` beats (both from here, recorded). `dir` is served as
- * the CDN on a second port.
+ * the CDN on a second port, at `/<file>` and under any `/<prefix>/<file>`.
  */
 export async function startPlayerSite(first: Embed, dir: string): Promise<PlayerSite> {
-  let current = first;
-  const embeds = new Map([[first.id, { embed: first, allowedDomains: null as string[] | null }]]);
+  const embeds = new Map<string, { embed: Embed; allowedDomains: string[] | null }>([[first.id, { embed: first, allowedDomains: null }]]);
   const app = await playerApi(embeds);
   const beats: Beat[] = [];
-  let embedReads = 0;
+  const embedReads = new Map<string, number>();
+  const blocked = new Set<string>();
 
   const proxy = async (req: IncomingMessage, res: ServerResponse, url: string) => {
     const reply = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': String(req.headers['accept-encoding'] ?? '') } });
@@ -90,12 +95,16 @@ export async function startPlayerSite(first: Embed, dir: string): Promise<Player
     const beat = /^\/api\/embed\/([^/]+)\/beat$/.exec(url.pathname);
     if (req.method === 'POST' && beat) {
       const q = url.searchParams;
-      beats.push({ s: q.get('s') ?? '', st: q.get('st') ?? '', u: q.get('u') ?? '', at: Date.now() });
+      beats.push({ id: beat[1] ?? '', s: q.get('s') ?? '', st: q.get('st') ?? '', u: q.get('u') ?? '', at: Date.now() });
       return void res.writeHead(204).end();
     }
-    if (/^\/api\/embed\/[^/]+$/.test(url.pathname)) {
-      embedReads++;
-      return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(current));
+    const read = /^\/api\/embed\/([^/]+)$/.exec(url.pathname);
+    if (read) {
+      const id = read[1] ?? '';
+      embedReads.set(id, (embedReads.get(id) ?? 0) + 1);
+      const found = embeds.get(id);
+      if (!found) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"not_found"}}');
+      return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(found.embed));
     }
     // `/<id>` and `/assets/<name>`.
     return void proxy(req, res, `/player${url.pathname}`);
@@ -103,25 +112,26 @@ export async function startPlayerSite(first: Embed, dir: string): Promise<Player
 
   const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', m4s: 'video/iso.segment', mp4: 'video/mp4' };
   const cdn = createServer((req, res) => {
-    const name = new URL(req.url ?? '/', 'http://cdn').pathname.slice(1);
+    const parts = new URL(req.url ?? '/', 'http://cdn').pathname.split('/').slice(1);
+    const name = parts.at(-1) ?? '';
     const file = join(dir, name);
     const headers = { 'access-control-allow-origin': '*', 'cache-control': name.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400' };
-    if (name.includes('/') || name.includes('..') || !existsSync(file)) return void res.writeHead(404, headers).end();
+    if (parts.length > 2 || blocked.has(parts.length === 2 ? (parts[0] ?? '') : '') || name.includes('..') || !existsSync(file)) return void res.writeHead(404, headers).end();
     res.writeHead(200, { ...headers, 'content-type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
 
   const [sitePort, cdnPort] = await Promise.all([listen(site), listen(cdn)]);
   return {
-    embedUrl: `http://127.0.0.1:${sitePort}/${first.id}`,
+    embedUrl: (id = first.id) => `http://127.0.0.1:${sitePort}/${id}`,
     cdnUrl: `http://localhost:${cdnPort}`,
     beats,
-    get embedReads() {
-      return embedReads;
-    },
+    embedReads,
     setEmbed(embed) {
-      current = embed;
       embeds.set(embed.id, { embed, allowedDomains: null });
+    },
+    blockCdn(prefix) {
+      blocked.add(prefix);
     },
     async close() {
       site.closeAllConnections();

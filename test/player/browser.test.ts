@@ -10,7 +10,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Embed } from '../../src/embed/schemas.js';
 import { launchChromium, outputDir } from '../helpers/browser.js';
-import { embedFixture, startLiveHls, startPlayerSite, type LiveHls, type PlayerSite } from '../helpers/player-site.js';
+import { embedFixture, startLiveHls, startPlayerSite, STREAM, type LiveHls, type PlayerSite } from '../helpers/player-site.js';
 import { waitFor } from '../helpers/publisher.js';
 
 interface Ctx {
@@ -24,7 +24,8 @@ interface Ctx {
 
 const t = suite<Ctx>('player: in a browser');
 const beacon = { rate: 1, interval_seconds: 2 };
-const live = (site: PlayerSite): Embed => embedFixture({ status: 'live', playback_url: `${site.cdnUrl}/master.m3u8`, poll_after_seconds: 60, beacon });
+const live = (site: PlayerSite, over: Partial<Embed> = {}): Embed => embedFixture({ status: 'live', playback_url: `${site.cdnUrl}/master.m3u8`, poll_after_seconds: 60, beacon, ...over });
+const over = (id: string): Partial<Embed> => ({ id, status: 'ended', playback_url: null, beacon: null, poll_after_seconds: null });
 
 t.before(async (ctx) => {
   // ffmpeg starts first: its first pieces take ~8 s, while the waiting page is checked.
@@ -50,7 +51,7 @@ const dataState = (page: Page) => page.getAttribute('#svc-player', 'data-state')
 const player = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(() => { const p = window.svcPlayer; return ${fn}; })()`) as Promise<T>;
 
 t('pending: the waiting screen, a w beat at once, then a re-read every poll_after_seconds', async ({ site, page, out }) => {
-  await page.goto(site.embedUrl);
+  await page.goto(site.embedUrl());
   assert.is(await dataState(page), 'waiting');
   assert.ok(await page.isVisible('text=This stream has not started yet'));
   await waitFor('the first beat', async () => site.beats.length > 0, 3000, 50);
@@ -58,8 +59,8 @@ t('pending: the waiting screen, a w beat at once, then a re-read every poll_afte
   assert.is(first?.st, 'w');
   assert.match(first?.s ?? '', /^[A-Za-z0-9_-]{16}$/);
   assert.ok(Number(first?.u) >= 0 && Number(first?.u) < 1);
-  const reads = site.embedReads;
-  await waitFor('embed re-reads', async () => site.embedReads >= reads + 2, 5000, 100);
+  const reads = site.embedReads.get(STREAM) ?? 0;
+  await waitFor('embed re-reads', async () => (site.embedReads.get(STREAM) ?? 0) >= reads + 2, 5000, 100);
   assert.is(await page.textContent('#svc-status'), 'This stream has not started yet');
   await page.screenshot({ path: join(out, 'waiting.png') });
 });
@@ -72,7 +73,7 @@ t('live: plays by itself with hls.js once the embed says live; beats follow the 
   await waitFor('time advancing', () => player<boolean>(page, 'p.video.currentTime > 1 && !p.video.paused'), 8000);
   // The first beat after going live is sent within a second of the change.
   await waitFor('a p beat', async () => site.beats.some((b) => b.st === 'p'), 3000, 50);
-  const sessions = new Set(site.beats.map((b) => `${b.s} ${b.u}`));
+  const sessions = new Set(site.beats.filter((b) => b.id === STREAM).map((b) => `${b.s} ${b.u}`));
   assert.is(sessions.size, 1, 'one s and one u per page load');
   const latency = await player<number>(page, 'p.latency()');
   assert.ok(latency > 2 && latency < 12, `latency ${latency}`);
@@ -121,7 +122,7 @@ t('autoplay with sound refused: starts muted and offers Unmute', async ({ site, 
   const strict = await launchChromium({ autoplayPolicy: 'document-user-activation-required' });
   try {
     const page = await strict.newPage({ viewport: { width: 640, height: 360 } });
-    await page.goto(site.embedUrl);
+    await page.goto(site.embedUrl());
     await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
     assert.ok(await player<boolean>(page, 'p.video.muted && !p.video.paused'));
     assert.ok(await page.isVisible('#svc-unmute'));
@@ -134,15 +135,50 @@ t('autoplay with sound refused: starts muted and offers Unmute', async ({ site, 
   }
 });
 
+t('the owner closes the player: the closed screen at the next embed read, playback stops', async ({ site, browser }) => {
+  const id = 'str_playertest0000000002';
+  site.setEmbed(live(site, { id, poll_after_seconds: 1 }));
+  const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  try {
+    await page.goto(site.embedUrl(id));
+    await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
+    site.setEmbed({ ...live(site, { id }), ...over(id), status: 'closed' });
+    await page.waitForSelector('#svc-player[data-state=closed]', { timeout: 4000 });
+    assert.ok(await page.isVisible('text=This player has been closed'));
+    assert.is(await player(page, 'p.hls'), null);
+    assert.ok(await player<boolean>(page, 'p.video.paused'));
+  } finally {
+    await page.close();
+  }
+});
+
+t('the stream stops arriving: after a few seconds of stall the embed is read at once, and says ended', async ({ site, browser }) => {
+  const id = 'str_playertest0000000003';
+  // Reads every 60 s while live: only the stall makes it read sooner.
+  site.setEmbed(live(site, { id, playback_url: `${site.cdnUrl}/s3/master.m3u8` }));
+  const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  try {
+    await page.goto(site.embedUrl(id));
+    await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
+    const reads = site.embedReads.get(id) ?? 0;
+    site.blockCdn('s3');
+    site.setEmbed({ ...live(site, { id }), ...over(id) });
+    await page.waitForSelector('#svc-player[data-state=ended]', { timeout: 20_000 });
+    assert.ok((site.embedReads.get(id) ?? 0) > reads);
+  } finally {
+    await page.close();
+  }
+});
+
 t('the playlist ends (EXT-X-ENDLIST): the ended screen, and beats stop', async ({ hls, site, page, out }) => {
   await hls.finish();
   await page.waitForSelector('#svc-player[data-state=ended]', { timeout: 20_000 });
   assert.ok(await page.isVisible('text=This stream has ended'));
   assert.is(await page.textContent('#svc-status'), 'This stream has ended');
   assert.is(await player(page, 'p.hls'), null);
-  const count = site.beats.length;
+  const count = site.beats.filter((b) => b.id === STREAM).length;
   await new Promise((r) => setTimeout(r, 2500));
-  assert.is(site.beats.length, count, 'no beats once ended');
+  assert.is(site.beats.filter((b) => b.id === STREAM).length, count, 'no beats once ended');
   await page.screenshot({ path: join(out, 'ended.png') });
 });
 
