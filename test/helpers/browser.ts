@@ -3,24 +3,29 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { packageRoot } from '../../src/core/package-root.js';
 
-/**
- * Debian's Chromium (never a downloaded browser), headless, with nothing phoning home.
- * `autoplayPolicy`: Chromium's own; the default lets media play with sound without a gesture.
- */
-export function launchChromium(opts: { autoplayPolicy?: string } = {}): Promise<Browser> {
+/** Debian's Chromium (the test runner installs the package); never a downloaded browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Headless, no sandbox (root), and none of the background traffic a closed network refuses. */
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--autoplay-policy=${opts.autoplayPolicy ?? 'no-user-gesture-required'}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }
 
-/** Where a domain's tests write screenshots: `test-output/<domain>/` (ignored by git). */
-export function outputDir(domain: string): string {
-  const dir = join(packageRoot, 'test-output', domain);
+/** Where a test writes what a person should look at (screenshots): `test-output/<name>/`. */
+export function outputDir(name: string): string {
+  const dir = join(packageRoot, 'test-output', name);
   mkdirSync(dir, { recursive: true });
   return dir;
 }
