@@ -37,6 +37,7 @@
   const STALL_CHECK_SECONDS = 4;
   const IDLE_MS = 3000;
   const MAX_RESTARTS = 5;
+  const BEAT_SETTLE_MS = 500;
 
   const $ = (id) => document.getElementById(id);
   const root = $('svc-player');
@@ -163,7 +164,10 @@
     s: randomId(),
     // Drawn once; six decimals keep it below 1 and short in the address.
     u: Math.floor(Math.random() * 1e6) / 1e6,
+    /** The periodic beat; undefined while not reporting. */
     timer: undefined,
+    /** A state change waiting to be reported. */
+    changeTimer: undefined,
     lastAt: 0,
     lastSt: null,
     sent: [],
@@ -179,6 +183,7 @@
     },
     stop() {
       clearTimeout(this.timer);
+      clearTimeout(this.changeTimer);
       this.timer = undefined;
     },
     send() {
@@ -193,12 +198,17 @@
       const jitter = 0.9 + Math.random() * 0.2;
       this.timer = setTimeout(() => this.send(), embed.beacon.interval_seconds * 1000 * jitter);
     },
-    /** A state change is reported promptly, at most once a second; the period restarts from it. */
+    /**
+     * A new state is reported promptly but at most once a second, and only once it has held for
+     * half a second: a blip of buffering during a quality switch is not a stall worth counting.
+     * The period restarts from each beat.
+     */
     changed() {
+      clearTimeout(this.changeTimer);
       if (!this.reporting()) return this.stop();
-      if (this.timer !== undefined && this.st() === this.lastSt) return;
-      this.stop();
-      this.timer = setTimeout(() => this.send(), Math.max(0, this.lastAt + 1000 - Date.now()));
+      const due = () => this.timer === undefined || this.st() !== this.lastSt;
+      if (!due()) return;
+      this.changeTimer = setTimeout(() => due() && this.send(), Math.max(BEAT_SETTLE_MS, this.lastAt + 1000 - Date.now()));
     },
   };
 

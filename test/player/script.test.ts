@@ -65,6 +65,20 @@ t('pending: the waiting screen, a w beat at once, then a re-read every poll_afte
   await page.screenshot({ path: join(out, 'waiting.png') });
 });
 
+t('a page load whose u is not below beacon.rate never reports', async ({ site, browser }) => {
+  const id = 'str_playertest0000000004';
+  site.setEmbed(embedFixture({ id, beacon: { rate: 0, interval_seconds: 1 } }));
+  const page = await browser.newPage();
+  try {
+    await page.goto(site.embedUrl(id));
+    assert.is(await dataState(page), 'waiting');
+    await page.waitForTimeout(1500);
+    assert.is(site.beats.filter((b) => b.id === id).length, 0);
+  } finally {
+    await page.close();
+  }
+});
+
 t('live: plays by itself with hls.js once the embed says live; beats follow the state', async ({ hls, site, page, out }) => {
   await waitFor('two pieces of each rendition', async () => existsSync(join(hls.dir, 'master.m3u8')) && ['v0', 'v1'].every((v) => (readFileSync(join(hls.dir, `${v}.m3u8`), 'utf8').match(/#EXTINF/g)?.length ?? 0) >= 2), 30_000);
   site.setEmbed(live(site));
@@ -75,6 +89,14 @@ t('live: plays by itself with hls.js once the embed says live; beats follow the 
   await waitFor('a p beat', async () => site.beats.some((b) => b.st === 'p'), 3000, 50);
   const sessions = new Set(site.beats.filter((b) => b.id === STREAM).map((b) => `${b.s} ${b.u}`));
   assert.is(sessions.size, 1, 'one s and one u per page load');
+  // Then every interval_seconds (2 s here) with about 10% jitter.
+  const from = site.beats.length;
+  const periodic = await waitFor('three more beats', async () => site.beats.slice(from).filter((b) => b.id === STREAM).length >= 3 && site.beats.slice(from).filter((b) => b.id === STREAM), 9000, 100);
+  for (let i = 1; i < periodic.length; i++) {
+    const gap = ((periodic[i]?.at ?? 0) - (periodic[i - 1]?.at ?? 0)) / 1000;
+    assert.ok(gap > 1.7 && gap < 2.4, `beat gap ${gap} s`);
+    assert.is(periodic[i]?.st, 'p');
+  }
   const latency = await player<number>(page, 'p.latency()');
   assert.ok(latency > 2 && latency < 12, `latency ${latency}`);
   await page.screenshot({ path: join(out, 'playing.png') });
