@@ -54,6 +54,8 @@
   /** `hls`, `native` or null. */
   let engine = null;
   let hls = null;
+  /** The address hls.js was given. */
+  let sourceUrl = null;
   let starting = false;
   /** The browser can play neither way: no retry will help. */
   let unsupported = false;
@@ -262,6 +264,7 @@
 
   function startHls(Hls, url) {
     engine = 'hls';
+    sourceUrl = url;
     hls = new Hls(HLS_CONFIG);
     const { Events, ErrorTypes } = Hls;
     hls.on(Events.MANIFEST_PARSED, () => {
@@ -307,12 +310,15 @@
       poll.soon();
       clearTimeout(this.timer);
       this.network++;
-      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details);
+      // A new address from the embed (say, re-signed) is taken here too.
+      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details) || embed.playback_url !== sourceUrl;
       this.timer = setTimeout(
         () => {
           if (!hls) return;
-          if (reload) hls.loadSource(embed.playback_url);
-          else hls.startLoad();
+          if (reload && embed.playback_url) {
+            sourceUrl = embed.playback_url;
+            hls.loadSource(sourceUrl);
+          } else hls.startLoad();
         },
         reload ? Math.min(2000, backoff(this.network)) : backoff(this.network),
       );
@@ -444,7 +450,8 @@
     stalled: 0,
     tick() {
       const active = engine && (state === 'loading' || (state === 'playing' && !video.paused));
-      if (!active || video.currentTime !== this.lastTime) {
+      // Real playback moves about a second per tick; hls.js's nudges over a gap move 0.1 s.
+      if (!active || Math.abs(video.currentTime - this.lastTime) > 0.5) {
         this.stalled = 0;
         if (active && playback === 'buffering' && !video.paused) setPlayback('playing');
       } else {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,42 +152,59 @@ function listen(server: Server): Promise<number> {
 
 export interface LiveHls {
   dir: string;
-  /** Stops ffmpeg the way a finished stream ends: the playlists get EXT-X-ENDLIST. */
+  /** The publisher drops and comes back `gapMs` later: the playlists go on with a discontinuity. */
+  reconnect(gapMs: number): Promise<void>;
+  /** The stream ends as the appliance ends it: ffmpeg stops, the playlists get EXT-X-ENDLIST. */
   finish(): Promise<void>;
   kill(): Promise<void>;
 }
 
 /**
- * A live-like HLS folder: ffmpeg in real time, 4-second pieces, a sliding list of 6, two
- * renditions (720p and 360p) behind `master.m3u8`, program date-times for measuring delay.
+ * A live-like HLS folder as the appliance writes it: ffmpeg in real time, 4-second pieces, a
+ * sliding list of 6, two renditions (720p and 360p) behind `master.m3u8`, program date-times for
+ * measuring delay; a new ffmpeg per publish session appending to the same playlists.
  */
 export function startLiveHls(): LiveHls {
   const dir = mkdtempSync(join(tmpdir(), 'svc-player-hls-'));
-  const proc: ResultPromise = execa(
-    'ffmpeg',
-    [
-      '-hide_banner', '-loglevel', 'error', '-nostdin',
-      '-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
-      '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-      '-filter_complex', '[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]',
-      '-map', '[hi]', '-map', '[lo]', '-map', '1:a', '-map', '1:a',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-      '-g', '60', '-keyint_min', '60', '-sc_threshold', '0',
-      '-b:v:0', '1500k', '-b:v:1', '400k', '-c:a', 'aac', '-b:a', '64k',
-      '-f', 'hls', '-hls_time', '4', '-hls_list_size', '6',
-      '-hls_flags', 'delete_segments+independent_segments+program_date_time+temp_file',
-      '-master_pl_name', 'master.m3u8', '-var_stream_map', 'v:0,a:0 v:1,a:1',
-      '-hls_segment_filename', join(dir, 'v%v_%05d.ts'), join(dir, 'v%v.m3u8'),
-    ],
-    { reject: false, stdin: 'ignore' },
-  );
+  const spawn = (): ResultPromise =>
+    execa(
+      'ffmpeg',
+      [
+        '-hide_banner', '-loglevel', 'error', '-nostdin',
+        '-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
+        '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+        '-filter_complex', '[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]',
+        '-map', '[hi]', '-map', '[lo]', '-map', '1:a', '-map', '1:a',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
+        '-g', '60', '-keyint_min', '60', '-sc_threshold', '0',
+        '-b:v:0', '1500k', '-b:v:1', '400k', '-c:a', 'aac', '-b:a', '64k',
+        '-f', 'hls', '-hls_time', '4', '-hls_list_size', '6',
+        '-hls_flags', 'delete_segments+independent_segments+program_date_time+temp_file+omit_endlist+append_list',
+        '-master_pl_name', 'master.m3u8', '-var_stream_map', 'v:0,a:0 v:1,a:1',
+        '-hls_segment_filename', join(dir, 'v%v_%05d.ts'), join(dir, 'v%v.m3u8'),
+      ],
+      { reject: false, stdin: 'ignore' },
+    );
+  let proc = spawn();
   const stop = async (signal: NodeJS.Signals) => {
     proc.kill(signal);
     await proc;
   };
   return {
     dir,
-    finish: () => stop('SIGINT'),
+    async reconnect(gapMs) {
+      await stop('SIGKILL');
+      await new Promise((r) => setTimeout(r, gapMs));
+      proc = spawn();
+    },
+    async finish() {
+      await stop('SIGINT');
+      for (const name of ['v0.m3u8', 'v1.m3u8']) {
+        const file = join(dir, name);
+        writeFileSync(`${file}.tmp`, `${readFileSync(file, 'utf8').trimEnd()}\n#EXT-X-ENDLIST\n`);
+        renameSync(`${file}.tmp`, file);
+      }
+    },
     async kill() {
       await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

@@ -201,6 +201,15 @@ t('the stream stops arriving: after a few seconds of stall the embed is read at 
   }
 });
 
+t('the publisher reconnects: a stall, then the same page plays on (a gap is not the end)', async ({ hls, page }) => {
+  const before = await player<number>(page, 'p.video.currentTime');
+  await hls.reconnect(3000);
+  await page.waitForSelector('#svc-player[data-playback=buffering]', { timeout: 10_000 });
+  await page.waitForSelector('#svc-player[data-playback=playing]', { timeout: 20_000 });
+  await waitFor('time advancing past the gap', () => player<boolean>(page, `p.video.currentTime > ${before} + 2`), 8000);
+  assert.is(await dataState(page), 'playing');
+});
+
 t('the playlist ends (EXT-X-ENDLIST): the ended screen, and beats stop', async ({ hls, site, page, out }) => {
   await hls.finish();
   await page.waitForSelector('#svc-player[data-state=ended]', { timeout: 20_000 });
