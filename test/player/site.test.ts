@@ -1,3 +1,4 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
@@ -48,6 +49,34 @@ t('beats through nginx are counted; unknown ids are 404', async ({ app, key, str
   const unknown = await player(app, '/api/embed/str_aaaaaaaaaaaaaaaaaaaa');
   assert.is(unknown.status, 404);
   assert.is(((await unknown.json()) as { error: { code: string } }).error.code, 'not_found');
+});
+
+/** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    }).on('error', reject);
+  });
+}
+
+t('the page through nginx, and its assets cached per encoding', async ({ app, streamId }) => {
+  const page = await player(app, `/${streamId}`);
+  assert.is(page.status, 200);
+  assert.match(page.headers.get('content-type') ?? '', 'text/html');
+  const html = await page.text();
+  const asset = /\/assets\/player\.[0-9a-f]{8}\.js/.exec(html)?.[0];
+  assert.ok(asset, 'the page names its hashed script');
+  const url = `${app.config.publicUrls.player_url}${asset}`;
+  // Twice each, so that the second answer comes from nginx's cache: each encoding keeps its own copy.
+  for (const encoding of ['br', 'gzip', 'br', 'identity', 'gzip']) {
+    const res = await rawGet(url, { 'accept-encoding': encoding });
+    assert.is(res.status, 200);
+    assert.is(res.headers['content-encoding'] ?? 'identity', encoding);
+    assert.is(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  }
 });
 
 t('the address nginx saw reaches the API: 60 unknown ids later, 429 (not cached)', async ({ app, streamId }) => {
