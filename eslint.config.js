@@ -22,4 +22,12 @@ export default tseslint.config(
     },
   },
   { files: ['bin/**/*.js', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  {
+    // The hosted player's script runs in browsers as a classic script (no build step).
+    files: ['appliance/player/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(['window', 'document', 'fetch', 'crypto', 'setTimeout', 'clearTimeout', 'setInterval'].map((name) => [name, 'readonly'])),
+    },
+  },
 );

@@ -31,6 +31,7 @@ import { WEBHOOK_SCHEMAS } from './webhooks/schemas.js';
 import { WebhooksService } from './webhooks/service.js';
 import { systemLookup, type TargetPolicy } from './webhooks/ssrf.js';
 import { registerEmbedRoutes } from './embed/routes.js';
+import { registerPlayerRoutes } from './player/routes.js';
 import { EmbedService } from './embed/service.js';
 import { EMBED_SCHEMAS } from './embed/schemas.js';
 import { ViewerCounter } from './viewers/counter.js';
@@ -87,6 +88,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   registerPlaybackRoutes(app, streams);
   registerRecordingRoutes(app, recordings, streams);
   registerEmbedRoutes(app, embed);
+  await registerPlayerRoutes(app, { embed: (id, address) => embed.read(id, address) });
   if (live) registerIngestHooks(app, hookToken(deps.secrets.signing_key), live);
   const webhooks = new WebhooksService({ sql: deps.sql, clock: deps.clock, policy: webhookPolicy(deps.config) });
   registerWebhookRoutes(app, webhooks);

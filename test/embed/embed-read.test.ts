@@ -110,6 +110,32 @@ t('player settings: show_name, members-only, enabled, closed_at', async ({ env, 
   assert.is((await env.call('GET', `/v1/embed/${timed.id}`)).body.status, 'closed');
 });
 
+t('watch_minutes_limit: the player closes once the stream has been watched that long', async ({ env, key, accountId }) => {
+  const s = await createStream(env, key, { player: { watch_minutes_limit: 3 } });
+  await goLive(env, accountId, s.id);
+  const watched = async (seconds: number, minute: string) =>
+    env.db.sql`insert into viewer_minutes ${env.db.sql({ stream_id: s.id, minute: new Date(minute), watching_seconds: seconds, waiting_seconds: 0, buffering_seconds: 0, watched_seconds: seconds, exact: true })}`;
+  await watched(120, '2026-11-22T12:00:00Z');
+  env.clock.advance(ONE_SECOND);
+  assert.is((await env.call('GET', `/v1/embed/${s.id}`)).body.status, 'live');
+  await watched(60, '2026-11-22T12:01:00Z');
+  env.clock.advance(ONE_SECOND);
+  const closed = await env.call('GET', `/v1/embed/${s.id}`);
+  assert.is(closed.body.status, 'closed');
+  assert.is(closed.body.playback_url, null);
+  assert.is(closed.body.beacon, null);
+  const read = await env.call('GET', `/v1/streams/${s.id}`, { key });
+  assert.is(read.body.viewers.watch_minutes, 3);
+  assert.is(read.body.viewers.peak, 2);
+  assert.is(read.body.viewers.peak_at, '2026-11-22T12:00:00.000Z');
+  assert.is(read.body.viewers.source, 'player');
+  const series = await env.call('GET', `/v1/streams/${s.id}/viewers`, { key });
+  assert.equal(series.body.player.map((p: { minute: string; watching: number }) => [p.minute, p.watching]), [
+    ['2026-11-22T12:00:00.000Z', 2],
+    ['2026-11-22T12:01:00.000Z', 1],
+  ]);
+});
+
 t('unknown ids: 404; more than 60 in a minute from one address: 429 with Retry-After, others unaffected', async ({ env, key }) => {
   const s = await createStream(env, key);
   const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });

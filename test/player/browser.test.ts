@@ -34,7 +34,7 @@ const waitForState = (page: Page, state: string, timeoutMs: number) =>
 t('waiting → live by itself → playing with a quality menu, counted exactly → ended', async (ctx) => {
   const { app, key, browser, shots } = ctx;
   const clip = await makeClip({ width: 1280, height: 720, seconds: 20 });
-  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Player check', max_ingest_resolution: 720 } });
+  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Player check', max_resolution: 720 } });
   assert.is(created.status, 201, created.text);
   const s = created.body;
   assert.is(s.embed_url, `${app.config.publicUrls.player_url}/${s.id}`);

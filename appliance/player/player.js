@@ -1,0 +1,676 @@
+/*
+ * svc hosted player. Plain browser JavaScript, no build step; loaded with `defer` by
+ * templates/player/page.njk. The page carries the first embed read (#svc-embed) and the hashed
+ * hls.js address (data-hls); this script keeps `data-state` on #svc-player current, plays the
+ * stream with hls.js (native HLS only where hls.js cannot run), re-reads the embed and reports
+ * viewer beats as the spec's reporting rule says.
+ */
+(() => {
+  'use strict';
+
+  /*
+   * 4-second pieces reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
+   * `liveSyncDuration` behind its estimate of the live edge, so the delay behind the publisher is
+   * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s).
+   * 5 s leaves 1 to 1.5 s of buffer at the worst moment of the 4-s cycle; each stall adds 1 s
+   * to the target (hls.js `liveSyncOnStallIncrease`, at most one piece). `lowLatencyMode`
+   * only matters for LL-HLS parts, which our playlists do not have, and it is what enables the
+   * playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it in hls.js 1.7).
+   */
+  const HLS_CONFIG = {
+    liveSyncDuration: 5,
+    liveMaxLatencyDuration: 12,
+    maxLiveSyncPlaybackRate: 1.15,
+    lowLatencyMode: true,
+    backBufferLength: 10,
+    maxBufferLength: 20,
+    enableWorker: true,
+    // An embed in a small frame does not need (nor pay for) the top quality.
+    capLevelToPlayerSize: true,
+    // Joining at go-live with a one-piece playlist would start 4 s behind the edge with almost
+    // no buffer (measured: 0.4 s) and stall; waiting for the second piece costs up to 4 s once.
+    initialLiveManifestSize: 2,
+    // Benchmarks and tests may try other values (set before this script runs).
+    ...window.svcPlayerConfig,
+  };
+  /** Seconds without progress before the embed is read again (the stream may have ended). */
+  const STALL_CHECK_SECONDS = 4;
+  const IDLE_MS = 3000;
+  const MAX_RESTARTS = 5;
+  const BEAT_SETTLE_MS = 500;
+
+  const $ = (id) => document.getElementById(id);
+  const root = $('svc-player');
+  const video = $('svc-video');
+  const status = $('svc-status');
+  const qualityButton = $('svc-quality');
+  const qualityMenu = $('svc-quality-menu');
+  let embed = JSON.parse($('svc-embed').textContent);
+  const api = `/api/embed/${encodeURIComponent(embed.id)}`;
+
+  let state = root.dataset.state;
+  /** Within loading/playing: `playing`, `paused` (by the viewer or refused autoplay) or `buffering`. */
+  let playback = 'playing';
+  /** `hls`, `native` or null. */
+  let engine = null;
+  let hls = null;
+  /** The address hls.js was given. */
+  let sourceUrl = null;
+  let starting = false;
+  /** The browser can play neither way: no retry will help. */
+  let unsupported = false;
+  let playlistEnded = false;
+  let drainTimer;
+
+  const backoff = (n) => Math.min(15000, 1000 * 2 ** Math.max(0, n - 1)) * (0.8 + Math.random() * 0.4);
+  const terminal = (s) => s === 'ended' || s === 'unavailable' || s === 'closed' || s === 'members' || s === 'error';
+
+  // ---------------------------------------------------------------- state
+
+  const MESSAGES = { loading: 'Loading the live stream', playing: 'Playing live', paused: 'Paused', buffering: 'Buffering' };
+
+  function announce(text) {
+    if (text && status.textContent !== text) status.textContent = text;
+  }
+
+  function messageOf(s) {
+    const el = root.querySelector(`[data-for="${s}"]`);
+    return el ? el.textContent : MESSAGES[s];
+  }
+
+  function setState(next) {
+    if (next === state) return;
+    state = next;
+    root.dataset.state = next;
+    announce(messageOf(next));
+    if (terminal(next)) {
+      stopPlayback();
+      closeMenu(false);
+    }
+    if (next === 'playing') idle.wake();
+    beats.changed();
+  }
+
+  function setPlayback(next) {
+    if (next === playback) return;
+    playback = next;
+    root.dataset.playback = next;
+    $('svc-play').setAttribute('aria-label', next === 'paused' ? 'Play' : 'Pause');
+    if (state === 'playing') announce(MESSAGES[next]);
+    if (next !== 'playing') idle.wake();
+    beats.changed();
+  }
+
+  // ---------------------------------------------------------------- embed
+
+  const poll = {
+    timer: undefined,
+    failures: 0,
+    lastAt: 0,
+    schedule(seconds) {
+      clearTimeout(this.timer);
+      if (seconds !== null && seconds !== undefined) this.timer = setTimeout(() => void this.refresh(), seconds * 1000);
+    },
+    /** Read the embed now unless it was read moments ago (stalls and errors call this often). */
+    soon() {
+      if (Date.now() - this.lastAt > 5000) void this.refresh();
+    },
+    async refresh() {
+      clearTimeout(this.timer);
+      this.lastAt = Date.now();
+      let retryAfter = 0;
+      try {
+        const res = await fetch(api, { credentials: 'omit', headers: { accept: 'application/json' } });
+        // The stream is gone (deleted, or never was): nothing more to wait for.
+        if (res.status === 404) return setState('unavailable');
+        if (!res.ok) {
+          retryAfter = Number(res.headers.get('retry-after')) || 0;
+          throw new Error(`embed read: HTTP ${res.status}`);
+        }
+        const next = await res.json();
+        this.failures = 0;
+        applyEmbed(next);
+        this.schedule(next.poll_after_seconds);
+      } catch {
+        this.failures++;
+        this.schedule(Math.min(60, Math.max(retryAfter, backoff(this.failures) / 1000)));
+      }
+    },
+  };
+
+  function applyEmbed(next) {
+    embed = next;
+    beats.changed();
+    const live = next.status === 'live';
+    if (next.access === 'viewer_token' && (live || next.status === 'pending')) return setState('members');
+    if (next.status === 'pending') {
+      if (!engine && !terminal(state)) setState('waiting');
+    } else if (live) {
+      if (!engine && !starting && !unsupported && state !== 'ended') void startPlayback();
+    } else if (next.status === 'ended') {
+      endWhenDrained();
+    } else {
+      setState(next.status);
+    }
+  }
+
+  // ---------------------------------------------------------------- beats
+
+  /** 16 url-safe characters: one id per page load, nothing else identifies the viewer. */
+  function randomId() {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => alphabet[b & 63]).join('');
+  }
+
+  const beats = {
+    s: randomId(),
+    // Drawn once; six decimals keep it below 1 and short in the address.
+    u: Math.floor(Math.random() * 1e6) / 1e6,
+    /** The periodic beat; undefined while not reporting. */
+    timer: undefined,
+    /** A state change waiting to be reported. */
+    changeTimer: undefined,
+    lastAt: 0,
+    lastSt: null,
+    sent: [],
+    /** `w` waiting, `p` playing, `z` paused by the viewer, `b` buffering; null: not a viewer now. */
+    st() {
+      if (state === 'waiting') return 'w';
+      if (state === 'loading') return 'b';
+      if (state !== 'playing') return null;
+      return playback === 'paused' ? 'z' : playback === 'buffering' ? 'b' : 'p';
+    },
+    reporting() {
+      return !!embed.beacon && this.u < embed.beacon.rate && this.st() !== null;
+    },
+    stop() {
+      clearTimeout(this.timer);
+      clearTimeout(this.changeTimer);
+      this.timer = undefined;
+    },
+    send() {
+      this.stop();
+      if (!this.reporting()) return;
+      const st = this.st();
+      this.lastAt = Date.now();
+      this.lastSt = st;
+      this.sent.push(st);
+      const query = `s=${this.s}&st=${st}&u=${this.u}`;
+      fetch(`${api}/beat?${query}`, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
+      const jitter = 0.9 + Math.random() * 0.2;
+      this.timer = setTimeout(() => this.send(), embed.beacon.interval_seconds * 1000 * jitter);
+    },
+    /**
+     * A new state is reported promptly but at most once a second, and only once it has held for
+     * half a second: a blip of buffering during a quality switch is not a stall worth counting.
+     * The period restarts from each beat.
+     */
+    changed() {
+      clearTimeout(this.changeTimer);
+      if (!this.reporting()) return this.stop();
+      const due = () => this.timer === undefined || this.st() !== this.lastSt;
+      if (!due()) return;
+      this.changeTimer = setTimeout(() => due() && this.send(), Math.max(BEAT_SETTLE_MS, this.lastAt + 1000 - Date.now()));
+    },
+  };
+
+  // ---------------------------------------------------------------- playback
+
+  const hasMse = () => !!(window.ManagedMediaSource || window.MediaSource);
+  let hlsScript = null;
+
+  /** hls.js only when it can be used: a waiting, ended or members page never downloads it. */
+  function loadHls() {
+    if (window.Hls) return Promise.resolve(window.Hls);
+    if (!hlsScript) {
+      hlsScript = new Promise((resolve, reject) => {
+        const el = document.createElement('script');
+        el.src = root.dataset.hls;
+        el.onload = () => (window.Hls ? resolve(window.Hls) : reject(new Error('hls.js did not define Hls')));
+        el.onerror = () => {
+          hlsScript = null;
+          el.remove();
+          reject(new Error('hls.js did not load'));
+        };
+        document.head.appendChild(el);
+      });
+    }
+    return hlsScript;
+  }
+
+  async function startPlayback() {
+    const url = embed.playback_url;
+    if (!url) return setState('error');
+    starting = true;
+    setState('loading');
+    let Hls = null;
+    try {
+      if (hasMse()) Hls = await loadHls();
+    } catch {
+      starting = false;
+      restart.schedule();
+      return;
+    }
+    starting = false;
+    if (state !== 'loading' || engine) return;
+    playlistEnded = false;
+    if (Hls && Hls.isSupported()) startHls(Hls, url);
+    else if (video.canPlayType('application/vnd.apple.mpegurl')) startNative(url);
+    else {
+      unsupported = true;
+      setState('error');
+    }
+  }
+
+  function startHls(Hls, url) {
+    engine = 'hls';
+    sourceUrl = url;
+    hls = new Hls(HLS_CONFIG);
+    const { Events, ErrorTypes } = Hls;
+    hls.on(Events.MANIFEST_PARSED, () => {
+      quality.build();
+      play();
+    });
+    hls.on(Events.LEVEL_SWITCHED, () => quality.render());
+    hls.on(Events.LEVEL_UPDATED, (_e, data) => {
+      if (!data.details.live) playlistEnded = true;
+    });
+    hls.on(Events.FRAG_BUFFERED, () => {
+      recovery.network = 0;
+      restart.count = 0;
+    });
+    hls.on(Events.ERROR, (_e, data) => {
+      if (!data.fatal) return;
+      if (data.type === ErrorTypes.NETWORK_ERROR) recovery.networkError(data);
+      else if (data.type === ErrorTypes.MEDIA_ERROR) recovery.mediaError();
+      else restart.schedule();
+    });
+    hls.loadSource(url);
+    hls.attachMedia(video);
+  }
+
+  function startNative(url) {
+    engine = 'native';
+    video.src = url;
+    quality.build();
+    play();
+  }
+
+  const recovery = {
+    network: 0,
+    media: 0,
+    mediaAt: 0,
+    timer: undefined,
+    /**
+     * Fatal network error: try again with backoff. A missing manifest is loaded again whole, every
+     * 2 s or so: a stream is live from the publisher's connection on, its first pieces follow
+     * 5 to 7 s later, and the first picture should not wait for a long backoff.
+     */
+    networkError(data) {
+      poll.soon();
+      clearTimeout(this.timer);
+      this.network++;
+      // A new address from the embed (say, re-signed) is taken here too.
+      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details) || embed.playback_url !== sourceUrl;
+      this.timer = setTimeout(
+        () => {
+          if (!hls) return;
+          if (reload && embed.playback_url) {
+            sourceUrl = embed.playback_url;
+            hls.loadSource(sourceUrl);
+          } else hls.startLoad();
+        },
+        reload ? Math.min(2000, backoff(this.network)) : backoff(this.network),
+      );
+    },
+    /** Fatal media error: recover, then swap the audio codec, then start over. */
+    mediaError() {
+      const now = Date.now();
+      this.media = now - this.mediaAt < 10000 ? this.media + 1 : 1;
+      this.mediaAt = now;
+      if (this.media === 1) hls.recoverMediaError();
+      else if (this.media === 2) {
+        hls.swapAudioCodec();
+        hls.recoverMediaError();
+      } else restart.schedule();
+    },
+    reset() {
+      clearTimeout(this.timer);
+      this.network = 0;
+      this.media = 0;
+    },
+  };
+
+  /** Start the engine again from scratch, with backoff; the embed read says whether to. */
+  const restart = {
+    count: 0,
+    timer: undefined,
+    schedule() {
+      teardown();
+      clearTimeout(this.timer);
+      this.count++;
+      poll.soon();
+      // Still nothing after several tries: say so; the next embed read (live) tries again.
+      if (this.count > MAX_RESTARTS) {
+        this.count = 0;
+        return setState('error');
+      }
+      this.timer = setTimeout(() => {
+        if (state === 'loading' || state === 'playing') void startPlayback();
+      }, backoff(this.count));
+    },
+  };
+
+  function play() {
+    const p = video.play();
+    if (!p) return;
+    p.catch((err) => {
+      if (err.name !== 'NotAllowedError') return;
+      if (!video.muted) {
+        // Autoplay with sound refused: start muted and offer to unmute.
+        video.muted = true;
+        root.dataset.mutedStart = 'true';
+        play();
+        return;
+      }
+      // Refused even muted: show the picture's place and wait for the viewer.
+      setState('playing');
+      setPlayback('paused');
+    });
+  }
+
+  /** Stop loading and show the poster again. */
+  function teardown() {
+    recovery.reset();
+    if (hls) {
+      hls.destroy();
+      hls = null;
+    }
+    if (engine) {
+      video.removeAttribute('src');
+      video.load();
+    }
+    engine = null;
+  }
+
+  function stopPlayback() {
+    clearTimeout(drainTimer);
+    clearTimeout(restart.timer);
+    teardown();
+    quality.build();
+  }
+
+  function bufferAhead() {
+    const b = video.buffered;
+    return b.length ? Math.max(0, b.end(b.length - 1) - video.currentTime) : 0;
+  }
+
+  /** The embed says ended: let what is buffered play out (the last seconds), then the ended screen. */
+  function endWhenDrained() {
+    if (!engine || state !== 'playing' || playback !== 'playing') return setState('ended');
+    clearTimeout(drainTimer);
+    drainTimer = setTimeout(() => setState('ended'), (bufferAhead() + 2) * 1000);
+  }
+
+  /** Seconds behind the live edge as the player sees it (not counting the pipeline's own delay). */
+  function latency() {
+    if (hls) return hls.latency;
+    const s = video.seekable;
+    return s.length ? s.end(s.length - 1) - video.currentTime : null;
+  }
+
+  function goLive() {
+    if (hls && hls.liveSyncPosition !== null) video.currentTime = hls.liveSyncPosition;
+    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - HLS_CONFIG.liveSyncDuration);
+    if (video.paused) play();
+  }
+
+  video.addEventListener('playing', () => {
+    if (!engine) return;
+    setState('playing');
+    setPlayback('playing');
+  });
+  video.addEventListener('pause', () => {
+    if (engine && !video.ended) setPlayback('paused');
+  });
+  video.addEventListener('waiting', () => {
+    if (engine && !video.paused) setPlayback('buffering');
+  });
+  video.addEventListener('ended', () => {
+    if (engine) setState('ended');
+  });
+  video.addEventListener('error', () => {
+    // hls.js reports its own errors; this is native HLS losing the stream.
+    if (engine === 'native') restart.schedule();
+  });
+
+  /** Once a second: progress, stalls, the live badge. */
+  const watchdog = {
+    lastTime: -1,
+    stalled: 0,
+    tick() {
+      const active = engine && (state === 'loading' || (state === 'playing' && !video.paused));
+      // Real playback moves about a second per tick; hls.js's nudges over a gap move 0.1 s.
+      if (!active || Math.abs(video.currentTime - this.lastTime) > 0.5) {
+        this.stalled = 0;
+        if (active && playback === 'buffering' && !video.paused) setPlayback('playing');
+      } else {
+        this.stalled++;
+        if (state === 'playing' && this.stalled >= 2) setPlayback('buffering');
+        // The end of a finished playlist, or a stall that may mean the stream ended.
+        if (playlistEnded && bufferAhead() < 0.5) setState('ended');
+        else if (this.stalled % (STALL_CHECK_SECONDS * 3) === STALL_CHECK_SECONDS) poll.soon();
+      }
+      this.lastTime = video.currentTime;
+      const l = latency();
+      $('svc-live').dataset.edge = String(l !== null && l < HLS_CONFIG.liveSyncDuration + 4);
+    },
+  };
+  setInterval(() => watchdog.tick(), 1000);
+
+  // ---------------------------------------------------------------- controls
+
+  const quality = {
+    /** Auto and every rendition, labelled by its short side (a portrait 1080p is 1080p too). */
+    build() {
+      for (const item of qualityMenu.querySelectorAll('[data-quality]:not([data-quality="auto"])')) item.remove();
+      if (engine === 'hls' && hls) {
+        const seen = new Set();
+        const levels = hls.levels.map((l, index) => ({ index, p: Math.min(l.width || l.height, l.height || l.width), bitrate: l.bitrate }));
+        levels.sort((a, b) => b.p - a.p || b.bitrate - a.bitrate);
+        for (const { index, p, bitrate } of levels) {
+          const key = p ? String(p) : `${Math.round(bitrate / 1000)}k`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const item = document.createElement('button');
+          item.type = 'button';
+          item.setAttribute('role', 'menuitemradio');
+          item.tabIndex = -1;
+          item.dataset.quality = key;
+          item.dataset.level = String(index);
+          item.textContent = p ? `${p}p` : `${Math.round(bitrate / 1000)} kbps`;
+          qualityMenu.appendChild(item);
+        }
+      }
+      this.render();
+    },
+    choose(key) {
+      if (hls) {
+        const item = qualityMenu.querySelector(`[data-quality="${key}"]`);
+        // nextLevel: switch at the next piece without emptying the buffer (no stall on a 4-s live buffer).
+        hls.nextLevel = key === 'auto' || !item ? -1 : Number(item.dataset.level);
+      }
+      this.render();
+    },
+    render() {
+      const auto = !hls || hls.autoLevelEnabled;
+      const level = hls ? hls.levels[hls.currentLevel] : undefined;
+      const current = level ? `${Math.min(level.width || level.height, level.height || level.width)}p` : '';
+      const selectedLevel = hls && !auto ? String(hls.manualLevel) : null;
+      for (const item of qualityMenu.querySelectorAll('[data-quality]')) {
+        const checked = item.dataset.quality === 'auto' ? auto : item.dataset.level === selectedLevel;
+        item.setAttribute('aria-checked', String(checked));
+      }
+      const label = auto ? (current ? `Auto (${current})` : 'Auto') : current || 'Auto';
+      qualityButton.textContent = label;
+      qualityButton.setAttribute('aria-label', `Quality: ${label}`);
+    },
+  };
+
+  function menuItems() {
+    return [...qualityMenu.querySelectorAll('[role="menuitemradio"]')];
+  }
+
+  function openMenu() {
+    qualityMenu.hidden = false;
+    qualityButton.setAttribute('aria-expanded', 'true');
+    const items = menuItems();
+    (items.find((i) => i.getAttribute('aria-checked') === 'true') || items[0]).focus();
+  }
+
+  function closeMenu(focusButton) {
+    if (qualityMenu.hidden) return;
+    qualityMenu.hidden = true;
+    qualityButton.setAttribute('aria-expanded', 'false');
+    if (focusButton) qualityButton.focus();
+  }
+
+  qualityButton.addEventListener('click', () => (qualityMenu.hidden ? openMenu() : closeMenu(true)));
+  qualityMenu.addEventListener('click', (e) => {
+    const item = e.target.closest('[data-quality]');
+    if (!item) return;
+    quality.choose(item.dataset.quality);
+    closeMenu(true);
+  });
+  qualityMenu.addEventListener('keydown', (e) => {
+    const items = menuItems();
+    const at = items.indexOf(document.activeElement);
+    const move = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (move !== undefined) items[(move + items.length) % items.length].focus();
+    else if (e.key === 'Escape') closeMenu(true);
+    else if (e.key === 'Tab') closeMenu(false);
+    else return;
+    if (e.key !== 'Tab') e.preventDefault();
+    e.stopPropagation();
+  });
+  document.addEventListener('click', (e) => {
+    if (!e.target.closest('.quality')) closeMenu(false);
+  });
+
+  function togglePlay() {
+    if (!engine) return;
+    if (video.paused) {
+      // Back from a long pause: the live edge, not minutes behind it.
+      const l = latency();
+      if (l !== null && l > HLS_CONFIG.liveMaxLatencyDuration) goLive();
+      else play();
+    } else video.pause();
+  }
+
+  function setVolume(v) {
+    video.volume = Math.min(1, Math.max(0, Math.round(v * 100) / 100));
+    video.muted = video.volume === 0;
+  }
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen().catch(() => {});
+    // iOS Safari: only the video itself can go full screen.
+    else if (video.webkitEnterFullscreen) video.webkitEnterFullscreen();
+  }
+
+  $('svc-play').addEventListener('click', togglePlay);
+  $('svc-bigplay').addEventListener('click', togglePlay);
+  $('svc-live').addEventListener('click', goLive);
+  $('svc-mute').addEventListener('click', () => {
+    video.muted = !video.muted;
+    if (!video.muted && video.volume === 0) video.volume = 0.5;
+  });
+  $('svc-unmute').addEventListener('click', () => {
+    video.muted = false;
+    if (video.volume === 0) video.volume = 0.5;
+  });
+  $('svc-volume').addEventListener('input', (e) => setVolume(Number(e.target.value)));
+  $('svc-fullscreen').addEventListener('click', toggleFullscreen);
+  video.addEventListener('click', togglePlay);
+  video.addEventListener('dblclick', toggleFullscreen);
+
+  video.addEventListener('volumechange', () => {
+    $('svc-mute').setAttribute('aria-pressed', String(video.muted));
+    $('svc-volume').value = String(video.muted ? 0 : video.volume);
+    if (!video.muted) delete root.dataset.mutedStart;
+  });
+  document.addEventListener('fullscreenchange', () => {
+    $('svc-fullscreen').setAttribute('aria-pressed', String(!!document.fullscreenElement));
+  });
+
+  const KEYS = {
+    ' ': togglePlay,
+    k: togglePlay,
+    m: () => (video.muted = !video.muted),
+    f: toggleFullscreen,
+    ArrowUp: () => setVolume(video.volume + 0.05),
+    ArrowRight: () => setVolume(video.volume + 0.05),
+    ArrowDown: () => setVolume(video.volume - 0.05),
+    ArrowLeft: () => setVolume(video.volume - 0.05),
+  };
+  document.addEventListener('keydown', (e) => {
+    if (state !== 'playing' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target;
+    // Buttons act on space themselves; the slider handles its own arrows.
+    if (e.key === ' ' && target.closest('button')) return;
+    if (e.key.startsWith('Arrow') && target.id === 'svc-volume') return;
+    const action = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+    idle.wake();
+  });
+
+  /** Controls fade after a few seconds of no pointer or keyboard while playing. */
+  const idle = {
+    timer: undefined,
+    wake() {
+      root.dataset.idle = 'false';
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        if (state === 'playing' && playback === 'playing' && qualityMenu.hidden) root.dataset.idle = 'true';
+      }, IDLE_MS);
+    },
+  };
+  for (const type of ['pointermove', 'pointerdown', 'focusin']) root.addEventListener(type, () => idle.wake());
+
+  // ---------------------------------------------------------------- start
+
+  // For tests and benchmarks: the lead measures delay through these.
+  window.svcPlayer = {
+    get hls() {
+      return hls;
+    },
+    video,
+    get state() {
+      return state;
+    },
+    get playback() {
+      return playback;
+    },
+    get engine() {
+      return engine;
+    },
+    get embed() {
+      return embed;
+    },
+    beats: beats.sent,
+    config: HLS_CONFIG,
+    latency,
+  };
+
+  root.dataset.playback = playback;
+  announce(messageOf(state));
+  applyEmbed(embed);
+  beats.send();
+  poll.schedule(embed.poll_after_seconds);
+  // While waiting, fetch hls.js once the page is idle: going live then starts at once, and the
+  // downloads of a crowd waiting for a start are spread out instead of all at go-live.
+  if (state === 'waiting' && hasMse()) setTimeout(() => loadHls().catch(() => {}), 1000);
+})();
