@@ -93,6 +93,12 @@ export async function checkPieces(playbackUrl: string): Promise<{ pieces: PieceC
   return { pieces, ok };
 }
 
+/** The source rendition's playlist as players read it: its target duration and each piece's length. */
+export async function sourcePieces(playbackUrl: string): Promise<{ target: number; durations: number[] }> {
+  const text = await (await fetch(playbackUrl.replace(/master\.m3u8$/, 'source.m3u8'))).text();
+  return { target: Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]), durations: [...text.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1])) };
+}
+
 export interface Sample {
   now: number;
   width: number;

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
-import { checkPieces, measureDelay, median, publishBarcode, type BarcodePublisher, type DelayRun, type PieceCheck } from './delay.js';
+import { checkPieces, measureDelay, median, publishBarcode, sourcePieces, type BarcodePublisher, type DelayRun, type PieceCheck } from './delay.js';
 import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
 import { firstFrame, GROUPS, type FirstFrame } from './first-frame.js';
 import { api, firstPlayable, startServe } from './pipeline.bench.js';
@@ -38,6 +38,7 @@ interface Figures {
   embed: EmbedRows;
   beats: BeatRow[];
   check: { pieces: PieceCheck[]; ok: boolean };
+  playlist: { target: number; durations: number[] };
   timing: Timing;
   first: FirstFrame;
   delay: DelayRun;
@@ -70,6 +71,7 @@ export async function benchPlayer(): Promise<string> {
     await page.goto(live.embed_url);
     await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
     const delay = await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS);
+    const playlist = await sourcePieces(live.playback_url);
     const timing: Timing = {
       s0AfterSpawnMs: publisher.s0() - spawned,
       playableAfterSpawnMs: playable * 1000,
@@ -77,7 +79,7 @@ export async function benchPlayer(): Promise<string> {
       reports: publisher.reports(),
       medianLagMs: publisher.medianLagMs(),
     };
-    return format({ embed, beats: beatRows, check, timing, first, delay });
+    return format({ embed, beats: beatRows, check, playlist, timing, first, delay });
   } finally {
     await browser?.close().catch(() => undefined);
     await publisher?.kill('SIGKILL');
@@ -120,6 +122,7 @@ function format(f: Figures): string {
   if (d.levelSwitches.length > 0) out.push(`hls.js level switches (level at media time): ${d.levelSwitches.join(', ')}`);
   const t = f.timing;
   out.push(`S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`);
+  out.push(`Source playlist at the end: TARGETDURATION ${f.playlist.target}, pieces (s) ${f.playlist.durations.join(' ')}`);
   out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.pieces.map((p) => `${p.piece} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
 
   const g = f.first.groups;
