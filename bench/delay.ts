@@ -93,10 +93,31 @@ export async function checkPieces(playbackUrl: string): Promise<{ pieces: PieceC
   return { pieces, ok };
 }
 
-/** The source rendition's playlist as players read it: its target duration and each piece's length. */
-export async function sourcePieces(playbackUrl: string): Promise<{ target: number; durations: number[] }> {
-  const text = await (await fetch(playbackUrl.replace(/master\.m3u8$/, 'source.m3u8'))).text();
-  return { target: Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1]), durations: [...text.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1])) };
+export interface PieceWatch {
+  /** Highest TARGETDURATION seen, and each source piece's length in publishing order. */
+  stop(): { target: number; durations: number[] };
+}
+
+/** Reads the source rendition's playlist every second, as a player would, noting each new piece. */
+export function watchPieces(playbackUrl: string): PieceWatch {
+  const url = playbackUrl.replace(/master\.m3u8$/, 'source.m3u8');
+  const seen = new Map<string, number>();
+  let target = 0;
+  const timer = setInterval(() => {
+    fetch(url)
+      .then(async (res) => {
+        const text = await res.text();
+        target = Math.max(target, Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1] ?? 0));
+        for (const m of text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)) if (!seen.has(m[2] as string)) seen.set(m[2] as string, Number(m[1]));
+      })
+      .catch(() => undefined);
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { target, durations: [...seen.values()] };
+    },
+  };
 }
 
 export interface Sample {

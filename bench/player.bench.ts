@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
-import { checkPieces, measureDelay, median, publishBarcode, sourcePieces, type BarcodePublisher, type DelayRun, type PieceCheck } from './delay.js';
+import { checkPieces, measureDelay, median, publishBarcode, watchPieces, type BarcodePublisher, type DelayRun, type PieceCheck, type PieceWatch } from './delay.js';
 import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
 import { firstFrame, GROUPS, type FirstFrame } from './first-frame.js';
 import { api, firstPlayable, startServe } from './pipeline.bench.js';
@@ -31,6 +31,8 @@ interface Timing {
   /** S0 − went_live_at (the on_publish hook). */
   s0AfterOnPublishMs: number | null;
   reports: number;
+  /** The page measured was opened this long after S0. */
+  pageOpenedAfterS0Ms: number;
   medianLagMs: number | null;
 }
 
@@ -48,6 +50,7 @@ export async function benchPlayer(): Promise<string> {
   const { served: s, stop } = await startServe();
   let publisher: BarcodePublisher | null = null;
   let browser: Browser | null = null;
+  let pieces: PieceWatch | null = null;
   try {
     const create = (name: string) => api<Created>(s, 'POST', '/v1/streams', { name, profile: 'abr_basic', max_resolution: 720, record: false });
     const live = await create('Player bench');
@@ -62,25 +65,29 @@ export async function benchPlayer(): Promise<string> {
     const spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${live.stream_key}`, PUBLISH_SECONDS);
     const playable = await firstPlayable(live.playback_url, spawned);
+    pieces = watchPieces(live.playback_url);
     const check = await checkPieces(live.playback_url);
     const wentLive = (await api<Created>(s, 'GET', `/v1/streams/${live.id}`)).went_live_at;
 
     browser = await launchChromium();
     const first = await firstFrame(browser, live.embed_url);
     const page = await (await browser.newContext()).newPage();
+    const opened = Date.now();
     await page.goto(live.embed_url);
     await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
     const delay = await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS);
-    const playlist = await sourcePieces(live.playback_url);
+    const playlist = pieces.stop();
     const timing: Timing = {
       s0AfterSpawnMs: publisher.s0() - spawned,
       playableAfterSpawnMs: playable * 1000,
       s0AfterOnPublishMs: wentLive ? publisher.s0() - new Date(wentLive).getTime() : null,
       reports: publisher.reports(),
+      pageOpenedAfterS0Ms: opened - publisher.s0(),
       medianLagMs: publisher.medianLagMs(),
     };
     return format({ embed, beats: beatRows, check, playlist, timing, first, delay });
   } finally {
+    pieces?.stop();
     await browser?.close().catch(() => undefined);
     await publisher?.kill('SIGKILL');
     await stop();
@@ -119,10 +126,11 @@ function format(f: Figures): string {
       [[d.looks, d.delays.length, seconds(median(d.delays)), seconds(Math.min(...d.delays)), seconds(Math.max(...d.delays)), seconds(d.delays[0]), seconds(median(d.delays.slice(-30_000 / LOOK_MS))), d.stalls, d.frozen, renditions, d.hlsLatency?.toFixed(2) ?? '-']],
     ),
   );
+  out.push(`The page was opened ${seconds(f.timing.pageOpenedAfterS0Ms)} s into the stream; delay = look time − (S0 + barcode/100)`);
   if (d.levelSwitches.length > 0) out.push(`hls.js level switches (level at media time): ${d.levelSwitches.join(', ')}`);
   const t = f.timing;
   out.push(`S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`);
-  out.push(`Source playlist at the end: TARGETDURATION ${f.playlist.target}, pieces (s) ${f.playlist.durations.join(' ')}`);
+  out.push(`Source pieces as published (s): ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
   out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.pieces.map((p) => `${p.piece} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
 
   const g = f.first.groups;
