@@ -72,6 +72,9 @@ export async function benchPlayer(): Promise<string> {
     browser = await launchChromium();
     const first = await firstFrame(browser, live.embed_url);
     const page = await (await browser.newContext()).newPage();
+    // BENCH_PLAYER_CONFIG (JSON) overrides the player's hls.js settings, to compare tunings in one place.
+    const tuning = process.env.BENCH_PLAYER_CONFIG;
+    if (tuning) await page.addInitScript(`window.svcPlayerConfig = ${JSON.stringify(JSON.parse(tuning))};`);
     const opened = Date.now();
     await page.goto(live.embed_url);
     await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });

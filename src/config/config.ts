@@ -51,7 +51,7 @@ export const DEFAULT_LIVE: LiveSettings = {
   nginx_path: 'nginx',
   x264_preset: 'superfast',
   segment_seconds: 4,
-  first_segment_seconds: 2,
+  first_segment_seconds: 0,
   window_segments: 6,
   reconnect_window_seconds: 60,
   idle_publisher_seconds: 10,
