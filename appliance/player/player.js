@@ -11,14 +11,14 @@
   /*
    * 4-second pieces reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
    * `liveSyncDuration` behind its estimate of the live edge, so the delay behind the publisher is
-   * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s).
-   * 5 s leaves 1 to 1.5 s of buffer at the worst moment of the 4-s cycle; each stall adds 1 s
+   * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s; the
+   * player bench: 5 s gave 7.2-8.0 s, 4.5 s gave 5.9-7.5 s, no stalls). Each stall adds 1 s
    * to the target (hls.js `liveSyncOnStallIncrease`, at most one piece). `lowLatencyMode`
    * only matters for LL-HLS parts, which our playlists do not have, and it is what enables the
    * playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it in hls.js 1.7).
    */
   const HLS_CONFIG = {
-    liveSyncDuration: 5,
+    liveSyncDuration: 4.5,
     liveMaxLatencyDuration: 12,
     maxLiveSyncPlaybackRate: 1.15,
     lowLatencyMode: true,
