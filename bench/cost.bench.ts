@@ -3,14 +3,14 @@
  * round trip through the driver, the two queries of an authenticated read, and whole requests
  * through Fastify's in-process injection (no sockets), each with 50 in flight.
  */
-import { AccountsService } from '../src/accounts/service.js';
-import { findAccountByApiKeyHash } from '../src/accounts/queries.js';
-import { createApi } from '../src/appliance.js';
+import { AccountsService } from '../src/domains/accounts/service.js';
+import { findAccountByApiKeyHash } from '../src/domains/accounts/queries.js';
+import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { sha256 } from '../src/core/ids.js';
 import { createLogger } from '../src/core/logger.js';
-import { findStream } from '../src/streams/queries.js';
+import { findStream } from '../src/domains/streams/queries.js';
 import { startBenchDatabase } from './database.js';
 
 const OPS = 20_000;

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Sql } from '../src/db/connect.js';
-import { ManagedCluster } from '../src/db/managed-cluster.js';
-import { openForTraversal } from '../src/system/users.js';
-import { migrate } from '../src/db/migrate.js';
+import { connect, type Sql } from '../src/platform/db/connect.js';
+import { ManagedCluster } from '../src/platform/db/managed-cluster.js';
+import { openForTraversal } from '../src/platform/system/users.js';
+import { migrate } from '../src/platform/db/migrate.js';
 import { freePort } from '../test/helpers/ports.js';
 
 /** A throwaway managed PostgreSQL cluster with the schema applied, for one benchmark process. */

@@ -5,8 +5,8 @@
  */
 import { destination } from 'pino';
 import { join } from 'node:path';
-import { AccountsService } from '../src/accounts/service.js';
-import { startAppliance } from '../src/appliance.js';
+import { AccountsService } from '../src/domains/accounts/service.js';
+import { startAppliance } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

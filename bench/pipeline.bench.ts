@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { DEFAULT_LIVE, DEFAULT_STREAM_COST } from '../src/config/config.js';
-import { controlRequest } from '../src/ingest/nginx.js';
-import { parseRtmpStat } from '../src/ingest/rtmp-stat.js';
-import { ladderArgs, planLadder } from '../src/media/ladder.js';
+import { controlRequest } from '../src/platform/nginx/nginx.js';
+import { parseRtmpStat } from '../src/platform/nginx/rtmp-stat.js';
+import { ladderArgs, planLadder } from '../src/platform/media/ladder.js';
 import { makeClip, publish } from '../test/helpers/publisher.js';
 
 const MEDIA_SECONDS = 60;

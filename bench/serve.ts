@@ -4,8 +4,8 @@
  * answering constant JSON (the ceiling the API is compared with). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { AccountsService } from '../src/accounts/service.js';
-import { createApi } from '../src/appliance.js';
+import { AccountsService } from '../src/domains/accounts/service.js';
+import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

@@ -6,11 +6,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManagedCluster } from '../src/db/managed-cluster.js';
-import { openForTraversal } from '../src/system/users.js';
+import { ManagedCluster } from '../src/platform/db/managed-cluster.js';
+import { openForTraversal } from '../src/platform/system/users.js';
 import { freePort } from './helpers/ports.js';
 import { packageRoot } from '../src/core/package-root.js';
-import { ensureSystemPackages, TEST_PACKAGES } from '../src/system/packages.js';
+import { ensureSystemPackages, TEST_PACKAGES } from '../src/platform/system/packages.js';
 
 const pattern = process.argv[2] ?? '\\.test\\.ts$';
 let cluster: ManagedCluster | undefined;

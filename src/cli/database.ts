@@ -1,9 +1,9 @@
-import { AccountsService } from '../accounts/service.js';
-import { managedCluster } from '../appliance.js';
+import { AccountsService } from '../domains/accounts/service.js';
+import { managedCluster } from '../appliance/appliance.js';
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock } from '../core/clock.js';
-import { connect, type Sql } from '../db/connect.js';
+import { connect, type Sql } from '../platform/db/connect.js';
 import { CliError } from './errors.js';
 
 /** The appliance database, for operator commands that act on it directly (accounts, keys). */

@@ -1,8 +1,8 @@
 import { Errors } from '@oclif/core';
 import { ConfigError } from '../config/config.js';
 import { ApiError } from '../core/errors.js';
-import { CommandError } from '../process/run.js';
-import { MissingPackagesError } from '../system/packages.js';
+import { CommandError } from '../platform/process/run.js';
+import { MissingPackagesError } from '../platform/system/packages.js';
 
 /** A failure the CLI itself detects; `message` says what to do next. */
 export class CliError extends Error {

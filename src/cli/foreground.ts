@@ -1,5 +1,5 @@
 import { destination as fileDestination, multistream, type Level } from 'pino';
-import { startAppliance, type RunningAppliance } from '../appliance.js';
+import { startAppliance, type RunningAppliance } from '../appliance/appliance.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { managedCluster } from '../appliance.js';
+import { managedCluster } from '../appliance/appliance.js';
 import { readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';
 import { ensureSecrets, type Secrets } from '../config/secrets.js';
-import { connect } from '../db/connect.js';
-import { openForTraversal } from '../system/users.js';
-import { migrate } from '../db/migrate.js';
-import { ensureSystemPackages, type EnsurePackagesResult } from '../system/packages.js';
+import { connect } from '../platform/db/connect.js';
+import { openForTraversal } from '../platform/system/users.js';
+import { migrate } from '../platform/db/migrate.js';
+import { ensureSystemPackages, type EnsurePackagesResult } from '../platform/system/packages.js';
 
 export const isRoot = (): boolean => process.getuid?.() === 0;
 

@@ -1,4 +1,4 @@
-import type { Account } from '../accounts/queries.js';
+import type { Account } from '../domains/accounts/queries.js';
 import { formatUsd } from '../core/money.js';
 import type { Column } from './table.js';
 

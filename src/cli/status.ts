@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
-import { managedCluster } from '../appliance.js';
+import { managedCluster } from '../appliance/appliance.js';
 import { localHost, localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
-import { connect as connectDb } from '../db/connect.js';
+import { connect as connectDb } from '../platform/db/connect.js';
 import { runningPid } from './pid.js';
 
 export interface ApplianceStatus {

@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { listMigrations } from '../../src/db/migrate.js';
+import { listMigrations } from '../../src/platform/db/migrate.js';
 import { createEmptyDatabase, makeDataDir, svc } from '../helpers/cli.js';
 
 interface Ctx {

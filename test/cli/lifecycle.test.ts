@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ManagedCluster } from '../../src/db/managed-cluster.js';
+import { ManagedCluster } from '../../src/platform/db/managed-cluster.js';
 import { isAlive, sleep } from '../../src/cli/pid.js';
 import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';

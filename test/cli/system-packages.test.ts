@@ -10,7 +10,7 @@ import {
   formatCommands,
   missingPackages,
   parseInstalled,
-} from '../../src/system/packages.js';
+} from '../../src/platform/system/packages.js';
 
 const t = suite('cli: system packages (pure)');
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
-import { buildOpenApi, docsFiles } from '../../src/docs/generate.js';
-import { API_VERSION } from '../../src/http/openapi.js';
+import { buildOpenApi, docsFiles } from '../../src/appliance/generate-docs.js';
+import { API_VERSION } from '../../src/platform/http/openapi.js';
 
 test('docs/api.md and docs/openapi.json match the route schemas (run `npm run docs`)', async () => {
   const files = docsFiles(await buildOpenApi());

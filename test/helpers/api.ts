@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { suite, type Test } from 'uvu';
-import { AccountsService } from '../../src/accounts/service.js';
-import { createApi, type Api } from '../../src/appliance.js';
+import { AccountsService } from '../../src/domains/accounts/service.js';
+import { createApi, type Api } from '../../src/appliance/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import { ManualClock } from '../../src/core/clock.js';

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination } from 'pino';
-import { AccountsService } from '../../src/accounts/service.js';
-import { startAppliance, type RunningAppliance } from '../../src/appliance.js';
+import { AccountsService } from '../../src/domains/accounts/service.js';
+import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import type { Secrets } from '../../src/config/secrets.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { openForTraversal } from '../../src/system/users.js';
+import { openForTraversal } from '../../src/platform/system/users.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { freePort } from './ports.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { packageRoot } from '../../src/core/package-root.js';
-import { connect } from '../../src/db/connect.js';
-import { openForTraversal } from '../../src/system/users.js';
+import { connect } from '../../src/platform/db/connect.js';
+import { openForTraversal } from '../../src/platform/system/users.js';
 
 export const BIN = join(packageRoot, 'bin', 'run.js');
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { connect, type Sql } from '../../src/db/connect.js';
-import { migrate } from '../../src/db/migrate.js';
+import { connect, type Sql } from '../../src/platform/db/connect.js';
+import { migrate } from '../../src/platform/db/migrate.js';
 
 export interface TestDatabase {
   sql: Sql;

@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
-import type { EventRow } from '../../src/events/outbox.js';
-import { lockStream, type StreamRow } from '../../src/streams/queries.js';
-import * as transitions from '../../src/streams/transitions.js';
+import type { EventRow } from '../../src/domains/events/outbox.js';
+import { lockStream, type StreamRow } from '../../src/domains/streams/queries.js';
+import * as transitions from '../../src/domains/streams/transitions.js';
 import type { Reply, TestApi } from './api.js';
 
 /** Asserts the spec's error shape, the status and code, and `X-Request-Id` equal to `error.request_id`. */

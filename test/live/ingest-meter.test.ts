@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { brokenLimit, IngestMeter, withinResolution } from '../../src/live/ingest-meter.js';
-import type { SegmentProbe } from '../../src/media/probe.js';
+import { brokenLimit, IngestMeter, withinResolution } from '../../src/domains/live/ingest-meter.js';
+import type { SegmentProbe } from '../../src/platform/media/probe.js';
 
 const piece = (width: number, height: number, keyframes: number[], duration = 4): SegmentProbe => ({
   video: { codec: 'h264', profile: 'High', level: 40, width, height, frameRate: 30 },

@@ -5,11 +5,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execa } from 'execa';
 import { createLogger } from '../../src/core/logger.js';
-import { ladderArgs, planLadder } from '../../src/media/ladder.js';
-import { parseMediaPlaylist } from '../../src/media/playlist.js';
-import { probeSegment } from '../../src/appliance.js';
+import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
+import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
+import { probeSegment } from '../../src/appliance/appliance.js';
 import { resolveConfig } from '../../src/config/config.js';
-import { Uploader } from '../../src/live/uploader.js';
+import { Uploader } from '../../src/domains/live/uploader.js';
 import { makeClip } from '../helpers/publisher.js';
 
 /** The uploader over a real ladder's output, read after the fact (as after a long stall). */

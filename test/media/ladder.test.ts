@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ladderArgs, planLadder, type LadderOptions, type Rendition } from '../../src/media/ladder.js';
+import { ladderArgs, planLadder, type LadderOptions, type Rendition } from '../../src/platform/media/ladder.js';
 
 const HEAD = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', '-i', 'rtmp://127.0.0.1:19350/live/str_abc'];
 const HLS = (streamMap: string) => [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment } from '../../src/media/playlist.js';
+import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment } from '../../src/platform/media/playlist.js';
 
 // Written by ffmpeg 5.1 with ladderArgs' flags: two sessions in one directory (append_list).
 const FFMPEG = readFileSync(new URL('./fixtures/ffmpeg-480p-reconnect.m3u8', import.meta.url), 'utf8');

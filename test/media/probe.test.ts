@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { codecsString, ffprobeSegmentArgs, keyframeInterval, parseSegmentProbe, type SegmentProbe } from '../../src/media/probe.js';
+import { codecsString, ffprobeSegmentArgs, keyframeInterval, parseSegmentProbe, type SegmentProbe } from '../../src/platform/media/probe.js';
 
 // Captured from ffprobe 5.1 with ffprobeSegmentArgs on pieces the ladder wrote (2-s publisher GOP).
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

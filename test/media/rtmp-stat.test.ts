@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseRtmpStat } from '../../src/ingest/rtmp-stat.js';
+import { parseRtmpStat } from '../../src/platform/nginx/rtmp-stat.js';
 
 // Real pages from nginx 1.22.1 + libnginx-mod-rtmp (nginx_rtmp_version 1.1.4) on Debian 12.
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { Supervisor } from '../../src/process/supervisor.js';
+import { Supervisor } from '../../src/platform/process/supervisor.js';
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];

@@ -1,8 +1,8 @@
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { WebhookDispatcher } from '../../src/webhooks/dispatcher.worker.js';
-import { EVENT_TYPES } from '../../src/webhooks/schemas.js';
-import { systemLookup } from '../../src/webhooks/ssrf.js';
+import { WebhookDispatcher } from '../../src/domains/webhooks/dispatcher.worker.js';
+import { EVENT_TYPES } from '../../src/domains/webhooks/schemas.js';
+import { systemLookup } from '../../src/domains/webhooks/ssrf.js';
 import { assertError, assertInvalidField, without } from '../helpers/streams.js';
 import { createEndpoint, deliveriesOf, emit, webhookSuite } from '../helpers/webhooks.js';
 

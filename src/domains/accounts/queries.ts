@@ -1,0 +1,106 @@
+import type { Db } from '../../platform/db/connect.js';
+
+export type AccountState = 'pending' | 'active' | 'suspended';
+export type BillingMode = 'prepaid' | 'postpaid';
+
+export interface Account {
+  id: string;
+  name: string;
+  state: AccountState;
+  trusted: boolean;
+  billing_mode: BillingMode;
+  /** Decimal string (numeric). */
+  credit_usd: string;
+  recording_retention_days: number | null;
+  created_at: Date;
+}
+
+export async function insertAccount(db: Db, account: Account): Promise<Account> {
+  const [row] = await db<Account[]>`insert into accounts ${db(account)} returning *`;
+  return row as Account;
+}
+
+export async function findAccount(db: Db, id: string): Promise<Account | null> {
+  const [row] = await db<Account[]>`select * from accounts where id = ${id}`;
+  return row ?? null;
+}
+
+export async function listAccounts(db: Db): Promise<Account[]> {
+  return db<Account[]>`select * from accounts order by created_at desc, id`;
+}
+
+/** Row lock: stream creation checks limits under it so two requests cannot both pass. */
+export async function lockAccount(db: Db, id: string): Promise<Account | null> {
+  const [row] = await db<Account[]>`select * from accounts where id = ${id} for update`;
+  return row ?? null;
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<Account, 'state' | 'trusted' | 'billing_mode' | 'name'>>,
+): Promise<Account | null> {
+  const [row] = await db<Account[]>`update accounts set ${db(changes)} where id = ${id} returning *`;
+  return row ?? null;
+}
+
+export async function addCredit(db: Db, id: string, amountUsd: string): Promise<Account | null> {
+  const [row] = await db<Account[]>`
+    update accounts set credit_usd = credit_usd + ${amountUsd}::numeric where id = ${id} returning *`;
+  return row ?? null;
+}
+
+export async function findAccountByApiKeyHash(db: Db, hash: Buffer): Promise<Account | null> {
+  const [row] = await db<Account[]>`
+    select a.* from api_keys k join accounts a on a.id = k.account_id
+    where k.token_hash = ${hash} and k.revoked_at is null`;
+  return row ?? null;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  token_hash: Buffer;
+  last4: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export async function countActiveApiKeys(db: Db, accountId: string): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from api_keys where account_id = ${accountId} and revoked_at is null`;
+  return row?.n ?? 0;
+}
+
+export async function insertApiKey(db: Db, key: Omit<ApiKeyRow, 'revoked_at'>): Promise<void> {
+  await db`insert into api_keys ${db(key)}`;
+}
+
+export async function listApiKeys(db: Db, accountId: string): Promise<ApiKeyRow[]> {
+  return db<ApiKeyRow[]>`select * from api_keys where account_id = ${accountId} order by created_at desc`;
+}
+
+export async function revokeApiKey(db: Db, accountId: string, keyId: string, at: Date): Promise<boolean> {
+  const rows = await db`
+    update api_keys set revoked_at = ${at} where id = ${keyId} and account_id = ${accountId} and revoked_at is null
+    returning id`;
+  return rows.length > 0;
+}
+
+export interface ViewerKeyRow {
+  id: string;
+  account_id: string;
+  secret: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export async function countActiveViewerKeys(db: Db, accountId: string): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from viewer_keys where account_id = ${accountId} and revoked_at is null`;
+  return row?.n ?? 0;
+}
+
+export async function insertViewerKey(db: Db, key: Omit<ViewerKeyRow, 'revoked_at'>): Promise<void> {
+  await db`insert into viewer_keys ${db(key)}`;
+}

@@ -1,0 +1,28 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/**
+ * Signed CDN addresses, checked by nginx's `secure_link` on every request (no API call):
+ * `<md5(expiry/kind/stream_id secret) as base64url>.<expiry>`. The kind keeps a live
+ * signature from opening the recording and the other way round. MD5 is what secure_link
+ * offers built in; its weakness is collisions, which need an attacker to choose both
+ * messages, and here only the appliance chooses what it signs (docs/decisions.md).
+ */
+export type SignedKind = 'hls' | 'rec';
+
+/** The appliance's CDN secret, derived so that secrets.json needs no new key. */
+export const cdnSecret = (signingKey: string): string => createHmac('sha256', signingKey).update('svc cdn url signing v1').digest('base64url');
+
+export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date): string {
+  const expiry = Math.floor(expiresAt.getTime() / 1000);
+  const hash = createHash('md5').update(`${expiry}/${kind}/${streamId} ${secret}`).digest('base64url');
+  return `${hash}.${expiry}`;
+}
+
+export const playbackUrl = (cdnUrl: string, secret: string, streamId: string, expiresAt: Date): string =>
+  `${cdnUrl}/${signatureSegment(secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+
+export const recordingUrl = (cdnUrl: string, secret: string, streamId: string, expiresAt: Date): string =>
+  `${cdnUrl}/${signatureSegment(secret, 'rec', streamId, expiresAt)}/_rec/${streamId}/recording.mp4`;
+
+/** The latest still of a stream on the CDN; public (no signature), a neutral picture until the first still. */
+export const thumbnailUrl = (cdnUrl: string, streamId: string): string => `${cdnUrl}/_thumb/${streamId}.jpg`;

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { ApiError } from '../../core/errors.js';
+import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { BeatQuery, Embed, type BeatQuery as Beat } from './schemas.js';
+import type { EmbedService } from './service.js';
+
+const tags = ['Public hosted-player endpoints'];
+const PUBLIC_PREFIX = '/v1/embed/';
+/** Any text names a stream or not: a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
+const EmbedParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+
+const idOf = (request: FastifyRequest): string => (request.params as { id: string }).id;
+
+/**
+ * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
+ * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
+ */
+export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): void {
+  // Every answer under /v1/embed/, errors included, may be read by any site; credentials are never allowed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(PUBLIC_PREFIX)) reply.header('access-control-allow-origin', '*');
+  });
+  app.options(`${PUBLIC_PREFIX}*`, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+
+  app.get(
+    '/v1/embed/:id',
+    {
+      schema: {
+        summary: 'Public embed read',
+        description:
+          'What the hosted player needs, without a key, from any origin. Also served by nginx at `{player_url}/api/embed/{id}`, cached for one second, so a crowd costs the API one read per second per stream. An address that asks for more than 60 unknown ids in a minute gets `429 rate_limited` on every public endpoint until its minute is over.',
+        tags,
+        params: EmbedParams,
+        response: { 200: Type.Ref(Embed), ...errorResponses('not_found', 'rate_limited') },
+      },
+    },
+    async (request, reply) => {
+      const { embed: body } = await embed.read(idOf(request), request.ip);
+      return reply.header('cache-control', 'public, max-age=1').send(body);
+    },
+  );
+
+  app.post(
+    '/v1/embed/:id/beat',
+    {
+      schema: {
+        summary: 'Viewer beat',
+        description:
+          'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted).',
+        tags,
+        params: EmbedParams,
+        querystring: BeatQuery,
+        response: { 204: Type.Null({ description: 'Counted (or the stream is over)' }), ...errorResponses('invalid_request', 'not_found', 'rate_limited') },
+      },
+    },
+    async (request, reply) => {
+      if (request.body !== undefined) throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', { field: 'body' });
+      await embed.beat(idOf(request), request.query as Beat, request.ip);
+      return reply.code(204).send();
+    },
+  );
+}

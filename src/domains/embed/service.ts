@@ -1,0 +1,116 @@
+import type { Clock } from '../../core/clock.js';
+import { ApiError } from '../../core/errors.js';
+import { iso } from '../../core/time.js';
+import type { Sql } from '../../platform/db/connect.js';
+import { playbackUrl, thumbnailUrl } from '../cdn/addresses.js';
+import { defaultPlaybackExpiry } from '../streams/present.js';
+import type { StreamRow } from '../streams/queries.js';
+import { STREAM_ID } from '../streams/schemas.js';
+import { findPublicStream } from './queries.js';
+import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
+import { UnknownIdLimiter } from './unknown-ids.js';
+
+/** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
+export const POLL_PENDING_SECONDS = 5;
+export const POLL_LIVE_SECONDS = 60;
+/** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
+const STREAM_TTL_MS = 1000;
+
+/** What the public endpoints need from viewer counting. */
+export interface EmbedViewers {
+  beacon(streamId: string): { rate: number; interval_seconds: number };
+  beat(streamId: string, beat: Omit<BeatQuery, 't'>): void;
+  watchMinutes(streamId: string): Promise<number>;
+}
+
+export interface EmbedDeps {
+  sql: Sql;
+  clock: Clock;
+  cdnUrl: string;
+  cdnSecret: string;
+  viewers: EmbedViewers;
+}
+
+interface Cached {
+  row: StreamRow;
+  closed: boolean;
+  fetchedAt: number;
+}
+
+/** The player was closed by its owner: switched off, past `closed_at`, or out of watch minutes. */
+async function isClosed(row: StreamRow, now: Date, viewers: EmbedViewers): Promise<boolean> {
+  const { enabled, closed_at: closedAt, watch_minutes_limit: limit } = row.player;
+  if (!enabled) return true;
+  if (closedAt && new Date(closedAt) <= now) return true;
+  return limit !== null && (await viewers.watchMinutes(row.id)) >= limit;
+}
+
+function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
+  if (closed) return 'closed';
+  if (row.status === 'expired' || row.status === 'cancelled') return 'unavailable';
+  return row.status;
+}
+
+/** The public side of a stream: the embed read and viewer beats (no key, any origin). */
+export class EmbedService {
+  private readonly streams = new Map<string, Cached>();
+  readonly limiter: UnknownIdLimiter;
+
+  constructor(private readonly deps: EmbedDeps) {
+    this.limiter = new UnknownIdLimiter(() => deps.clock.now().getTime());
+  }
+
+  async read(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null }> {
+    const { row, closed } = await this.stream(id, address);
+    const status = embedStatus(row, closed);
+    const open = status === 'pending' || status === 'live';
+    const membersOnly = row.player.require_viewer_token;
+    const expiresAt = status === 'live' && !membersOnly ? defaultPlaybackExpiry(row) : null;
+    const finished = row.status !== 'pending' && row.status !== 'live';
+    const embed: Embed = {
+      object: 'embed',
+      id: row.id,
+      status,
+      title: row.player.show_name ? row.name : null,
+      // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
+      playback_url: expiresAt && playbackUrl(this.deps.cdnUrl, this.deps.cdnSecret, row.id, expiresAt),
+      playback_url_expires_at: iso(expiresAt),
+      went_live_at: iso(row.went_live_at),
+      ended_at: iso(row.ended_at),
+      // A closed player of a stream that may still go on is asked about again: its owner can reopen it.
+      poll_after_seconds: finished ? null : status === 'pending' ? POLL_PENDING_SECONDS : POLL_LIVE_SECONDS,
+      beacon: open ? this.deps.viewers.beacon(row.id) : null,
+      access: membersOnly ? 'viewer_token' : 'public',
+      poster_url: thumbnailUrl(this.deps.cdnUrl, row.id),
+    };
+    return { embed, allowedDomains: row.player.allowed_domains };
+  }
+
+  /** Counted while the stream is pending or live and its player open; otherwise accepted and dropped. */
+  async beat(id: string, beat: BeatQuery, address: string): Promise<void> {
+    const { row, closed } = await this.stream(id, address);
+    if (closed || (row.status !== 'pending' && row.status !== 'live')) return;
+    this.deps.viewers.beat(row.id, { s: beat.s, st: beat.st, u: beat.u });
+  }
+
+  private async stream(id: string, address: string): Promise<Cached> {
+    this.limiter.check(address);
+    const nowMs = this.deps.clock.now().getTime();
+    const cached = this.streams.get(id);
+    if (cached && nowMs - cached.fetchedAt < STREAM_TTL_MS) return cached;
+    const row = STREAM_ID.test(id) ? await findPublicStream(this.deps.sql, id) : null;
+    if (!row) {
+      this.streams.delete(id);
+      this.limiter.record(address);
+      throw new ApiError('not_found', 'No such stream.');
+    }
+    const fresh: Cached = { row, closed: await isClosed(row, this.deps.clock.now(), this.deps.viewers), fetchedAt: nowMs };
+    if (this.streams.size >= 10_000) this.evictStale(nowMs);
+    this.streams.set(id, fresh);
+    return fresh;
+  }
+
+  private evictStale(nowMs: number): void {
+    for (const [id, entry] of this.streams) if (nowMs - entry.fetchedAt >= STREAM_TTL_MS) this.streams.delete(id);
+  }
+}

@@ -1,0 +1,43 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Internal hook paths carry this token: the API may listen on every address. */
+export const hookToken = (signingKey: string): string => createHmac('sha256', signingKey).update('svc ingest hooks v1').digest('base64url');
+
+/** What the ingest hooks need from the live pipeline. */
+export interface PublisherGate {
+  /** true: nginx lets the publisher in. */
+  admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean>;
+  left(req: { name: string; clientId: string }): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * nginx-rtmp's `on_publish` / `on_publish_done`, on the API. They are reached over loopback
+ * and under a path holding a token derived from the appliance's secret (the API may listen
+ * on every address). Left out of the API description: they are not part of the interface.
+ */
+export function registerIngestHooks(app: FastifyInstance, token: string, gate: PublisherGate): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const fields = (request: FastifyRequest) => (request.body ?? {}) as Record<string, string | undefined>;
+    const fromNginx = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
+
+    scope.post(`/internal/ingest/${token}/publish`, { schema: { hide: true } }, async (request, reply) => {
+      const f = fields(request);
+      if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
+      const ok = await gate.admit({ name: f.name, key: f.key, clientId: f.clientid, addr: f.addr ?? '' });
+      return reply.code(ok ? 200 : 403).send('');
+    });
+
+    scope.post(`/internal/ingest/${token}/publish_done`, { schema: { hide: true } }, async (request, reply) => {
+      const f = fields(request);
+      if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
+      await gate.left({ name: f.name, clientId: f.clientid });
+      return reply.code(200).send('');
+    });
+  });
+}

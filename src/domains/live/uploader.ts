@@ -1,0 +1,208 @@
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../../core/logger.js';
+import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment, type Variant } from '../../platform/media/playlist.js';
+import { codecsString, type SegmentProbe } from '../../platform/media/probe.js';
+
+export interface UploaderOptions {
+  streamId: string;
+  /** Where the ladder writes (`<rendition>.m3u8`, `<rendition>_00001.ts`). */
+  workDir: string;
+  /** The stream's folder on the CDN origin. */
+  originDir: string;
+  renditions: string[];
+  windowSegments: number;
+  segmentSeconds: number;
+  probe: (file: string) => Promise<SegmentProbe>;
+  /** Every third piece of the top quality, probed: the ingest measurements read it. */
+  onSourcePiece: (probe: SegmentProbe, piece: MediaSegment) => void;
+  /** A piece is on the origin (`file`, its path there). */
+  onPublished?: (rendition: string, file: string) => void;
+  logger: Logger;
+}
+
+interface RenditionState {
+  /** Every piece published so far, oldest first. */
+  published: MediaSegment[];
+  names: Set<string>;
+  /** Pieces before this index are gone from the origin. */
+  pruned: number;
+  variant: Omit<Variant, 'bandwidth' | 'uri' | 'name'> | null;
+  peakBps: number;
+  sumBytes: number;
+  sumSeconds: number;
+}
+
+/**
+ * Publishes the ladder's finished pieces to the origin: each piece is moved there before the
+ * playlist naming it is replaced (both atomically), and the origin's playlists list a sliding
+ * window. The master playlist is written once every rendition has a piece, with CODECS read
+ * from the pieces themselves (ffmpeg leaves them out for copied streams).
+ */
+export class Uploader {
+  private readonly state = new Map<string, RenditionState>();
+  private announcedBps = new Map<string, number>();
+  private masterWritten = false;
+  private ended = false;
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: UploaderOptions) {
+    mkdirSync(o.originDir, { recursive: true });
+    for (const name of o.renditions) this.state.set(name, { published: [], names: new Set(), pruned: 0, variant: null, peakBps: 0, sumBytes: 0, sumSeconds: 0 });
+  }
+
+  /** True once viewers can start: the master playlist and a piece of every rendition are on the origin. */
+  get playable(): boolean {
+    return this.masterWritten;
+  }
+
+  /** One pass; passes never overlap. */
+  tick(): Promise<void> {
+    this.busy = this.busy.then(() => this.pass()).catch((err: unknown) => this.o.logger.error({ err }, 'upload pass failed'));
+    return this.busy;
+  }
+
+  /** Last pass, then every playlist ends: players stop instead of waiting for more. */
+  async finish(): Promise<void> {
+    await this.tick();
+    this.ended = true;
+    for (const name of this.o.renditions) this.writeMediaPlaylist(name);
+  }
+
+  private async pass(): Promise<void> {
+    let changed = false;
+    for (const name of this.o.renditions) {
+      const fresh = await this.publishNew(name);
+      if (fresh) {
+        this.writeMediaPlaylist(name);
+        changed = true;
+      }
+    }
+    if (changed) this.writeMasterIfDue();
+  }
+
+  private async publishNew(name: string): Promise<boolean> {
+    const st = this.state.get(name) as RenditionState;
+    const playlist = join(this.o.workDir, `${name}.m3u8`);
+    if (!existsSync(playlist)) return false;
+    const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
+    let fresh = false;
+    for (const piece of await this.withSkipped(name, st, listed)) {
+      const from = join(this.o.workDir, piece.uri);
+      if (!existsSync(from)) continue;
+      const bytes = statSync(from).size;
+      // Every piece would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
+      // itself): the top quality is measured every third piece, the others once for CODECS.
+      const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
+      const probe = needsProbe ? await this.o.probe(from) : null;
+      // Same filesystem: a rename is atomic, and a viewer never sees half a piece.
+      const published = join(this.o.originDir, piece.uri);
+      renameSync(from, published);
+      this.o.onPublished?.(name, published);
+      st.published.push(piece);
+      st.names.add(piece.uri);
+      if (st.published.length === 1) this.o.logger.debug({ rendition: name, piece: piece.uri, duration: piece.duration }, 'first piece published');
+      fresh = true;
+      if (piece.duration > 0) {
+        st.peakBps = Math.max(st.peakBps, (bytes * 8) / piece.duration);
+        st.sumBytes += bytes;
+        st.sumSeconds += piece.duration;
+      }
+      if (probe?.video && (st.variant === null || name === 'source')) {
+        st.variant = {
+          width: probe.video.width,
+          height: probe.video.height,
+          codecs: codecsString(probe) ?? 'avc1.640028',
+          ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
+        };
+      }
+      if (name === 'source' && probe) this.o.onSourcePiece(probe, piece);
+    }
+    this.pruneOrigin(st);
+    return fresh;
+  }
+
+  /**
+   * The ladder lists only its last pieces: after a stall longer than that (a busy machine), the
+   * pieces that slid out are still in the folder, and are published in order, their length probed.
+   */
+  private async withSkipped(name: string, st: RenditionState, listed: MediaSegment[]): Promise<MediaSegment[]> {
+    const last = st.published[st.published.length - 1];
+    const first = listed[0];
+    if (!first) return listed;
+    // Numbering starts at 0; a piece already moved to the origin is no longer in the folder.
+    const lastNumber = last ? pieceNumber(last.uri) : -1;
+    const firstNumber = pieceNumber(first.uri);
+    if (lastNumber === null || firstNumber === null || firstNumber <= lastNumber + 1) return listed;
+    const skipped: MediaSegment[] = [];
+    for (let n = lastNumber + 1; n < firstNumber; n++) {
+      const uri = `${name}_${String(n).padStart(5, '0')}.ts`;
+      const file = join(this.o.workDir, uri);
+      if (!existsSync(file)) continue;
+      const duration = (await this.o.probe(file)).duration ?? this.o.segmentSeconds;
+      skipped.push({ uri, duration, discontinuity: false, programDateTime: null });
+    }
+    if (skipped.length) this.o.logger.warn({ rendition: name, pieces: skipped.length }, 'pieces recovered that slid out of the ladder playlist before upload');
+    return [...skipped, ...listed];
+  }
+
+  private writeMediaPlaylist(name: string): void {
+    const st = this.state.get(name) as RenditionState;
+    if (!st.published.length) return;
+    const { window, mediaSequence, discontinuitySequence } = slideWindow(st.published, this.o.windowSegments);
+    const longest = Math.max(...st.published.map((s) => Math.ceil(s.duration)));
+    const text = renderWindowPlaylist({
+      segments: window,
+      mediaSequence,
+      discontinuitySequence,
+      targetDuration: Math.max(this.o.segmentSeconds, longest),
+      ended: this.ended,
+    });
+    writeAtomically(join(this.o.originDir, `${name}.m3u8`), text);
+  }
+
+  /** Written when every rendition has a piece; again when a rendition's peak outgrows what it announced by 10%. */
+  private writeMasterIfDue(): void {
+    const ready = this.o.renditions.every((n) => (this.state.get(n) as RenditionState).variant !== null);
+    if (!ready) return;
+    const grew = this.o.renditions.some((n) => (this.state.get(n) as RenditionState).peakBps > (this.announcedBps.get(n) ?? 0) * 1.1);
+    if (this.masterWritten && !grew) return;
+    const variants: Variant[] = this.o.renditions.map((n) => {
+      const st = this.state.get(n) as RenditionState;
+      const bandwidth = Math.round(st.peakBps);
+      this.announcedBps.set(n, bandwidth);
+      return {
+        ...(st.variant as NonNullable<RenditionState['variant']>),
+        uri: `${n}.m3u8`,
+        name: n,
+        bandwidth,
+        averageBandwidth: st.sumSeconds > 0 ? Math.round((st.sumBytes * 8) / st.sumSeconds) : bandwidth,
+      };
+    });
+    writeAtomically(join(this.o.originDir, 'master.m3u8'), renderMasterPlaylist(variants.sort((a, b) => b.bandwidth - a.bandwidth)));
+    if (!this.masterWritten) this.o.logger.info({ renditions: this.o.renditions }, 'stream playable');
+    this.masterWritten = true;
+  }
+
+  /** Pieces that left the window stay one more window (players that loaded an older playlist), then go. */
+  private pruneOrigin(st: RenditionState): void {
+    const keep = this.o.windowSegments * 2;
+    while (st.published.length - st.pruned > keep) {
+      const piece = st.published[st.pruned++] as MediaSegment;
+      rmSync(join(this.o.originDir, piece.uri), { force: true });
+    }
+  }
+}
+
+const SOURCE_PROBE_EVERY = 3;
+
+const pieceNumber = (uri: string): number | null => {
+  const m = /_(\d+)\.ts$/.exec(uri);
+  return m ? Number(m[1]) : null;
+};
+
+export function writeAtomically(path: string, text: string): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, text, { mode: 0o644 });
+  renameSync(tmp, path);
+}

@@ -1,0 +1,167 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { localUrlHost, type Config } from '../../config/config.js';
+import { dataPaths } from '../../config/paths.js';
+import type { Logger } from '../../core/logger.js';
+import { ladderArgs, planLadder, type Rendition } from '../../platform/media/ladder.js';
+import type { SegmentProbe } from '../../platform/media/probe.js';
+import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
+import type { Profile } from '../streams/schemas.js';
+import { IngestMeter } from './ingest-meter.js';
+import { Uploader } from './uploader.js';
+import type { Thumbnailer } from '../thumbnails/capture.js';
+
+/** What a worker learns about the source before starting its ladder (nginx-rtmp's metadata). */
+export interface SourceInfo {
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+export interface WorkerDeps {
+  config: Config;
+  supervisor: Supervisor;
+  logger: Logger;
+  probe: (file: string) => Promise<SegmentProbe>;
+  /** Waits (briefly) for the publisher's first metadata; null when none arrived. */
+  sourceInfo: (streamId: string) => Promise<SourceInfo | null>;
+  thumbnails: Thumbnailer;
+}
+
+/**
+ * One live stream on this node: a ladder ffmpeg per publish session (nginx ends it when the
+ * publisher leaves), and one uploader for the whole broadcast, so that a reconnect continues
+ * the same playlists (ffmpeg's append_list adds the discontinuity).
+ */
+export class LiveWorker {
+  readonly meter: IngestMeter;
+  readonly startedAt = Date.now();
+  /** What nginx had dropped for this stream's ladder at the last tick. */
+  droppedSeen = 0;
+  private ladder: Supervised | null = null;
+  private uploader: Uploader | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private renditions: Rendition[] | null = null;
+  private publisherConnected = false;
+  private finished = false;
+  private sessionStart: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly streamId: string,
+    private readonly profile: Profile,
+    private readonly deps: WorkerDeps,
+  ) {
+    this.meter = new IngestMeter(deps.config.live.bitrate_window_seconds);
+  }
+
+  get log(): Logger {
+    return this.deps.logger;
+  }
+
+  get renditionNames(): string[] | null {
+    return this.renditions?.map((r) => r.name) ?? null;
+  }
+
+  get playable(): boolean {
+    return this.uploader?.playable ?? false;
+  }
+
+  private get workDir(): string {
+    return join(dataPaths(this.deps.config.dataDir).live, this.streamId);
+  }
+
+  /**
+   * A publisher was admitted: start a ladder once its metadata says what it sends. Resolves with
+   * the renditions (fixed by the first session: players keep the playlists they know).
+   */
+  publisherStarted(): Promise<void> {
+    this.publisherConnected = true;
+    this.sessionStart = this.sessionStart.then(() => this.startSession()).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    return this.sessionStart;
+  }
+
+  publisherLeft(): void {
+    this.publisherConnected = false;
+  }
+
+  private async startSession(): Promise<void> {
+    if (this.finished || !this.publisherConnected) return;
+    const { config } = this.deps;
+    const info = await this.deps.sourceInfo(this.streamId);
+    if (this.finished || !this.publisherConnected) return;
+    if (!this.renditions) {
+      const source = info ?? { width: 0, height: 0, hasAudio: true };
+      this.renditions = planLadder(this.profile, source);
+      mkdirSync(this.workDir, { recursive: true });
+      this.uploader = new Uploader({
+        streamId: this.streamId,
+        workDir: this.workDir,
+        originDir: join(dataPaths(config.dataDir).origin, this.streamId),
+        renditions: this.renditions.map((r) => r.name),
+        windowSegments: config.live.window_segments,
+        segmentSeconds: config.live.segment_seconds,
+        probe: this.deps.probe,
+        onSourcePiece: (probe) => this.meter.addPiece(probe),
+        // Stills come from the smallest rendition: the cheapest to decode.
+        onPublished: (rendition, file) => {
+          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, file);
+        },
+        logger: this.log,
+      });
+      this.timer = setInterval(() => void this.uploader?.tick(), 250);
+    }
+    await this.ladder?.waitForExit();
+    if (this.ladder) this.deps.supervisor.forget(this.ladder);
+    const args = ladderArgs({
+      input: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`,
+      outDir: this.workDir,
+      renditions: this.renditions,
+      hasAudio: info?.hasAudio ?? true,
+      preset: config.live.x264_preset,
+      segmentSeconds: config.live.segment_seconds,
+      // Shorter first pieces get the first picture out sooner; only a fresh folder can have them.
+      firstPieceSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
+    });
+    this.ladder = this.deps.supervisor.spawn({
+      name: `ladder ${this.streamId}`,
+      file: config.live.ffmpeg_path,
+      args,
+      logger: this.log,
+      // nginx ends the ladder when its publisher leaves (exit 0); a crash while publishing restarts it.
+      restart: (exit) => this.publisherConnected && !this.finished && exit.code !== 0,
+    });
+    this.log.info({ renditions: this.renditionNames, source: info }, 'ladder started');
+  }
+
+  /**
+   * The appliance stops, the broadcast does not: the ladder goes at once and the playlists stay
+   * open (no ENDLIST), so players wait for the publisher's reconnect instead of ending.
+   */
+  async stop(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    await this.sessionStart;
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
+    if (this.timer) clearInterval(this.timer);
+    await this.uploader?.tick();
+  }
+
+  /** The broadcast is over: stop the ladder, publish what is left and end every playlist. */
+  async finish(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    this.publisherConnected = false;
+    await this.sessionStart;
+    if (this.ladder) {
+      // The ladder normally exits with its publisher; do not wait for a stuck one.
+      const exited = this.ladder.waitForExit();
+      const timeout = new Promise((r) => setTimeout(r, 3000));
+      await Promise.race([exited, timeout]);
+      await this.deps.supervisor.release(this.ladder);
+    }
+    if (this.timer) clearInterval(this.timer);
+    await this.uploader?.finish();
+    rmSync(this.workDir, { recursive: true, force: true });
+    this.log.info('live worker finished');
+  }
+}

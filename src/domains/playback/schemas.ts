@@ -1,0 +1,21 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Timestamp } from '../../platform/http/schema-helpers.js';
+
+/** `expires_in` of signed links (playback and download): 60 s to 7 days. */
+export const ExpiresIn = (defaultDescription: string, fallback?: number) =>
+  Type.Integer({ minimum: 60, maximum: 604_800, ...(fallback ? { default: fallback } : {}), description: `Seconds the link works, 60 s to 7 days; default ${defaultDescription}` });
+
+export const PlaybackTokenBody = Type.Object(
+  { expires_in: Type.Optional(ExpiresIn('until the stream could no longer be live, plus one hour')) },
+  { additionalProperties: false, 'x-optional-body': true, examples: [{ expires_in: 7200 }] },
+);
+export type PlaybackTokenBody = Static<typeof PlaybackTokenBody>;
+
+export const PlaybackToken = Type.Object({
+  object: Type.Literal('playback_token'),
+  stream_id: Type.String(),
+  playback_url: Type.String({ description: 'Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`' }),
+  expires_at: Nullable(Timestamp),
+});
+export type PlaybackToken = Static<typeof PlaybackToken>;
+

@@ -1,0 +1,24 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataPaths } from '../../config/paths.js';
+
+/** Where a stream's recording lives, and what it is made from. */
+export const recordingFiles = (dataDir: string, streamId: string) => {
+  const paths = dataPaths(dataDir);
+  return {
+    dir: join(paths.recordings, streamId),
+    mp4: join(paths.recordings, streamId, 'recording.mp4'),
+    /** nginx-rtmp's recordings of each publish session (`<id>-<unix time>.flv`), oldest first. */
+    sessions(): string[] {
+      if (!existsSync(paths.ingest)) return [];
+      return readdirSync(paths.ingest)
+        .filter((f) => f.startsWith(`${streamId}-`) && f.endsWith('.flv'))
+        .sort()
+        .map((f) => join(paths.ingest, f));
+    },
+  };
+};
+
+export function removeSessions(dataDir: string, streamId: string): void {
+  for (const file of recordingFiles(dataDir, streamId).sessions()) rmSync(file, { force: true });
+}

@@ -1,0 +1,125 @@
+import type { PublicUrls } from '../../config/config.js';
+import { ZERO_USD } from '../../core/money.js';
+import { addSeconds, iso, secondsUntil } from '../../core/time.js';
+import { playbackUrl, thumbnailUrl } from '../cdn/addresses.js';
+import type { StreamRow } from './queries.js';
+import { FINISHED, type CreatedStream, type Profile, type Stream } from './schemas.js';
+
+export interface PresentContext {
+  urls: PublicUrls;
+  now: Date;
+  nodeReady: boolean;
+  cdnSecret: string;
+  /** Watching on the hosted player now (this node's count); null when nobody is. */
+  viewersNow: (streamId: string) => number | null;
+}
+
+/** Until the stream could no longer be live, plus an hour (spec: playback token default). */
+export function defaultPlaybackExpiry(row: StreamRow): Date {
+  const start = row.went_live_at ?? row.reservation_expires_at;
+  return addSeconds(start, row.max_duration_seconds + 3600);
+}
+
+/** What viewers get before the source is seen: the ladder for the declared resolution. */
+export function plannedRenditions(profile: Profile, maxResolution: number): string[] {
+  if (profile === 'passthrough') return ['source'];
+  if (maxResolution >= 1080) return ['source', '720p', '480p'];
+  if (maxResolution >= 720) return ['source', '480p'];
+  return ['source'];
+}
+
+function recordingOf(row: StreamRow): Stream['recording'] {
+  if (row.status === 'pending' || !row.recording_status) return null;
+  return {
+    status: row.recording_status,
+    bytes: row.recording_bytes,
+    duration_seconds: row.recording_duration_seconds,
+    retention_days: row.recording_retention_days,
+    ready_at: iso(row.recording_ready_at),
+    delete_at: iso(row.recording_delete_at),
+    delete_reason: row.recording_delete_reason,
+    deleted_at: iso(row.recording_deleted_at),
+  };
+}
+
+/** The spec's Stream; `viewers` (single-stream read only) is added by the caller, `detail` adds `cost`. */
+export function presentStream(row: StreamRow, ctx: PresentContext, detail = false): Stream {
+  const pending = row.status === 'pending';
+  const finished = FINISHED.includes(row.status);
+  // Re-signed on every read; the expiry is fixed per stream, so the URL is too (caches keep working).
+  const expiresAt = finished ? null : defaultPlaybackExpiry(row);
+  const stream: Stream = {
+    id: row.id,
+    object: 'stream',
+    name: row.name,
+    status: row.status,
+    profile: row.profile,
+    record: row.record,
+    replay: row.replay,
+    recording: recordingOf(row),
+    node_ready: ctx.nodeReady,
+    rtmp_url: finished ? null : ctx.urls.rtmp_url,
+    playback_url: expiresAt && playbackUrl(ctx.urls.cdn_url, ctx.cdnSecret, row.id, expiresAt),
+    playback_url_expires_at: iso(expiresAt),
+    embed_url: `${ctx.urls.player_url}/${row.id}`,
+    renditions: row.renditions ?? plannedRenditions(row.profile, row.max_resolution),
+    max_ingest_resolution: row.max_resolution,
+    max_duration_seconds: row.max_duration_seconds,
+    metadata: row.metadata,
+    player: row.player,
+    reservation_expires_at: pending ? iso(row.reservation_expires_at) : null,
+    reservation_expires_in_seconds: pending ? secondsUntil(row.reservation_expires_at, ctx.now) : null,
+    created_at: row.created_at.toISOString(),
+    went_live_at: iso(row.went_live_at),
+    ended_at: iso(row.ended_at),
+    end_reason: row.end_reason,
+    ingest: row.ingest,
+    viewers_now: finished ? null : ctx.viewersNow(row.id),
+    thumbnail: row.thumbnail_at && { url: thumbnailUrl(ctx.urls.cdn_url, row.id), captured_at: row.thumbnail_at.toISOString() },
+  };
+  if (detail) {
+    stream.cost = {
+      total_usd: ZERO_USD,
+      delivery_bytes: 0,
+      delivery_usd: ZERO_USD,
+      delivery_counted_until: null,
+      ingest_seconds: 0,
+      ingest_usd: ZERO_USD,
+      storage_gb_hours: 0,
+      storage_usd: ZERO_USD,
+    };
+  }
+  return stream;
+}
+
+/** Creation and key replacement add the two secrets, once. */
+export function presentCreated(row: StreamRow, secret: string, ctx: PresentContext): CreatedStream {
+  return {
+    ...presentStream(row, ctx),
+    stream_key: `${row.id}?key=${secret}`,
+    whip_url: `${ctx.urls.whip_url}/${row.id}?direction=whip&key=${secret}`,
+  };
+}
+
+/** `data` of stream and recording events: the stream at that moment, the fields the spec names. */
+export function eventData(row: StreamRow): Record<string, unknown> {
+  const recording = recordingOf(row);
+  return {
+    object: 'stream',
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    metadata: row.metadata,
+    created_at: row.created_at.toISOString(),
+    went_live_at: iso(row.went_live_at),
+    ended_at: iso(row.ended_at),
+    end_reason: row.end_reason,
+    recording: recording && {
+      status: recording.status,
+      bytes: recording.bytes,
+      duration_seconds: recording.duration_seconds,
+      ready_at: recording.ready_at,
+      deleted_at: recording.deleted_at,
+    },
+  };
+}

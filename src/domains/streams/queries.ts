@@ -1,0 +1,163 @@
+import type { Db } from '../../platform/db/connect.js';
+import type { LoadRow } from './capacity.js';
+import { STREAM_ID, type EndReason, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
+
+export interface StreamRow {
+  seq: number;
+  id: string;
+  account_id: string;
+  name: string | null;
+  status: StreamStatus;
+  profile: Profile;
+  record: boolean;
+  replay: boolean;
+  max_resolution: 480 | 720 | 1080;
+  max_duration_seconds: number;
+  recording_retention_days: number | null;
+  metadata: Record<string, unknown> | null;
+  player: PlayerSettings;
+  key_hash: Buffer;
+  created_at: Date;
+  reservation_expires_at: Date;
+  went_live_at: Date | null;
+  ended_at: Date | null;
+  end_reason: EndReason | null;
+  recording_status: RecordingStatus | null;
+  renditions: string[] | null;
+  publisher_client_id: string | null;
+  publisher_left_at: Date | null;
+  ingest: IngestMeasurement | null;
+  limit_warning_since: Date | null;
+  recording_bytes: number | null;
+  recording_duration_seconds: number | null;
+  recording_ready_at: Date | null;
+  recording_delete_at: Date | null;
+  recording_delete_reason: 'retention' | 'zero_balance' | null;
+  recording_deleted_at: Date | null;
+  recording_attempts: number;
+  recording_next_attempt_at: Date | null;
+  recording_error: string | null;
+  thumbnail_at: Date | null;
+}
+
+/** The spec's Ingest object, stored as measured. */
+export interface IngestMeasurement {
+  width: number | null;
+  height: number | null;
+  kbps: number | null;
+  observed_at: string;
+  limit_warning: 'limit_bitrate' | 'limit_resolution' | null;
+  keyframe_interval_seconds: number | null;
+  keyframe_warning: boolean;
+}
+
+type LaterFields =
+  | 'seq' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status' | 'renditions' | 'publisher_client_id' | 'publisher_left_at'
+  | 'ingest' | 'limit_warning_since' | 'recording_bytes' | 'recording_duration_seconds' | 'recording_ready_at' | 'recording_delete_at'
+  | 'recording_delete_reason' | 'recording_deleted_at' | 'recording_attempts' | 'recording_next_attempt_at' | 'recording_error' | 'thumbnail_at';
+
+export type NewStream = Omit<StreamRow, LaterFields>;
+
+export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow> {
+  const [row] = await db<StreamRow[]>`
+    insert into streams ${db({ ...stream, metadata: jsonOrNull(db, stream.metadata), player: db.json(stream.player) })}
+    returning *`;
+  return row as StreamRow;
+}
+
+/** Path ids are any text; one that cannot be a stream id names none (and never reaches SQL: U+0000). */
+export async function findStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId}`;
+  return row ?? null;
+}
+
+/** For the ingest side, which knows a stream by id alone. */
+export async function lockStreamById(db: Db, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} for update`;
+  return row ?? null;
+}
+
+export async function lockStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
+  if (!STREAM_ID.test(id)) return null;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId} for update`;
+  return row ?? null;
+}
+
+/** Newest first by insertion order, so pages neither skip nor repeat while streams are created. */
+export async function listStreams(
+  db: Db,
+  accountId: string,
+  opts: { limit: number; afterSeq: number | null; status: StreamStatus | null },
+): Promise<StreamRow[]> {
+  return db<StreamRow[]>`
+    select * from streams
+    where account_id = ${accountId}
+      ${opts.status ? db`and status = ${opts.status}` : db``}
+      ${opts.afterSeq !== null ? db`and seq < ${opts.afterSeq}` : db``}
+    order by seq desc
+    limit ${opts.limit}`;
+}
+
+export async function findSeq(db: Db, accountId: string, id: string): Promise<number | null> {
+  const [row] = await db<{ seq: number }[]>`select seq from streams where id = ${id} and account_id = ${accountId}`;
+  return row?.seq ?? null;
+}
+
+/** What the creation limits need about an account's streams, in one round trip. */
+export interface CreationCounts {
+  /** Pending streams, counted up to `pendingUpTo` (enough to compare with the limit). */
+  pending: number;
+  /** Streams created since `since`, counted up to `recentUpTo`, and the oldest of those. */
+  recent: number;
+  oldestRecent: Date | null;
+}
+
+/**
+ * Run it after locking the account row, in a statement of its own: under READ COMMITTED a
+ * statement that waited for the lock would still count with the snapshot it started with.
+ */
+export async function creationCounts(
+  db: Db,
+  accountId: string,
+  opts: { since: Date; pendingUpTo: number; recentUpTo: number },
+): Promise<CreationCounts> {
+  const [row] = await db<{ pending: number; recent: number; oldest_recent: Date | null }[]>`
+    select
+      (select count(*)::int from (
+        select 1 from streams where account_id = ${accountId} and status = 'pending' limit ${opts.pendingUpTo}) p) as pending,
+      r.recent, r.oldest_recent
+    from (
+      select count(*)::int as recent, min(created_at) as oldest_recent from (
+        select created_at from streams where account_id = ${accountId} and created_at > ${opts.since}
+        order by created_at limit ${opts.recentUpTo}) c) r`;
+  return { pending: row?.pending ?? 0, recent: row?.recent ?? 0, oldestRecent: row?.oldest_recent ?? null };
+}
+
+export type StreamChanges = Partial<Omit<StreamRow, 'seq' | 'id' | 'account_id' | 'created_at'>>;
+
+export async function updateStream(db: Db, id: string, changes: StreamChanges): Promise<StreamRow> {
+  const values: Record<string, unknown> = { ...changes };
+  if ('metadata' in changes) values.metadata = jsonOrNull(db, changes.metadata ?? null);
+  if (changes.player) values.player = db.json(changes.player);
+  if ('ingest' in changes) values.ingest = changes.ingest ? db.json(changes.ingest as never) : null;
+  const [row] = await db<StreamRow[]>`update streams set ${db(values)} where id = ${id} returning *`;
+  return row as StreamRow;
+}
+
+/** Pending streams whose reservation ran out, locked for this run; other nodes skip them. */
+export async function lockExpiredReservations(db: Db, now: Date, batch: number): Promise<StreamRow[]> {
+  return db<StreamRow[]>`
+    select * from streams where status = 'pending' and reservation_expires_at <= ${now}
+    order by reservation_expires_at limit ${batch} for update skip locked`;
+}
+
+const jsonOrNull = (db: Db, value: Record<string, unknown> | null) => (value === null ? null : db.json(value as never));
+
+/** Streams holding capacity, by kind: pending ones keep their reservation, live ones run. */
+export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]> {
+  return db<LoadRow[]>`
+    select profile, max_resolution, count(*)::int as count from streams
+    where status in ${db(statuses)} group by profile, max_resolution`;
+}

@@ -1,0 +1,240 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
+
+export const STREAM_STATUSES = ['pending', 'live', 'ended', 'expired', 'cancelled'] as const;
+export type StreamStatus = (typeof STREAM_STATUSES)[number];
+export const FINISHED: readonly StreamStatus[] = ['ended', 'expired', 'cancelled'];
+
+export const END_REASONS = [
+  'deleted',
+  'disconnected',
+  'duration_limit',
+  'reservation_ttl',
+  'limit_bitrate',
+  'limit_resolution',
+  'insufficient_credit',
+  'simulcast_not_supported',
+  'provision_failed',
+] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+export const RECORDING_STATUSES = ['recording', 'processing', 'ready', 'deleting', 'deleted', 'failed', 'not_recorded', 'none', 'legacy'] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
+export const PROFILES = ['abr_basic', 'passthrough'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export const STREAM_ID = /^str_[a-z0-9]{20}$/;
+export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
+const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
+const Metadata = Nullable(
+  Type.Object({}, { additionalProperties: true, 'x-max-bytes': 2048, description: 'Client JSON, up to 2 KB; never shown to viewers', examples: [{ event_id: 'evt-42' }] }),
+);
+const Hostname = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern: '^(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$',
+  description: 'Lowercase host name, optionally with a leading `*.` and a port',
+});
+
+const playerFields = {
+  show_name: Type.Boolean({ description: 'Default true. False keeps the name out of the public embed read entirely' }),
+  require_viewer_token: Type.Boolean({ description: 'Default false. Members-only: the player needs a viewer token' }),
+  enabled: Type.Boolean({ description: 'Default true. False switches the public hosted player off' }),
+  allowed_domains: Nullable(
+    Type.Array(Hostname, { maxItems: 50, description: 'Sites allowed to embed the player and chat; null allows any' }),
+  ),
+  watch_minutes_limit: Nullable(Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'Player closes once this many viewer minutes were watched; null: no limit' })),
+  closed_at: Nullable(Type.String({ format: 'date-time', description: 'From this time the player shows the stream as closed; null: never' })),
+};
+
+export const PlayerSettings = Type.Object(playerFields, { $id: 'PlayerSettings', additionalProperties: false });
+export type PlayerSettings = Static<typeof PlayerSettings>;
+export const PlayerSettingsInput = Type.Partial(Type.Object(playerFields, { additionalProperties: false }), { additionalProperties: false });
+
+export const DEFAULT_PLAYER: PlayerSettings = {
+  show_name: true,
+  require_viewer_token: false,
+  enabled: true,
+  allowed_domains: null,
+  watch_minutes_limit: null,
+  closed_at: null,
+};
+
+export const CreateStreamBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    profile: Type.Optional(StringEnum(PROFILES, { default: 'abr_basic' })),
+    max_resolution: Type.Optional(Type.Unsafe<480 | 720 | 1080>({ type: 'integer', enum: [480, 720, 1080], default: 720 })),
+    record: Type.Optional(Type.Boolean({ default: true })),
+    recording_retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3650 }))),
+    metadata: Type.Optional(Metadata),
+    player: Type.Optional(PlayerSettingsInput),
+    replay: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false, 'x-optional-body': true, examples: [{ name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } }] },
+);
+export type CreateStreamBody = Static<typeof CreateStreamBody>;
+
+export const PatchStreamBody = Type.Object(
+  { name: Type.Optional(Name), metadata: Type.Optional(Metadata), player: Type.Optional(PlayerSettingsInput) },
+  // Required and not empty: a patch that changes nothing is a client mistake.
+  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }] },
+);
+export type PatchStreamBody = Static<typeof PatchStreamBody>;
+
+export const ListStreamsQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    starting_after: Type.Optional(StreamId),
+    status: Type.Optional(StringEnum(STREAM_STATUSES)),
+  },
+  { additionalProperties: false },
+);
+export type ListStreamsQuery = Static<typeof ListStreamsQuery>;
+
+/** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
+export const StreamParams = Type.Object({ id: Type.String({ description: 'Stream id (`str_...`)' }) }, { additionalProperties: false });
+
+export const CreateHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});
+
+const Recording = Nullable(
+  Type.Object({
+    status: StringEnum(RECORDING_STATUSES),
+    bytes: Nullable(Type.Integer()),
+    duration_seconds: Nullable(Type.Number()),
+    retention_days: Nullable(Type.Integer()),
+    ready_at: Nullable(Timestamp),
+    delete_at: Nullable(Timestamp),
+    delete_reason: Nullable(Type.String({ enum: ['retention', 'zero_balance'] })),
+    deleted_at: Nullable(Timestamp),
+  }),
+);
+
+const Ingest = Nullable(
+  Type.Object({
+    width: Nullable(Type.Integer()),
+    height: Nullable(Type.Integer()),
+    kbps: Nullable(Type.Integer()),
+    observed_at: Timestamp,
+    limit_warning: Nullable(Type.String({ enum: ['limit_bitrate', 'limit_resolution'] })),
+    keyframe_interval_seconds: Nullable(Type.Number()),
+    keyframe_warning: Type.Boolean(),
+  }),
+);
+
+const Money = Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2,}$', examples: ['0.00'] });
+
+const Cost = Type.Object({
+  total_usd: Money,
+  delivery_bytes: Type.Integer(),
+  delivery_usd: Money,
+  delivery_counted_until: Nullable(Timestamp),
+  ingest_seconds: Type.Integer(),
+  ingest_usd: Money,
+  storage_gb_hours: Type.Number(),
+  storage_usd: Money,
+});
+
+export const Viewers = Type.Object({
+  now: Nullable(
+    Type.Object({
+      watching: Type.Integer(),
+      waiting: Type.Integer(),
+      buffering_pct: Type.Number(),
+      measured_at: Timestamp,
+      exact: Type.Boolean(),
+    }),
+  ),
+  peak: Nullable(Type.Integer()),
+  peak_at: Nullable(Timestamp),
+  watch_minutes: Nullable(Type.Integer()),
+  source: Nullable(Type.String({ enum: ['cdn', 'player'] })),
+  cdn_counted_until: Nullable(Timestamp),
+});
+export type Viewers = Static<typeof Viewers>;
+
+const streamFields = {
+  id: StreamId,
+  object: Type.Literal('stream'),
+  name: Name,
+  status: StringEnum(STREAM_STATUSES),
+  profile: StringEnum(PROFILES),
+  record: Type.Boolean(),
+  replay: Type.Boolean(),
+  recording: Recording,
+  node_ready: Type.Boolean(),
+  rtmp_url: Nullable(Type.String({ examples: ['rtmp://live.example.com:1935/live'] })),
+  playback_url: Nullable(Type.String()),
+  playback_url_expires_at: Nullable(Timestamp),
+  embed_url: Type.String(),
+  renditions: Type.Array(Type.String(), { examples: [['source', '480p']] }),
+  max_ingest_resolution: Type.Integer({ enum: [480, 720, 1080] }),
+  max_duration_seconds: Type.Integer(),
+  metadata: Metadata,
+  player: Type.Ref(PlayerSettings),
+  reservation_expires_at: Nullable(Timestamp),
+  reservation_expires_in_seconds: Nullable(Type.Integer({ minimum: 0 })),
+  created_at: Timestamp,
+  went_live_at: Nullable(Timestamp),
+  ended_at: Nullable(Timestamp),
+  end_reason: Nullable(Type.String({ enum: [...END_REASONS] })),
+  ingest: Ingest,
+  cost: Type.Optional(Cost),
+  viewers: Type.Optional(Viewers),
+  viewers_now: Nullable(Type.Integer()),
+  thumbnail: Nullable(
+    Type.Object(
+      {
+        url: Type.String({ description: 'The latest still on the CDN: public, refreshed while live (the same address as the embed read\'s `poster_url`)' }),
+        captured_at: Timestamp,
+      },
+      { description: 'Null until the first still of the live stream' },
+    ),
+  ),
+};
+
+export const Stream = Type.Object(streamFields, { $id: 'Stream', description: '`cost` and `viewers` appear on the single-stream read only' });
+export type Stream = Static<typeof Stream>;
+
+export const CreatedStream = Type.Object(
+  {
+    ...streamFields,
+    stream_key: Type.String({ description: '`<stream_id>?key=<secret>`; shown only here', examples: ['str_8f3k2m9q7x1c4v6b0n5z?key=Xk29...'] }),
+    whip_url: Type.String({ description: 'WHIP ingest URL; contains the secret' }),
+  },
+  { $id: 'CreatedStream' },
+);
+export type CreatedStream = Static<typeof CreatedStream>;
+
+export const StreamList = Type.Object(
+  { object: Type.Literal('list'), data: Type.Array(Type.Ref(Stream)), has_more: Type.Boolean() },
+  { $id: 'StreamList' },
+);
+
+const SeriesPoint = Type.Object({ minute: Timestamp }, { additionalProperties: true });
+
+export const PlayerSeriesPoint = Type.Object(
+  {
+    minute: Timestamp,
+    watching: Type.Integer({ minimum: 0, description: 'Average players on the live player (playing, paused or buffering) over the minute' }),
+    waiting: Type.Integer({ minimum: 0, description: 'Average players on the waiting screen over the minute' }),
+    buffering_pct: Type.Number({ minimum: 0, maximum: 100, description: 'Share of watching time spent buffering, one decimal' }),
+    exact: Type.Boolean({ description: 'Every player reported throughout the minute (false: a sampled estimate)' }),
+  },
+  { additionalProperties: false },
+);
+export type PlayerSeriesPoint = Static<typeof PlayerSeriesPoint>;
+
+export const ViewerSeries = Type.Object({
+  object: Type.Literal('viewer_series'),
+  stream_id: StreamId,
+  player: Type.Array(PlayerSeriesPoint, { description: 'Minutes with someone on the hosted player, oldest first' }),
+  cdn: Type.Array(SeriesPoint),
+  countries: Type.Array(Type.Object({ country: Type.String(), share: Type.Number() })),
+});
+export type ViewerSeries = Static<typeof ViewerSeries>;
+
+export const SHARED_SCHEMAS = [PlayerSettings, Stream, CreatedStream, StreamList];

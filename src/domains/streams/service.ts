@@ -1,0 +1,256 @@
+import type { Account } from '../accounts/queries.js';
+import { lockAccount } from '../accounts/queries.js';
+import type { Clock } from '../../core/clock.js';
+import type { Config } from '../../config/config.js';
+import { ApiError, notFound } from '../../core/errors.js';
+import { newId, newSecret, sha256 } from '../../core/ids.js';
+import { compareUsd } from '../../core/money.js';
+import { addSeconds, secondsUntil } from '../../core/time.js';
+import type { Sql, Tx } from '../../platform/db/connect.js';
+import type { Idempotency } from '../idempotency/service.js';
+import * as q from './queries.js';
+import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
+import { fits } from './capacity.js';
+import { playbackUrl } from '../cdn/addresses.js';
+import {
+  DEFAULT_PLAYER,
+  FINISHED,
+  type CreateStreamBody,
+  type CreatedStream,
+  type ListStreamsQuery,
+  type PatchStreamBody,
+  type PlayerSeriesPoint,
+  type PlayerSettings,
+  type Stream,
+  type ViewerSeries,
+  type Viewers,
+} from './schemas.js';
+import * as transitions from './transitions.js';
+
+export const MIN_CREDIT_USD = '1.00';
+
+export interface StreamsDeps {
+  sql: Sql;
+  clock: Clock;
+  config: Config;
+  idempotency: Idempotency;
+  /** Secret the CDN checks playback signatures with. */
+  cdnSecret: string;
+  live: LiveLink;
+  viewers: StreamViewers;
+}
+
+/** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
+export interface StreamViewers {
+  /** `over`: the stream is finished (no live estimate). */
+  viewers(streamId: string, over: boolean): Promise<Viewers>;
+  viewersNow(streamId: string): number | null;
+  series(streamId: string): Promise<PlayerSeriesPoint[]>;
+}
+
+/** What streams need from the live pipeline of this node (absent in API-only setups). */
+export interface LiveLink {
+  /** Whether ingest is up (`node_ready`). */
+  nodeReady(): boolean;
+  /** A live stream ended here: drop its publisher, finish its worker. */
+  ended(streamId: string): Promise<void>;
+}
+
+export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
+
+export class StreamsService {
+  constructor(private readonly deps: StreamsDeps) {}
+
+  async create(
+    account: Account,
+    body: CreateStreamBody | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<{ stream: CreatedStream; replayed: boolean }> {
+    const input = body ?? {};
+    if (!idempotencyKey) {
+      const stream = await this.deps.sql.begin((tx) => this.createIn(tx, account.id, input));
+      return { stream, replayed: false };
+    }
+    const result = await this.deps.idempotency.run(account.id, idempotencyKey, body, async (tx) => ({
+      status: 201,
+      body: await this.createIn(tx, account.id, input),
+    }));
+    return { stream: result.body as CreatedStream, replayed: result.replayed };
+  }
+
+  async list(account: Account, query: ListStreamsQuery): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
+    const limit = query.limit ?? 20;
+    let afterSeq: number | null = null;
+    if (query.starting_after) {
+      afterSeq = await q.findSeq(this.deps.sql, account.id, query.starting_after);
+      if (afterSeq === null) {
+        throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${query.starting_after}.`, { field: 'starting_after' });
+      }
+    }
+    const rows = await q.listStreams(this.deps.sql, account.id, { limit: limit + 1, afterSeq, status: query.status ?? null });
+    const ctx = this.context();
+    return { object: 'list', data: rows.slice(0, limit).map((r) => presentStream(r, ctx)), has_more: rows.length > limit };
+  }
+
+  async get(account: Account, id: string): Promise<Stream> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    const stream = presentStream(row, this.context(), true);
+    stream.viewers = await this.deps.viewers.viewers(row.id, FINISHED.includes(row.status));
+    return stream;
+  }
+
+  /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player merges. */
+  async update(account: Account, id: string, body: PatchStreamBody): Promise<Stream> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      const changes: q.StreamChanges = {};
+      if (body.name !== undefined) changes.name = normaliseName(body.name);
+      if (body.metadata !== undefined) changes.metadata = body.metadata;
+      if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
+      const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
+      return presentStream(updated, this.context());
+    });
+  }
+
+  /** The hosted player's minutes; `cdn` and `countries` stay empty until CDN logs are read. */
+  async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    return { object: 'viewer_series', stream_id: row.id, player: await this.deps.viewers.series(row.id), cdn: [], countries: [] };
+  }
+
+  /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
+  async remove(account: Account, id: string): Promise<Stream> {
+    const { row, endedLive } = await this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      const now = this.deps.clock.now();
+      if (row.status === 'pending') return { row: await transitions.cancel(tx, row, now), endedLive: false };
+      if (row.status === 'live') return { row: await transitions.end(tx, row, 'deleted', now), endedLive: true };
+      return { row, endedLive: false };
+    });
+    // After the commit: the publisher is dropped within seconds, and the reply does not wait for it.
+    if (endedLive) void this.deps.live.ended(row.id);
+    return presentStream(row, this.context());
+  }
+
+  /** A signed HLS URL; by default until the stream could no longer be live, plus an hour. */
+  async playbackToken(account: Account, id: string, expiresIn: number | undefined): Promise<{ object: 'playback_token'; stream_id: string; playback_url: string; expires_at: string }> {
+    const row = await q.findStream(this.deps.sql, account.id, id);
+    if (!row) throw notFound('stream');
+    if (FINISHED.includes(row.status)) throw new ApiError('stream_ended', `The stream is ${row.status}; there is nothing to play.`, { status: row.status });
+    const expiresAt = expiresIn === undefined ? defaultPlaybackExpiry(row) : addSeconds(this.deps.clock.now(), expiresIn);
+    return {
+      object: 'playback_token',
+      stream_id: row.id,
+      playback_url: playbackUrl(this.deps.config.publicUrls.cdn_url, this.deps.cdnSecret, row.id, expiresAt),
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /** The stream as the API shows it (other domains return streams too). */
+  present(row: q.StreamRow): Stream {
+    return presentStream(row, this.context());
+  }
+
+  /** New key while pending; the old one stops at once (only its hash was stored). */
+  async replaceKey(account: Account, id: string): Promise<CreatedStream> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await q.lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      if (row.status !== 'pending' || row.reservation_expires_at <= this.deps.clock.now()) {
+        throw new ApiError('stream_not_pending', `The key of a ${row.status === 'pending' ? 'expired' : row.status} stream cannot be replaced; create a new stream.`, { status: row.status });
+      }
+      const secret = newSecret();
+      const updated = await q.updateStream(tx, id, { key_hash: sha256(secret) });
+      return presentCreated(updated, secret, this.context());
+    });
+  }
+
+  /** Expires pending streams whose reservation ran out; returns how many. */
+  async expireReservations(batch = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.deps.sql.begin(async (tx) => {
+        const due = await q.lockExpiredReservations(tx, this.deps.clock.now(), batch);
+        for (const row of due) await transitions.expire(tx, row);
+        return due.length;
+      });
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  private async createIn(tx: Tx, accountId: string, input: CreateStreamBody): Promise<CreatedStream> {
+    const { config, clock } = this.deps;
+    const now = clock.now();
+    // Limits are checked under the account's row lock, so concurrent creations cannot both pass.
+    const account = await lockAccount(tx, accountId);
+    if (!account) throw new ApiError('unauthorized', 'The account of this API key no longer exists.');
+    const limits = account.trusted ? config.limits.trusted : config.limits.new;
+    // Counts stop just past the limit: enough to compare, bounded however many rows exist.
+    const { pending, recent, oldestRecent } = await q.creationCounts(tx, account.id, {
+      since: addSeconds(now, -3600),
+      pendingUpTo: limits.pending_streams + 1,
+      recentUpTo: limits.creations_per_hour + 1,
+    });
+    const maxResolution = input.max_resolution ?? 720;
+
+    if (maxResolution > limits.max_resolution) {
+      throw new ApiError('limit_resolution', `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`, { limit: limits.max_resolution });
+    }
+    if (account.billing_mode === 'prepaid' && compareUsd(account.credit_usd, MIN_CREDIT_USD) < 0) {
+      throw new ApiError('insufficient_credit', `Credit is below ${MIN_CREDIT_USD} USD; add credit to create streams.`);
+    }
+    if (pending >= limits.pending_streams) {
+      throw new ApiError('limit_pending_streams', `${pending} streams are waiting to go live, the most allowed; start or delete one first.`, { limit: limits.pending_streams, current: pending });
+    }
+    if (recent >= limits.creations_per_hour) {
+      const retry = oldestRecent ? Math.max(1, secondsUntil(addSeconds(oldestRecent, 3600), now)) : 3600;
+      throw new ApiError('limit_creation_rate', `${recent} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent, retry_after_seconds: retry });
+    }
+
+    const profile = input.profile ?? 'abr_basic';
+    // A soft check (no global lock, so creation stays parallel): admission of the publisher is the hard one.
+    if (!fits(config.capacity, await q.load(tx, ['pending', 'live']), profile, maxResolution)) {
+      throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', { retry_after_seconds: 30 });
+    }
+
+    const secret = newSecret();
+    const player: PlayerSettings = { ...DEFAULT_PLAYER, ...input.player };
+    const row = await q.insertStream(tx, {
+      id: newId('str_'),
+      account_id: account.id,
+      name: normaliseName(input.name ?? null),
+      status: 'pending',
+      profile,
+      record: input.record ?? true,
+      replay: input.replay ?? false,
+      max_resolution: maxResolution,
+      max_duration_seconds: limits.max_duration_seconds,
+      recording_retention_days: input.recording_retention_days === undefined ? account.recording_retention_days : input.recording_retention_days,
+      metadata: input.metadata ?? null,
+      player,
+      key_hash: sha256(secret),
+      created_at: now,
+      reservation_expires_at: addSeconds(now, config.reservationSeconds),
+    });
+    return presentCreated(row, secret, this.context());
+  }
+
+  private context(): PresentContext {
+    const { viewers } = this.deps;
+    return {
+      urls: this.deps.config.publicUrls,
+      now: this.deps.clock.now(),
+      nodeReady: this.deps.live.nodeReady(),
+      cdnSecret: this.deps.cdnSecret,
+      viewersNow: (id) => viewers.viewersNow(id),
+    };
+  }
+}
+
+/** Blank means no name. */
+const normaliseName = (name: string | null): string | null => (name === null || name.trim() === '' ? null : name);

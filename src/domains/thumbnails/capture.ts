@@ -1,0 +1,62 @@
+import { chmodSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../../core/logger.js';
+import { run } from '../../platform/process/run.js';
+
+/** Stills are small: a 360-line JPEG is enough for a poster and a list of streams. */
+export const THUMBNAIL_HEIGHT = 360;
+
+/** ffmpeg argv for one still: the piece's first frame (a keyframe, so one decode), at most 360 lines high. */
+export function thumbnailArgs(piece: string, out: string): string[] {
+  return ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', piece, '-frames:v', '1', '-vf', `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`, '-q:v', '5', '-f', 'image2', '-y', out];
+}
+
+export interface ThumbnailerOptions {
+  ffmpegPath: string;
+  /** Where `<stream_id>.jpg` goes (served by the CDN). */
+  dir: string;
+  everySeconds: number;
+  logger: Logger;
+  /** A new still is in place (the stream's `thumbnail` records when). */
+  onCaptured: (streamId: string, at: Date) => Promise<void>;
+}
+
+/**
+ * Keeps a still of each live stream, taken from a published piece at most every `everySeconds`.
+ * One short ffmpeg per still (about 0.2 CPU-s) instead of a filter in every ladder: a passthrough
+ * stream does not decode at all, and would otherwise pay for decoding every frame.
+ */
+export class Thumbnailer {
+  private readonly last = new Map<string, number>();
+  private readonly busy = new Set<string>();
+
+  constructor(private readonly o: ThumbnailerOptions) {}
+
+  /** A piece was published; a still is taken from it when the stream's last one is old enough. */
+  offer(streamId: string, piece: string): void {
+    const now = Date.now();
+    if (this.busy.has(streamId) || now - (this.last.get(streamId) ?? 0) < this.o.everySeconds * 1000) return;
+    this.busy.add(streamId);
+    this.last.set(streamId, now);
+    void this.capture(streamId, piece).finally(() => this.busy.delete(streamId));
+  }
+
+  forget(streamId: string): void {
+    this.last.delete(streamId);
+  }
+
+  private async capture(streamId: string, piece: string): Promise<void> {
+    const file = join(this.o.dir, `${streamId}.jpg`);
+    const tmp = `${file}.new.jpg`;
+    try {
+      await run(this.o.ffmpegPath, thumbnailArgs(piece, tmp), { timeoutMs: 15_000 });
+      // nginx's workers run as another user; atomic, so the CDN never serves half a picture.
+      chmodSync(tmp, 0o644);
+      renameSync(tmp, file);
+      await this.o.onCaptured(streamId, new Date());
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      this.o.logger.warn({ err, stream_id: streamId }, 'thumbnail not taken');
+    }
+  }
+}

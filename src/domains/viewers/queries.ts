@@ -1,0 +1,63 @@
+import type { Db } from '../../platform/db/connect.js';
+import type { MinuteRow } from './counter.js';
+
+/** A stream's minutes, every node's share added: the columns of `MinuteRow` without the stream. */
+export type StoredMinute = Omit<MinuteRow, 'stream_id'>;
+
+export interface MinuteTotals {
+  minutes: number;
+  watched_seconds: number;
+  /** The minute with the most viewer-seconds watching (the earliest of equals); null without minutes. */
+  peak_minute: Date | null;
+  peak_watching_seconds: number | null;
+}
+
+/**
+ * Adds each node's share into its (stream, minute) row: additive, so nodes need no lock. Rows
+ * of streams deleted meanwhile are skipped (they would break the whole batch). At most one row
+ * per (stream, minute) in `rows` (`mergeMinutes`).
+ */
+export async function addMinutes(db: Db, rows: MinuteRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const column = <K extends keyof MinuteRow>(key: K) => rows.map((r) => r[key]);
+  // Booleans go through `array`: a plain array of them is sent as one boolean.
+  const result = await db`
+    insert into viewer_minutes (stream_id, minute, watching_seconds, waiting_seconds, buffering_seconds, watched_seconds, exact)
+    select r.* from unnest(
+      ${column('stream_id')}::text[],
+      ${rows.map((r) => r.minute.toISOString())}::timestamptz[],
+      ${column('watching_seconds')}::float8[],
+      ${column('waiting_seconds')}::float8[],
+      ${column('buffering_seconds')}::float8[],
+      ${column('watched_seconds')}::float8[],
+      ${db.array(column('exact'))}::boolean[]
+    ) as r (stream_id, minute, watching_seconds, waiting_seconds, buffering_seconds, watched_seconds, exact)
+    where exists (select 1 from streams s where s.id = r.stream_id)
+    on conflict (stream_id, minute) do update set
+      watching_seconds = viewer_minutes.watching_seconds + excluded.watching_seconds,
+      waiting_seconds = viewer_minutes.waiting_seconds + excluded.waiting_seconds,
+      buffering_seconds = viewer_minutes.buffering_seconds + excluded.buffering_seconds,
+      watched_seconds = viewer_minutes.watched_seconds + excluded.watched_seconds,
+      exact = viewer_minutes.exact and excluded.exact`;
+  return result.count;
+}
+
+export async function listMinutes(db: Db, streamId: string): Promise<StoredMinute[]> {
+  return db<StoredMinute[]>`
+    select minute, watching_seconds, waiting_seconds, buffering_seconds, watched_seconds, exact
+    from viewer_minutes where stream_id = ${streamId} order by minute`;
+}
+
+export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTotals> {
+  const [row] = await db<MinuteTotals[]>`
+    select t.minutes, t.watched_seconds, p.minute as peak_minute, p.watching_seconds as peak_watching_seconds
+    from (
+      select count(*)::int as minutes, coalesce(sum(watched_seconds), 0)::float8 as watched_seconds
+      from viewer_minutes where stream_id = ${streamId}
+    ) t
+    left join lateral (
+      select minute, watching_seconds from viewer_minutes where stream_id = ${streamId}
+      order by watching_seconds desc, minute limit 1
+    ) p on true`;
+  return row as MinuteTotals;
+}

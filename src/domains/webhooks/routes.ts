@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { requireAccount } from '../accounts/auth.js';
+import { errorResponses } from '../../platform/http/schema-helpers.js';
+import type { WebhooksService } from './service.js';
+import {
+  CreateWebhookBody,
+  DeliveryParams,
+  ListDeliveriesQuery,
+  PatchWebhookBody,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookParams,
+  type CreateWebhookBody as CreateBody,
+  type ListDeliveriesQuery as DeliveriesQuery,
+  type PatchWebhookBody as PatchBody,
+} from './schemas.js';
+
+const security = [{ apiKey: [] }];
+const tags = ['Webhooks'];
+
+type IdParams = { id: string };
+type DeliveryIdParams = { id: string; delivery_id: string };
+
+export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksService): void {
+  const auth = { onRequest: app.authenticate };
+
+  app.get(
+    '/v1/webhooks',
+    {
+      ...auth,
+      schema: {
+        summary: 'List webhook endpoints',
+        description: 'Without secrets; `event_types` lists every type an endpoint can subscribe to.',
+        tags,
+        security,
+        response: { 200: Type.Ref(WebhookEndpointList), ...errorResponses('unauthorized') },
+      },
+    },
+    async (request) => webhooks.list(requireAccount(request)),
+  );
+
+  app.post(
+    '/v1/webhooks',
+    {
+      ...auth,
+      schema: {
+        summary: 'Create a webhook endpoint',
+        description:
+          '`url` must be https on the public internet: a host that resolves to a private, loopback, link-local or otherwise non-public address is refused (unless the operator allows private targets). ' +
+          '`events` omitted: every type, including types added later. At most 5 endpoints per account.',
+        tags,
+        security,
+        body: CreateWebhookBody,
+        response: { 201: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'limit_webhook_endpoints') },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await webhooks.create(requireAccount(request), request.body as CreateBody)),
+  );
+
+  app.get(
+    '/v1/webhooks/:id',
+    {
+      ...auth,
+      schema: {
+        summary: 'Get a webhook endpoint',
+        description: 'With its signing `secret`.',
+        tags,
+        security,
+        params: WebhookParams,
+        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('unauthorized', 'not_found') },
+      },
+    },
+    async (request) => webhooks.get(requireAccount(request), (request.params as IdParams).id),
+  );
+
+  app.patch(
+    '/v1/webhooks/:id',
+    {
+      ...auth,
+      schema: {
+        summary: 'Update a webhook endpoint',
+        description: 'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. `events: null` subscribes to every type.',
+        tags,
+        security,
+        params: WebhookParams,
+        body: PatchWebhookBody,
+        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request) => webhooks.update(requireAccount(request), (request.params as IdParams).id, request.body as PatchBody),
+  );
+
+  app.delete(
+    '/v1/webhooks/:id',
+    {
+      ...auth,
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        description: 'Its delivery log goes with it; queued deliveries are not sent.',
+        tags,
+        security,
+        params: WebhookParams,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request, reply) => {
+      await webhooks.remove(requireAccount(request), (request.params as IdParams).id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/v1/webhooks/:id/secret',
+    {
+      ...auth,
+      schema: {
+        summary: 'Rotate the signing secret',
+        description: 'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two signatures, space separated.',
+        tags,
+        security,
+        params: WebhookParams,
+        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request) => webhooks.rotateSecret(requireAccount(request), (request.params as IdParams).id),
+  );
+
+  app.post(
+    '/v1/webhooks/:id/test',
+    {
+      ...auth,
+      schema: {
+        summary: 'Send a test event',
+        description: 'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of seconds. A disabled endpoint gets it already failed.',
+        tags,
+        security,
+        params: WebhookParams,
+        response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await webhooks.test(requireAccount(request), (request.params as IdParams).id)),
+  );
+
+  app.get(
+    '/v1/webhooks/:id/deliveries',
+    {
+      ...auth,
+      schema: {
+        summary: 'List deliveries of an endpoint',
+        description: 'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of the last delivery of the previous page.',
+        tags,
+        security,
+        params: WebhookParams,
+        querystring: ListDeliveriesQuery,
+        response: { 200: Type.Ref(WebhookDeliveryList), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request) => webhooks.deliveries(requireAccount(request), (request.params as IdParams).id, request.query as DeliveriesQuery),
+  );
+
+  app.post(
+    '/v1/webhooks/:id/deliveries/:delivery_id/retry',
+    {
+      ...auth,
+      schema: {
+        summary: 'Retry a delivery',
+        description: 'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a delivery that succeeded or does not exist.',
+        tags,
+        security,
+        params: DeliveryParams,
+        response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+      },
+    },
+    async (request, reply) => {
+      const { id, delivery_id } = request.params as DeliveryIdParams;
+      return reply.code(202).send(await webhooks.retry(requireAccount(request), id, delivery_id));
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import { ApiError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import type { Logger } from '../../core/logger.js';
+import { createValidatorCompiler, unstorableTextAt, validationToApiError } from './validation.js';
+import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
+import { API_VERSION, openapiInfo } from './openapi.js';
+
+/** 64 KB: the largest valid body (metadata 2 KB, a name, player settings) is far smaller. */
+const BODY_LIMIT = 64 * 1024;
+
+export interface ServerOptions {
+  logger: Logger;
+  /** Addresses whose X-Forwarded-For is believed (nginx on this machine); `loopback` always is. */
+  trustedProxies?: string[];
+}
+
+/**
+ * Fastify with the spec's conventions: request ids, one error shape, strict validation,
+ * JSON-only bodies. Domains register their routes on the returned instance.
+ */
+export async function createServer({ logger, trustedProxies = [] }: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger.child({ domain: 'http' }),
+    // Quiet by default: one line per request is noise for an appliance; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => newId('req_'),
+    // Public endpoints are limited per viewer address: only the appliance's own nginx may name it.
+    trustProxy: ['loopback', ...trustedProxies],
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path segment that does not decode, or an id longer than any id, names nothing: 404 in the one shape.
+    frameworkErrors: (error, request, reply) => {
+      const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      sendError(reply, request, unroutable ? new ApiError('not_found', 'No such resource: the path does not name one.') : toApiError(error, request));
+    },
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setSchemaErrorFormatter((errors, dataVar) => validationToApiError(errors as never, dataVar));
+  app.addSchema(ErrorBody);
+
+  // An absent or empty body is "no body" (create takes an optional one); anything else must be JSON.
+  app.removeAllContentTypeParsers();
+  const parseJson = (_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return done(new ApiError('invalid_request', 'The body is not valid JSON.'));
+    }
+    // PostgreSQL text and jsonb cannot hold U+0000, and an unpaired surrogate is not text: refuse, do not fail later.
+    const at = unstorableTextAt(value);
+    if (at !== null) {
+      return done(new ApiError('invalid_request', `\`${at || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`, at ? { field: at } : {}));
+    }
+    done(null, value);
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    if (body.length === 0) return done(null, undefined);
+    done(new ApiError('invalid_request', 'The body must be JSON with `Content-Type: application/json`.', { field: 'content-type' }));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Fastify validates an absent body as null; where the body is optional (`x-optional-body`), absent means `{}`.
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as Record<string, unknown> | undefined;
+    if (!body?.['x-optional-body']) return;
+    const absentAsEmpty = async (request: FastifyRequest) => {
+      if (request.body === undefined) request.body = {};
+    };
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [...existing, absentAsEmpty];
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    sendError(reply, request, toApiError(error, request));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: openapiInfo,
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } } },
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) => hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+  });
+  app.log.debug({ version: API_VERSION }, 'http server created');
+  return app as unknown as FastifyInstance;
+}
+
+function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return validationToApiError(error.validation as never, error.validationContext ?? 'body');
+  // Fastify's own client errors (body too large, bad content length, ...): 4xx, never a 500.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The body is larger than ${BODY_LIMIT} bytes.` : error.message;
+    return new ApiError('invalid_request', message);
+  }
+  request.log.error({ err: error, request_id: request.id }, 'unhandled error');
+  return new ApiError('internal_error', 'Something went wrong on our side; retry with backoff.');
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
+  // Also here: errors raised before the onRequest hook (unroutable paths) must carry the id too.
+  reply.header('x-request-id', request.id);
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  void reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code: error.code, message: error.message, details: error.details, request_id: request.id } });
+}

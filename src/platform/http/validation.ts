@@ -1,0 +1,121 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { ApiError } from '../../core/errors.js';
+
+// ajv-formats ships CommonJS with a default export that NodeNext sees as a namespace.
+const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
+
+/** `x-max-bytes`: the JSON text of the value is at most N bytes (metadata: 2 KB). */
+const maxBytesKeyword = {
+  keyword: 'x-max-bytes',
+  type: ['object', 'array'] as const,
+  schemaType: 'number' as const,
+  errors: true as const,
+  validate: function maxBytes(limit: number, data: unknown): boolean {
+    return Buffer.byteLength(JSON.stringify(data)) <= limit;
+  },
+};
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    // Unknown fields must be refused, never silently dropped (Fastify's default removes them).
+    removeAdditional: false,
+    useDefaults: false,
+    coerceTypes: coerce ? 'array' : false,
+    allErrors: false,
+    allowUnionTypes: true,
+    strict: false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ ...maxBytesKeyword, type: [...maxBytesKeyword.type] });
+  ajv.addKeyword({ keyword: 'x-error-codes', schemaType: 'array' });
+  return ajv;
+}
+
+/** Bodies are strict JSON (a string is not a boolean); query, params and headers arrive as text. */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const strict = makeAjv(false);
+  const coercing = makeAjv(true);
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? strict : coercing;
+    return ajv.compile(schema as object) as ValidateFunction;
+  };
+}
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** Turns the first Ajv error into the spec's `400 invalid_request`, naming the field. */
+export function validationToApiError(errors: ErrorObject[], context: string): ApiError {
+  const error = errors[0];
+  const part = PART_NAMES[context] ?? context;
+  if (!error) return new ApiError('invalid_request', `Invalid ${part}.`);
+  const path = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  const params = error.params as Record<string, unknown>;
+  let field = path;
+  let message: string;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      field = join(path, String(params.additionalProperty));
+      message = `Unknown field \`${field}\` in ${part}.`;
+      break;
+    case 'required':
+      field = join(path, String(params.missingProperty));
+      message = `Missing required field \`${field}\` in ${part}.`;
+      break;
+    case 'type':
+      message = `\`${field || part}\` must be ${describeType(params.type)}.`;
+      break;
+    case 'enum':
+      message = `\`${field}\` must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+      break;
+    case 'minProperties':
+      message = `The ${part} must set at least one field.`;
+      break;
+    case 'x-max-bytes':
+      message = `\`${field}\` must be at most ${String(error.schema)} bytes of JSON.`;
+      break;
+    default:
+      message = `\`${field || part}\` ${error.message ?? 'is invalid'}.`;
+  }
+  if (context === 'headers') field = field.toLowerCase();
+  return new ApiError('invalid_request', message, field ? { field } : {});
+}
+
+const join = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
+function describeType(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  const words = types.map((t: string) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`));
+  return words.join(' or ');
+}
+
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where parsed JSON holds a string or key with U+0000 or an unpaired surrogate: the dotted path
+ * of the value ('' for the root; a bad key names its object), or null if nowhere. Iterative, so
+ * deeply nested bodies cannot exhaust the stack.
+ */
+export function unstorableTextAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return path;
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, join(path, String(i))]));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) {
+        if (UNSTORABLE.test(k)) return path;
+        stack.push([item, join(path, k)]);
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,164 @@
+import { execa, type ResultPromise } from 'execa';
+import type { Logger } from '../../core/logger.js';
+
+export interface ProcessSpec {
+  /** Shown in logs: `nginx`, `ladder str_...`. */
+  name: string;
+  file: string;
+  args: string[];
+  cwd?: string;
+  logger: Logger;
+  /** Decides after each exit whether to start again; a stop() in progress never restarts. */
+  restart: (exit: ProcessExit) => boolean;
+  /** Called before every start (nginx: remove the control socket a crash left behind). */
+  prepare?: () => void;
+  /** Called after every exit, before any restart. */
+  onExit?: (exit: ProcessExit) => void;
+  /** Signal for a clean stop (default SIGTERM). */
+  stopSignal?: NodeJS.Signals;
+  stopTimeoutMs?: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+  /** How long it ran, in ms. */
+  ranMs: number;
+}
+
+const FIRST_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+/** A process that ran this long is healthy again: the next crash restarts quickly. */
+const STABLE_MS = 30_000;
+
+/**
+ * One child process kept running: stderr and stdout go to the log line by line, a crash is
+ * restarted with exponential backoff, stop() sends the stop signal and SIGKILL after a timeout.
+ */
+export class Supervised {
+  private child: ResultPromise | null = null;
+  private stopping = false;
+  private timer: NodeJS.Timeout | null = null;
+  private backoffMs = FIRST_BACKOFF_MS;
+  private exited: Promise<void> = Promise.resolve();
+  restarts = 0;
+
+  constructor(private readonly spec: ProcessSpec) {}
+
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  start(): void {
+    if (this.stopping || this.child) return;
+    const { spec } = this;
+    spec.prepare?.();
+    const started = Date.now();
+    const child = execa(spec.file, spec.args, {
+      cwd: spec.cwd,
+      reject: false,
+      stdin: 'ignore',
+      buffer: false,
+      // Children die with the appliance when it exits without stopping them.
+      cleanup: true,
+      // Its own process group: whatever it forked (nginx's workers) goes with it.
+      detached: true,
+    });
+    this.child = child;
+    // On exit, not when its pipes close: a leftover of the group would hold them open.
+    child.once('exit', () => killGroup(child.pid));
+    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.args }, 'process started');
+    const log = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
+    };
+    child.stdout?.on('data', log);
+    child.stderr?.on('data', log);
+    this.exited = child.then(
+      (result) => this.onExit(child, { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: Date.now() - started }, result.code === 'ENOENT'),
+      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: Date.now() - started }, false, err),
+    );
+  }
+
+  private onExit(child: ResultPromise, exit: ProcessExit, missing: boolean, err?: unknown): void {
+    if (this.child !== child) return;
+    this.child = null;
+    const { spec } = this;
+    if (missing) spec.logger.error({ proc: spec.name, file: spec.file }, `${spec.file} not found: install it (svc init) or set its path in config.json`);
+    spec.onExit?.(exit);
+    if (this.stopping) return;
+    if (!spec.restart(exit)) {
+      spec.logger.debug({ proc: spec.name, ...exit }, 'process exited');
+      return;
+    }
+    if (exit.ranMs >= STABLE_MS) this.backoffMs = FIRST_BACKOFF_MS;
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs * 2);
+    this.restarts++;
+    spec.logger.warn({ proc: spec.name, ...exit, err, restart_in_ms: delay }, 'process exited; restarting');
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.start();
+    }, delay);
+  }
+
+  /** Sends a signal to the running process (nginx: SIGHUP reloads its config). */
+  signal(name: NodeJS.Signals): boolean {
+    return this.child?.kill(name) ?? false;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    const child = this.child;
+    if (!child) return;
+    child.kill(this.spec.stopSignal ?? 'SIGTERM');
+    const timeout = setTimeout(() => child.kill('SIGKILL'), this.spec.stopTimeoutMs ?? 5000);
+    await this.exited;
+    clearTimeout(timeout);
+  }
+
+  /** Resolves when the current process has exited (immediately when none runs). */
+  async waitForExit(): Promise<void> {
+    await this.exited;
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Nothing left in the group.
+  }
+}
+
+/** The one owner of long-running children: everything it started is stopped by stopAll(). */
+export class Supervisor {
+  private readonly children = new Set<Supervised>();
+
+  spawn(spec: ProcessSpec): Supervised {
+    const proc = new Supervised(spec);
+    this.children.add(proc);
+    proc.start();
+    return proc;
+  }
+
+  /** Stops one child and forgets it. */
+  async release(proc: Supervised): Promise<void> {
+    await proc.stop();
+    this.children.delete(proc);
+  }
+
+  forget(proc: Supervised): void {
+    this.children.delete(proc);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.children].map((c) => c.stop()));
+    this.children.clear();
+  }
+}
