@@ -21,6 +21,18 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Config is read once (src/config) and injected; only the CLI reads the environment.' }],
     },
   },
+  {
+    // One clock: wall time is read from the injected Clock, so tests can move it; durations and deadlines use the monotonic performance.now().
+    files: ['src/**/*.ts', 'commands/**/*.ts'],
+    ignores: ['src/core/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Wall time comes from the injected Clock (src/core/clock.ts); for durations and deadlines use performance.now().' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Wall time comes from the injected Clock (src/core/clock.ts): clock.now().' },
+      ],
+    },
+  },
   { files: ['bin/**/*.js', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   {
     // The hosted player's script runs in browsers as a classic script (no build step).

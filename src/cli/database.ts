@@ -1,5 +1,5 @@
 import { AccountsService } from '../domains/accounts/service.js';
-import { managedCluster } from '../appliance/appliance.js';
+import { managedCluster } from '../platform/db/managed-cluster.js';
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock } from '../core/clock.js';

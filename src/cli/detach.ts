@@ -50,11 +50,11 @@ export async function startDetached(opts: {
   child.on('exit', (code, signal) => (exited = signal ? `signal ${signal}` : `exit code ${code}`));
 
   const newLogLines = () => linesSince(log, startOffset);
-  const started = Date.now();
+  const started = performance.now();
   const deadline = started + (opts.timeoutMs ?? 120_000);
   let nextNote = started + 3000;
   opts.progress(`starting svc (pid ${pid}); logs: ${log}`);
-  while (Date.now() < deadline) {
+  while (performance.now() < deadline) {
     if (exited || !isAlive(pid)) {
       const tail = newLogLines();
       // The child's own last words (base command's one-line error) name the cause.
@@ -62,8 +62,8 @@ export async function startDetached(opts: {
       throw new CliError('start_failed', `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`, { log_tail: tail });
     }
     if ((await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000))) return pid;
-    if (Date.now() >= nextNote) {
-      opts.progress(`waiting for ${config.publicUrls.base_url}/healthz (${Math.round((Date.now() - started) / 1000)} s)`);
+    if (performance.now() >= nextNote) {
+      opts.progress(`waiting for ${config.publicUrls.base_url}/healthz (${Math.round((performance.now() - started) / 1000)} s)`);
       nextNote += 5000;
     }
     await sleep(200);

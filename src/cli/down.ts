@@ -1,4 +1,4 @@
-import { managedCluster } from '../appliance/appliance.js';
+import { managedCluster } from '../platform/db/managed-cluster.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';

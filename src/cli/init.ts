@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { managedCluster } from '../appliance/appliance.js';
+import { managedCluster } from '../platform/db/managed-cluster.js';
 import { readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { managedCluster } from '../appliance/appliance.js';
+import { managedCluster } from '../platform/db/managed-cluster.js';
 import { localHost, localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';

@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import { createLogger } from '../../src/core/logger.js';
 import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
-import { probeSegment } from '../../src/appliance/appliance.js';
+import { probeSegment } from '../../src/appliance/build.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { Uploader } from '../../src/domains/live/uploader.js';
 import { makeClip } from '../helpers/publisher.js';

@@ -18,11 +18,23 @@ export function signatureSegment(secret: string, kind: SignedKind, streamId: str
   return `${hash}.${expiry}`;
 }
 
-export const playbackUrl = (cdnUrl: string, secret: string, streamId: string, expiresAt: Date): string =>
-  `${cdnUrl}/${signatureSegment(secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+/** Every address the CDN serves; streams, recordings and the embed read all take theirs from here. */
+export class CdnAddresses {
+  constructor(
+    private readonly cdnUrl: string,
+    private readonly secret: string,
+  ) {}
 
-export const recordingUrl = (cdnUrl: string, secret: string, streamId: string, expiresAt: Date): string =>
-  `${cdnUrl}/${signatureSegment(secret, 'rec', streamId, expiresAt)}/_rec/${streamId}/recording.mp4`;
+  playback(streamId: string, expiresAt: Date): string {
+    return `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+  }
 
-/** The latest still of a stream on the CDN; public (no signature), a neutral picture until the first still. */
-export const thumbnailUrl = (cdnUrl: string, streamId: string): string => `${cdnUrl}/_thumb/${streamId}.jpg`;
+  recording(streamId: string, expiresAt: Date): string {
+    return `${this.cdnUrl}/${signatureSegment(this.secret, 'rec', streamId, expiresAt)}/_rec/${streamId}/recording.mp4`;
+  }
+
+  /** The latest still of a stream; public (no signature), a neutral picture until the first still. */
+  thumbnail(streamId: string): string {
+    return `${this.cdnUrl}/_thumb/${streamId}.jpg`;
+  }
+}

@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
-import { playbackUrl, thumbnailUrl } from '../cdn/addresses.js';
+import type { CdnAddresses } from '../cdn/addresses.js';
 import { defaultPlaybackExpiry } from '../streams/present.js';
 import type { StreamRow } from '../streams/queries.js';
 import { STREAM_ID } from '../streams/schemas.js';
@@ -26,8 +26,7 @@ export interface EmbedViewers {
 export interface EmbedDeps {
   sql: Sql;
   clock: Clock;
-  cdnUrl: string;
-  cdnSecret: string;
+  cdn: CdnAddresses;
   viewers: EmbedViewers;
 }
 
@@ -73,7 +72,7 @@ export class EmbedService {
       status,
       title: row.player.show_name ? row.name : null,
       // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
-      playback_url: expiresAt && playbackUrl(this.deps.cdnUrl, this.deps.cdnSecret, row.id, expiresAt),
+      playback_url: expiresAt && this.deps.cdn.playback(row.id, expiresAt),
       playback_url_expires_at: iso(expiresAt),
       went_live_at: iso(row.went_live_at),
       ended_at: iso(row.ended_at),
@@ -81,7 +80,7 @@ export class EmbedService {
       poll_after_seconds: finished ? null : status === 'pending' ? POLL_PENDING_SECONDS : POLL_LIVE_SECONDS,
       beacon: open ? this.deps.viewers.beacon(row.id) : null,
       access: membersOnly ? 'viewer_token' : 'public',
-      poster_url: thumbnailUrl(this.deps.cdnUrl, row.id),
+      poster_url: this.deps.cdn.thumbnail(row.id),
     };
     return { embed, allowedDomains: row.player.allowed_domains };
   }

@@ -33,9 +33,6 @@ export type RefusalReason =
 
 const refuse = (streamId: string | null, reason: RefusalReason, message: string): Admission => ({ admitted: false, streamId, reason, message });
 
-/** Advisory lock serialising admissions that compare against the machine's capacity. */
-const CAPACITY_LOCK = 7_302_101;
-
 /**
  * Decides one publisher, in the caller's transaction: the stream's and the account's rows are
  * locked, so two publishers (or a publisher and a DELETE) cannot both win.
@@ -73,7 +70,7 @@ export async function admit(
   const limits = account.trusted ? ctx.config.limits.trusted : ctx.config.limits.new;
   const live = await q.countLive(tx, account.id, stream.id);
   if (live >= limits.live_at_once) return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
-  await tx`select pg_advisory_xact_lock(${CAPACITY_LOCK})`;
+  await q.lockCapacity(tx);
   if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution)) {
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');
   }

@@ -23,8 +23,6 @@ export interface WorkerDeps {
   supervisor: Supervisor;
   logger: Logger;
   probe: (file: string) => Promise<SegmentProbe>;
-  /** Waits (briefly) for the publisher's first metadata; null when none arrived. */
-  sourceInfo: (streamId: string) => Promise<SourceInfo | null>;
   thumbnails: Thumbnailer;
 }
 
@@ -35,7 +33,6 @@ export interface WorkerDeps {
  */
 export class LiveWorker {
   readonly meter: IngestMeter;
-  readonly startedAt = Date.now();
   /** What nginx had dropped for this stream's ladder at the last tick. */
   droppedSeen = 0;
   private ladder: Supervised | null = null;
@@ -49,6 +46,8 @@ export class LiveWorker {
   constructor(
     readonly streamId: string,
     private readonly profile: Profile,
+    /** Orders workers by creation (see WorkerControl). */
+    readonly serial: number,
     private readonly deps: WorkerDeps,
   ) {
     this.meter = new IngestMeter(deps.config.live.bitrate_window_seconds);
@@ -71,12 +70,13 @@ export class LiveWorker {
   }
 
   /**
-   * A publisher was admitted: start a ladder once its metadata says what it sends. Resolves with
-   * the renditions (fixed by the first session: players keep the playlists they know).
+   * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
+   * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
+   * by the first session (players keep the playlists they know).
    */
-  publisherStarted(): Promise<void> {
+  publisherStarted(source: Promise<SourceInfo | null>): Promise<void> {
     this.publisherConnected = true;
-    this.sessionStart = this.sessionStart.then(() => this.startSession()).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
     return this.sessionStart;
   }
 
@@ -84,11 +84,9 @@ export class LiveWorker {
     this.publisherConnected = false;
   }
 
-  private async startSession(): Promise<void> {
+  private async startSession(info: SourceInfo | null): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
-    const info = await this.deps.sourceInfo(this.streamId);
-    if (this.finished || !this.publisherConnected) return;
     if (!this.renditions) {
       const source = info ?? { width: 0, height: 0, hasAudio: true };
       this.renditions = planLadder(this.profile, source);

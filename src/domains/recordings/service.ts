@@ -6,7 +6,7 @@ import type { Logger } from '../../core/logger.js';
 import { addSeconds } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import type { Account } from '../accounts/queries.js';
-import { recordingUrl } from '../cdn/addresses.js';
+import type { CdnAddresses } from '../cdn/addresses.js';
 import { run } from '../../platform/process/run.js';
 import { findStream, lockStream, lockStreamById } from '../streams/queries.js';
 import * as transitions from '../streams/transitions.js';
@@ -23,7 +23,7 @@ export interface RecordingsDeps {
   config: Config;
   clock: Clock;
   logger: Logger;
-  cdnSecret: string;
+  cdn: CdnAddresses;
 }
 
 /**
@@ -87,7 +87,7 @@ export class RecordingsService {
     return {
       object: 'recording_download',
       stream_id: row.id,
-      url: recordingUrl(this.deps.config.publicUrls.cdn_url, this.deps.cdnSecret, row.id, expiresAt),
+      url: this.deps.cdn.recording(row.id, expiresAt),
       bytes: row.recording_bytes ?? 0,
       expires_at: expiresAt.toISOString(),
     };

@@ -1,7 +1,7 @@
 import type { PublicUrls } from '../../config/config.js';
 import { ZERO_USD } from '../../core/money.js';
 import { addSeconds, iso, secondsUntil } from '../../core/time.js';
-import { playbackUrl, thumbnailUrl } from '../cdn/addresses.js';
+import type { CdnAddresses } from '../cdn/addresses.js';
 import type { StreamRow } from './queries.js';
 import { FINISHED, type CreatedStream, type Profile, type Stream } from './schemas.js';
 
@@ -9,7 +9,7 @@ export interface PresentContext {
   urls: PublicUrls;
   now: Date;
   nodeReady: boolean;
-  cdnSecret: string;
+  cdn: CdnAddresses;
   /** Watching on the hosted player now (this node's count); null when nobody is. */
   viewersNow: (streamId: string) => number | null;
 }
@@ -59,7 +59,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     recording: recordingOf(row),
     node_ready: ctx.nodeReady,
     rtmp_url: finished ? null : ctx.urls.rtmp_url,
-    playback_url: expiresAt && playbackUrl(ctx.urls.cdn_url, ctx.cdnSecret, row.id, expiresAt),
+    playback_url: expiresAt && ctx.cdn.playback(row.id, expiresAt),
     playback_url_expires_at: iso(expiresAt),
     embed_url: `${ctx.urls.player_url}/${row.id}`,
     renditions: row.renditions ?? plannedRenditions(row.profile, row.max_resolution),
@@ -75,7 +75,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     end_reason: row.end_reason,
     ingest: row.ingest,
     viewers_now: finished ? null : ctx.viewersNow(row.id),
-    thumbnail: row.thumbnail_at && { url: thumbnailUrl(ctx.urls.cdn_url, row.id), captured_at: row.thumbnail_at.toISOString() },
+    thumbnail: row.thumbnail_at && { url: ctx.cdn.thumbnail(row.id), captured_at: row.thumbnail_at.toISOString() },
   };
   if (detail) {
     stream.cost = {

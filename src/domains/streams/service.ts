@@ -11,7 +11,7 @@ import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
 import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
 import { fits } from './capacity.js';
-import { playbackUrl } from '../cdn/addresses.js';
+import type { CdnAddresses } from '../cdn/addresses.js';
 import {
   DEFAULT_PLAYER,
   FINISHED,
@@ -34,8 +34,7 @@ export interface StreamsDeps {
   clock: Clock;
   config: Config;
   idempotency: Idempotency;
-  /** Secret the CDN checks playback signatures with. */
-  cdnSecret: string;
+  cdn: CdnAddresses;
   live: LiveLink;
   viewers: StreamViewers;
 }
@@ -145,7 +144,7 @@ export class StreamsService {
     return {
       object: 'playback_token',
       stream_id: row.id,
-      playback_url: playbackUrl(this.deps.config.publicUrls.cdn_url, this.deps.cdnSecret, row.id, expiresAt),
+      playback_url: this.deps.cdn.playback(row.id, expiresAt),
       expires_at: expiresAt.toISOString(),
     };
   }
@@ -246,7 +245,7 @@ export class StreamsService {
       urls: this.deps.config.publicUrls,
       now: this.deps.clock.now(),
       nodeReady: this.deps.live.nodeReady(),
-      cdnSecret: this.deps.cdnSecret,
+      cdn: this.deps.cdn,
       viewersNow: (id) => viewers.viewersNow(id),
     };
   }

@@ -1,5 +1,6 @@
 import { chmodSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import { run } from '../../platform/process/run.js';
 
@@ -16,6 +17,7 @@ export interface ThumbnailerOptions {
   /** Where `<stream_id>.jpg` goes (served by the CDN). */
   dir: string;
   everySeconds: number;
+  clock: Clock;
   logger: Logger;
   /** A new still is in place (the stream's `thumbnail` records when). */
   onCaptured: (streamId: string, at: Date) => Promise<void>;
@@ -34,7 +36,7 @@ export class Thumbnailer {
 
   /** A piece was published; a still is taken from it when the stream's last one is old enough. */
   offer(streamId: string, piece: string): void {
-    const now = Date.now();
+    const now = this.o.clock.now().getTime();
     if (this.busy.has(streamId) || now - (this.last.get(streamId) ?? 0) < this.o.everySeconds * 1000) return;
     this.busy.add(streamId);
     this.last.set(streamId, now);
@@ -53,7 +55,7 @@ export class Thumbnailer {
       // nginx's workers run as another user; atomic, so the CDN never serves half a picture.
       chmodSync(tmp, 0o644);
       renameSync(tmp, file);
-      await this.o.onCaptured(streamId, new Date());
+      await this.o.onCaptured(streamId, this.o.clock.now());
     } catch (err) {
       rmSync(tmp, { force: true });
       this.o.logger.warn({ err, stream_id: streamId }, 'thumbnail not taken');

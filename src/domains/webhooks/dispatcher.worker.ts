@@ -54,7 +54,7 @@ export class WebhookDispatcher {
   private unlisten: (() => Promise<void>) | null = null;
   /** Set by an event's NOTIFY (and without LISTEN): the outbox may hold events to fan out. */
   private eventsWaiting = true;
-  private lastFanOut = 0;
+  private lastFanOut = -Infinity;
   private readonly unrecorded: { result: q.AttemptResult; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private flushing: Promise<void> | null = null;
 
@@ -132,9 +132,9 @@ export class WebhookDispatcher {
    * notification lost with a dropped connection); a freed slot only claims.
    */
   private async pass(): Promise<boolean> {
-    if (this.eventsWaiting || !this.unlisten || Date.now() - this.lastFanOut >= this.pollMs) {
+    if (this.eventsWaiting || !this.unlisten || performance.now() - this.lastFanOut >= this.pollMs) {
       this.eventsWaiting = false;
-      this.lastFanOut = Date.now();
+      this.lastFanOut = performance.now();
       await this.fanOut();
     }
     const free = this.maxInFlight - this.inFlight.size;

@@ -25,14 +25,14 @@ export async function postWebhook(
   body: string,
   opts: { policy: TargetPolicy; timeoutMs: number },
 ): Promise<SendOutcome> {
-  const deadline = Date.now() + opts.timeoutMs;
+  const deadline = performance.now() + opts.timeoutMs;
   let target: Target;
   try {
     target = await resolveTarget(urlText, opts.policy, opts.timeoutMs);
   } catch (err) {
     return { ok: false, statusCode: null, error: err instanceof TargetRefused ? err.message : `target check failed: ${(err as Error).message}` };
   }
-  const remaining = deadline - Date.now();
+  const remaining = deadline - performance.now();
   if (remaining <= 0) return { ok: false, statusCode: null, error: `timed out after ${opts.timeoutMs / 1000} s (DNS)` };
   return request(target, headers, body, remaining, opts.timeoutMs);
 }

@@ -1,5 +1,8 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Config } from '../../config/config.js';
+import { dataPaths } from '../../config/paths.js';
+import type { Secrets } from '../../config/secrets.js';
 import { run } from '../process/run.js';
 import { assertReachable, lookupUser, type SystemUser } from '../system/users.js';
 import { connect } from './connect.js';
@@ -159,4 +162,17 @@ async function resolveRunAsUser(): Promise<SystemUser | null> {
   const created = await lookupUser(name);
   if (!created) throw new Error(`could not create system user ${name} for PostgreSQL`);
   return created;
+}
+
+/** The appliance's own cluster, where config and secrets say (`svc init`, `up`, `down`, `status`). */
+export function managedCluster(config: Config, secrets: Secrets, onProgress?: (line: string) => void): ManagedCluster {
+  const paths = dataPaths(config.dataDir);
+  return new ManagedCluster({
+    dir: paths.postgres,
+    port: config.ports.postgres,
+    password: secrets.postgres_password,
+    logFile: paths.postgresLog,
+    binDir: config.postgresBinDir,
+    onProgress,
+  });
 }

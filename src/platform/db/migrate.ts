@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../core/package-root.js';
 import type { Sql } from './connect.js';
+import { LOCKS } from './locks.js';
 
 const MIGRATIONS_DIR = join(packageRoot, 'appliance', 'migrations');
-/** Any constant: every node that migrates takes the same lock. */
-const MIGRATION_LOCK = 7_301_001;
 
 export interface Migration {
   version: number;
@@ -23,7 +22,7 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Forward-only; all pending migrations in one transaction under an advisory lock. Returns what was applied. */
 export async function migrate(sql: Sql, migrations = listMigrations()): Promise<string[]> {
   return sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`select pg_advisory_xact_lock(${LOCKS.migrations})`;
     await tx`create table if not exists schema_migrations (
       version integer primary key, name text not null, applied_at timestamptz not null default now())`;
     const done = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((r) => r.version));

@@ -37,7 +37,7 @@ export class Scheduler {
 
   /** Runs a job once (under its lock); skipped when another node holds the lock. */
   private async runLocked(job: Job): Promise<void> {
-    const started = Date.now();
+    const started = performance.now();
     let conn: Awaited<ReturnType<Sql['reserve']>> | undefined;
     try {
       conn = await this.sql.reserve();
@@ -45,7 +45,7 @@ export class Scheduler {
       if (!row?.locked) return;
       try {
         const result = await job.run();
-        this.log.debug({ job: job.name, result, ms: Date.now() - started }, 'job done');
+        this.log.debug({ job: job.name, result, ms: performance.now() - started }, 'job done');
       } finally {
         await conn`select pg_advisory_unlock(${job.lockKey})`;
       }

@@ -149,13 +149,13 @@ export class NginxIngest {
   }
 
   private async waitUntilReady(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     for (;;) {
       try {
         await this.stat();
         return;
       } catch (err) {
-        if (Date.now() > deadline) throw new Error(`nginx did not answer within ${timeoutMs / 1000} s (${(err as Error).message}); see the appliance log`);
+        if (performance.now() > deadline) throw new Error(`nginx did not answer within ${timeoutMs / 1000} s (${(err as Error).message}); see the appliance log`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }

@@ -57,7 +57,7 @@ export class Supervised {
     if (this.stopping || this.child) return;
     const { spec } = this;
     spec.prepare?.();
-    const started = Date.now();
+    const started = performance.now();
     const child = execa(spec.file, spec.args, {
       cwd: spec.cwd,
       reject: false,
@@ -78,8 +78,8 @@ export class Supervised {
     child.stdout?.on('data', log);
     child.stderr?.on('data', log);
     this.exited = child.then(
-      (result) => this.onExit(child, { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: Date.now() - started }, result.code === 'ENOENT'),
-      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: Date.now() - started }, false, err),
+      (result) => this.onExit(child, { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started }, result.code === 'ENOENT'),
+      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started }, false, err),
     );
   }
 

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { registerApiKeyAuth } from '../domains/accounts/auth.js';
+import type { EmbedService } from '../domains/embed/service.js';
+import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
+import { registerEmbedRoutes } from '../domains/embed/routes.js';
+import { registerIngestHooks, type PublisherGate } from '../domains/live/hooks.routes.js';
+import { registerPlaybackRoutes } from '../domains/playback/routes.js';
+import { registerPlayerRoutes } from '../domains/player/routes.js';
+import { registerRecordingRoutes } from '../domains/recordings/routes.js';
+import type { RecordingsService } from '../domains/recordings/service.js';
+import { registerStreamRoutes } from '../domains/streams/routes.js';
+import { SHARED_SCHEMAS } from '../domains/streams/schemas.js';
+import type { StreamsService } from '../domains/streams/service.js';
+import { registerWebhookRoutes } from '../domains/webhooks/routes.js';
+import { WEBHOOK_SCHEMAS } from '../domains/webhooks/schemas.js';
+import type { WebhooksService } from '../domains/webhooks/service.js';
+import type { Logger } from '../core/logger.js';
+import type { Sql } from '../platform/db/connect.js';
+import { createServer } from '../platform/http/server.js';
+import { registerRootRoutes } from './root.routes.js';
+
+/** The services whose routes make the API. */
+export interface ApiServices {
+  streams: StreamsService;
+  recordings: RecordingsService;
+  webhooks: WebhooksService;
+  embed: EmbedService;
+}
+
+export interface HttpApiOptions {
+  sql: Sql;
+  logger: Logger;
+  baseUrl: string;
+  /** Addresses whose `X-Forwarded-For` is believed (nginx on this machine). */
+  trustedProxies: string[];
+  services: ApiServices;
+  /** nginx's publish hooks, on nodes that run ingest. */
+  ingestHooks?: { token: string; gate: PublisherGate };
+}
+
+/** Every route of the API on one Fastify server, ready to listen or to be injected into. */
+export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
+  const { sql, services } = opts;
+  const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS]) app.addSchema(schema);
+  registerApiKeyAuth(app, sql);
+  registerRootRoutes(app, opts.baseUrl, async () => {
+    await sql`select 1`;
+    return true;
+  });
+  registerStreamRoutes(app, services.streams);
+  registerPlaybackRoutes(app, services.streams);
+  registerRecordingRoutes(app, services.recordings, services.streams);
+  registerEmbedRoutes(app, services.embed);
+  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
+  if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
+  registerWebhookRoutes(app, services.webhooks);
+  await app.ready();
+  return app;
+}

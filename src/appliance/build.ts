@@ -1,0 +1,106 @@
+/**
+ * What the composition root builds: every service from config, secrets, clock and the database;
+ * the live pipeline from the supervisor and nginx; the scheduled jobs from the services. Nothing
+ * here starts anything (see appliance.ts for the order things start and stop in).
+ */
+import { localUrlHost, type Config } from '../config/config.js';
+import type { Secrets } from '../config/secrets.js';
+import type { Clock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
+import { EmbedService } from '../domains/embed/service.js';
+import { Idempotency } from '../domains/idempotency/service.js';
+import { hookToken } from '../domains/live/hooks.routes.js';
+import { LiveService, type IngestControl } from '../domains/live/service.js';
+import { RecordingsService } from '../domains/recordings/service.js';
+import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
+import { Thumbnailer } from '../domains/thumbnails/capture.js';
+import { recordCapture } from '../domains/thumbnails/queries.js';
+import { ViewerCounter } from '../domains/viewers/counter.js';
+import { ViewersService } from '../domains/viewers/service.js';
+import { WebhooksService } from '../domains/webhooks/service.js';
+import { systemLookup, type TargetPolicy } from '../domains/webhooks/ssrf.js';
+import { dataPaths } from '../config/paths.js';
+import type { Sql } from '../platform/db/connect.js';
+import { LOCKS } from '../platform/db/locks.js';
+import type { Job } from '../platform/jobs/scheduler.js';
+import { ffprobeSegmentArgs, parseSegmentProbe, type SegmentProbe } from '../platform/media/probe.js';
+import { run } from '../platform/process/run.js';
+import type { Supervisor } from '../platform/process/supervisor.js';
+
+export interface Foundation {
+  sql: Sql;
+  config: Config;
+  secrets: Secrets;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface Services {
+  cdn: CdnAddresses;
+  idempotency: Idempotency;
+  counter: ViewerCounter;
+  viewers: ViewersService;
+  streams: StreamsService;
+  embed: EmbedService;
+  recordings: RecordingsService;
+  webhooks: WebhooksService;
+}
+
+/** Where webhooks may go: the operator's setting, and the system's DNS. */
+export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: config.allowPrivateWebhooks, lookup: systemLookup });
+
+/** Where nginx reaches the ingest hooks: the API on this machine. */
+export function hooksUrl(config: Config, secrets: Secrets): string {
+  return `http://${localUrlHost(config)}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
+}
+
+/** ffprobe of one published segment (the uploader's codecs and the ingest meter's keyframes). */
+export const probeSegment = (config: Config) => async (file: string): Promise<SegmentProbe> =>
+  parseSegmentProbe(await run(config.live.ffprobe_path, ffprobeSegmentArgs(file), { stdoutOnly: true, timeoutMs: 10_000 }));
+
+/** Every domain service; `live` links streams to this node's ingest (absent: an API-only node). */
+export function buildServices(f: Foundation, live?: LiveService): Services {
+  const { sql, config, clock, logger } = f;
+  const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key));
+  const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
+  const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
+  const counter = new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
+  const viewers = new ViewersService({ sql, logger, counter });
+  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers });
+  const embed = new EmbedService({
+    sql,
+    clock,
+    cdn,
+    viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat) => counter.beat(id, beat), watchMinutes: (id) => viewers.watchMinutes(id) },
+  });
+  const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
+  const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
+  return { cdn, idempotency, counter, viewers, streams, embed, recordings, webhooks };
+}
+
+/** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */
+export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest: IngestControl }): LiveService {
+  const { sql, config, clock } = f;
+  const logger = f.logger.child({ domain: 'live' });
+  const thumbnails = new Thumbnailer({
+    ffmpegPath: config.live.ffmpeg_path,
+    dir: dataPaths(config.dataDir).thumbs,
+    everySeconds: config.live.thumbnail_seconds,
+    clock,
+    logger,
+    onCaptured: (streamId, at) => recordCapture(sql, streamId, at),
+  });
+  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: probeSegment(config), thumbnails });
+}
+
+/** The scheduled jobs, each under its advisory lock so that one node runs it at a time. */
+export function buildJobs(config: Config, s: Services): Job[] {
+  return [
+    { name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: LOCKS.jobs.reservationExpiry, run: () => s.streams.expireReservations() },
+    { name: 'idempotency-purge', schedule: '17 * * * *', lockKey: LOCKS.jobs.idempotencyPurge, run: () => s.idempotency.purge() },
+    { name: 'webhook-deliveries-purge', schedule: '23 * * * *', lockKey: LOCKS.jobs.webhookDeliveriesPurge, run: () => s.webhooks.purgeDeliveries() },
+    { name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: LOCKS.jobs.recordings, run: () => s.recordings.processDue() },
+    { name: 'recording-retention', schedule: '41 * * * * *', lockKey: LOCKS.jobs.recordingRetention, run: () => s.recordings.expire() },
+  ];
+}

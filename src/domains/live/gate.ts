@@ -1,0 +1,92 @@
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import type { Sql } from '../../platform/db/connect.js';
+import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
+import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
+import { admit } from './admission.js';
+import type { PublisherGate } from './hooks.routes.js';
+import * as q from './queries.js';
+import type { IngestControl, WorkerControl } from './workers.js';
+
+export interface GateDeps {
+  sql: Sql;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  ingest: IngestControl;
+  workers: WorkerControl;
+}
+
+/**
+ * Publishers in and out: nginx's `on_publish` / `on_publish_done` hooks, and the publishers
+ * nginx lost without saying so (it restarted, the appliance was down).
+ */
+export class LiveGate implements PublisherGate {
+  /** Streams whose recorded publisher nginx did not list at the last check. */
+  private missing = new Set<string>();
+
+  constructor(private readonly deps: GateDeps) {}
+
+  async admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
+    const { sql, config, clock, logger, workers } = this.deps;
+    const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), publisherPresent: (id) => this.publisherPresent(id) }));
+    if (!result.admitted) {
+      logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: req.addr, reason: result.reason }, `publisher refused: ${result.message}`);
+      return false;
+    }
+    const stream = result.stream;
+    logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
+    this.missing.delete(stream.id);
+    const { worker, started } = workers.publisherStarted(stream);
+    void started
+      .then(async () => {
+        if (worker.renditionNames) await q.saveRenditions(sql, stream.id, worker.renditionNames);
+      })
+      .catch((err: unknown) => logger.error({ stream_id: stream.id, err }, 'renditions not saved'));
+    return true;
+  }
+
+  async left(req: { name: string; clientId: string }): Promise<void> {
+    const { sql, clock, logger } = this.deps;
+    // A refused duplicate also triggers publish_done: only the admitted client counts.
+    const left = await sql.begin(async (tx) => {
+      const row = await lockStreamById(tx, req.name);
+      if (!row || row.status !== 'live' || row.publisher_client_id !== req.clientId) return false;
+      await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: clock.now() });
+      return true;
+    });
+    if (!left) return;
+    logger.info({ stream_id: req.name, client_id: req.clientId }, 'publisher left');
+    this.deps.workers.publisherLeft(req.name);
+  }
+
+  /**
+   * A publisher the database remembers but nginx no longer lists has left: after two checks in a
+   * row, its reconnect window starts.
+   */
+  async reconcile(live: StreamRow[], stats: StatStream[]): Promise<void> {
+    const publishing = new Set(stats.filter((s) => s.publisher).map((s) => s.name));
+    const missing = new Set<string>();
+    for (const row of live) {
+      if (row.publisher_client_id === null || publishing.has(row.id)) continue;
+      if (!this.missing.has(row.id)) {
+        missing.add(row.id);
+        continue;
+      }
+      await this.left({ name: row.id, clientId: row.publisher_client_id });
+      this.deps.logger.warn({ stream_id: row.id }, 'publisher no longer connected to nginx; reconnect window started');
+    }
+    this.missing = missing;
+  }
+
+  private async publisherPresent(streamId: string): Promise<boolean> {
+    try {
+      const stats = parseRtmpStat(await this.deps.ingest.stat());
+      return stats.some((s) => s.name === streamId && s.publisher !== null);
+    } catch {
+      // Unknown: keep the recorded publisher (refusing once is safer than two publishers).
+      return true;
+    }
+  }
+}

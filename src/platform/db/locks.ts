@@ -1,0 +1,20 @@
+/**
+ * Every PostgreSQL advisory-lock key the appliance takes, in one place so that no two uses can
+ * share a number by accident. Keys are cluster-wide: every node of one database takes the same
+ * key for the same work. (Idempotency keys lock on a hash of account and key instead: those are
+ * per request, not per kind of work.)
+ */
+export const LOCKS = {
+  /** Migrations: one node migrates, the others wait. */
+  migrations: 7_301_001,
+  /** Publisher admissions that compare against the machine's capacity. */
+  capacity: 7_302_101,
+  /** Scheduled jobs: each runs on one node at a time. */
+  jobs: {
+    reservationExpiry: 7_302_001,
+    idempotencyPurge: 7_302_002,
+    webhookDeliveriesPurge: 7_302_003,
+    recordings: 7_302_004,
+    recordingRetention: 7_302_005,
+  },
+} as const;
