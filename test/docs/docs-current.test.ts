@@ -5,12 +5,18 @@ import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
 import { buildOpenApi, docsFiles } from '../../src/appliance/generate-docs.js';
 import { API_VERSION } from '../../src/platform/http/openapi.js';
+import { architectureDoc, architectureSection, withSection } from './architecture-picture.js';
 
 test('docs/api.md and docs/openapi.json match the route schemas (run `npm run docs`)', async () => {
   const files = docsFiles(await buildOpenApi());
   for (const [path, text] of Object.entries(files)) {
     assert.ok(readFileSync(join(packageRoot, path), 'utf8') === text, `${path} is out of date: run \`npm run docs\``);
   }
+});
+
+test('docs/architecture.md shows the layers of .dependency-cruiser.mjs and the imports of the code (run `npm run docs`)', async () => {
+  const doc = architectureDoc();
+  assert.ok(doc === withSection(doc, await architectureSection()), 'docs/architecture.md is out of date: run `npm run docs`');
 });
 
 test('the changelog newest version equals the description version', () => {
