@@ -1,30 +1,20 @@
-import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Clock } from '../../core/clock.js';
-import type { Logger } from '../../core/logger.js';
 import type { Sql } from '../../platform/db/connect.js';
-import type { SegmentProbe } from '../../platform/media/probe.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
-import type { Supervisor } from '../../platform/process/supervisor.js';
-import type { Thumbnailer } from '../thumbnails/capture.js';
 import { EndingRules } from './ending.js';
 import { LiveGate } from './gate.js';
 import type { PublisherGate } from './hooks.routes.js';
 import { OriginCleanup } from './origin.js';
 import * as q from './queries.js';
-import { WorkerControl, type IngestControl } from './workers.js';
+import { WorkerControl, type WorkerControlDeps } from './workers.js';
 
 export type { IngestControl } from './workers.js';
 
-export interface LiveDeps {
+/** The workers' parts, and the database and clock the gate and the ending rules use. */
+export interface LiveDeps extends WorkerControlDeps {
   sql: Sql;
-  config: Config;
   clock: Clock;
-  logger: Logger;
-  supervisor: Supervisor;
-  ingest: IngestControl;
-  probe: (file: string) => Promise<SegmentProbe>;
-  thumbnails: Thumbnailer;
 }
 
 /** The origin sweep runs on every tenth tick: folders linger a minute anyway. */
