@@ -7,6 +7,8 @@ import { addSeconds } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import type { Account } from '../accounts/queries.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
+import { ffprobeDurationArgs } from '../../platform/media/probe.js';
+import { concatList, remuxArgs } from '../../platform/media/remux.js';
 import { run } from '../../platform/process/run.js';
 import { findStream, lockStream, lockStreamById } from '../streams/queries.js';
 import * as transitions from '../streams/transitions.js';
@@ -147,11 +149,11 @@ export class RecordingsService {
     if (!sessions.length) throw new Error('nothing was recorded from the publisher');
     mkdirSync(files.dir, { recursive: true });
     const list = `${files.mp4}.txt`;
-    writeFileSync(list, sessions.map((f) => `file '${f.replaceAll("'", "'\\''")}'`).join('\n') + '\n');
+    writeFileSync(list, concatList(sessions));
     const tmp = `${files.mp4}.tmp.mp4`;
     try {
-      await run(config.live.ffmpeg_path, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', tmp], { timeoutMs: 30 * 60_000 });
-      const out = await run(config.live.ffprobe_path, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', tmp]);
+      await run(config.live.ffmpeg_path, remuxArgs(list, tmp), { timeoutMs: 30 * 60_000 });
+      const out = await run(config.live.ffprobe_path, ffprobeDurationArgs(tmp));
       const durationSeconds = Math.round(Number(out.trim()) * 1000) / 1000;
       if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error(`the MP4 has no duration (${out.trim()})`);
       renameSync(tmp, files.mp4);

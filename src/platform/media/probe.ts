@@ -19,6 +19,11 @@ export function ffprobeSegmentArgs(file: string): string[] {
   ];
 }
 
+/** ffprobe argv that prints a file's duration in seconds and nothing else (e.g. `12.345000`). */
+export function ffprobeDurationArgs(file: string): string[] {
+  return ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file];
+}
+
 export interface SegmentProbe {
   video: { codec: string; profile: string | null; level: number | null; width: number; height: number; frameRate: number | null } | null;
   audio: { codec: string; profile: string | null } | null;

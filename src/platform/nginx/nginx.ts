@@ -1,59 +1,23 @@
 import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import nunjucks from 'nunjucks';
-import { localHost, localUrlHost, type Config } from '../../config/config.js';
+import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { packageRoot } from '../../core/package-root.js';
 import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
 import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
+import { nginxArgs, renderNginxConfig, RTMP_MODULE, type NginxConfigInput } from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
 const DEFAULT_POSTER = 'poster.svg';
-const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** nginx workers drop to this user when the appliance runs as root. */
 const WORKER_USERS = ['www-data', 'nobody'];
 
-export interface NginxOptions {
+export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'hooksUrl'> {
   config: Config;
-  /** CDN signing secret (written into the config, which is therefore mode 0600). */
-  secret: string;
-  /** Base of the ingest hooks on the API, on loopback. */
-  hooksUrl: string;
   logger: Logger;
-}
-
-/** The nginx config for these settings; pure, so it can be checked without starting anything. */
-export function renderNginxConfig(opts: NginxOptions, user: string | null): string {
-  const { config } = opts;
-  const paths = dataPaths(config.dataDir);
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: false, throwOnUndefined: true });
-  return env.render('nginx.conf.njk', {
-    modules: [RTMP_MODULE],
-    user,
-    listen_host: config.listenHost,
-    local_host: localHost(config),
-    rtmp_port: config.ports.rtmp,
-    cdn_port: config.ports.cdn,
-    player_port: config.ports.player,
-    api: `${localUrlHost(config)}:${config.ports.api}`,
-    idle_publisher_seconds: config.live.idle_publisher_seconds,
-    hooks: opts.hooksUrl,
-    secret: opts.secret,
-    paths: {
-      pid: paths.nginxPid,
-      temp: join(paths.nginx, 'temp'),
-      control: paths.nginxControl,
-      cdn_log: paths.cdnLog,
-      ingest: paths.ingest,
-      origin: paths.origin,
-      recordings: paths.recordings,
-      thumbs: paths.thumbs,
-      cache: paths.nginxCache,
-    },
-  });
 }
 
 /** A GET on nginx's control socket (`/stat`, `/control/...`); the body on 200. */
@@ -102,7 +66,7 @@ export class NginxIngest {
     this.proc = supervisor.spawn({
       name: 'nginx',
       file: config.live.nginx_path,
-      args: ['-e', 'stderr', '-p', paths.nginx, '-c', paths.nginxConf],
+      args: nginxArgs(paths.nginx, paths.nginxConf),
       logger,
       // Fast shutdown: a graceful one waits for every publisher to hang up, and a worker that
       // outlives its master keeps the log pipe open.
@@ -184,11 +148,12 @@ export class NginxIngest {
 
   private async writeConfig(): Promise<void> {
     const paths = dataPaths(this.opts.config.dataDir);
-    const text = renderNginxConfig(this.opts, this.user?.name ?? null);
+    const { config, secret, hooksUrl } = this.opts;
+    const text = renderNginxConfig({ config, secret, hooksUrl, user: this.user?.name ?? null });
     const tmp = `${paths.nginxConf}.new`;
     writeFileSync(tmp, text, { mode: 0o600 });
     try {
-      await run(this.opts.config.live.nginx_path, ['-t', '-q', '-e', 'stderr', '-p', paths.nginx, '-c', tmp]);
+      await run(config.live.nginx_path, nginxArgs(paths.nginx, tmp, { test: true }));
     } catch (err) {
       rmSync(tmp, { force: true });
       throw new Error(`the rendered nginx config does not load: ${(err as Error).message}`);

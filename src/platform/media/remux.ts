@@ -1,0 +1,22 @@
+/**
+ * The recording: every publish session nginx-rtmp recorded, joined into one MP4 by copying
+ * (never re-encoding) what the publisher sent. The caller writes the list and runs ffmpeg.
+ */
+
+/**
+ * The concat demuxer's list of the session files, in order. Paths are single-quoted, and a
+ * quote inside one is closed, escaped and reopened, as the demuxer reads it.
+ */
+export function concatList(files: string[]): string {
+  return files.map((f) => `file '${f.replaceAll("'", "'\\''")}'`).join('\n') + '\n';
+}
+
+/**
+ * The ffmpeg argv (without the binary) that joins the files of `list` into `out`: the first
+ * video and the first audio stream, each optional (`?`) because a publisher may send only one;
+ * -safe 0 because the list holds absolute paths; +faststart puts the index first, so a
+ * download plays before it has fully arrived.
+ */
+export function remuxArgs(list: string, out: string): string[] {
+  return ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0?', '-map', '0:a:0?', '-c', 'copy', '-movflags', '+faststart', out];
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DEFAULT_LIVE } from '../../src/config/config.js';
+import { dataPaths } from '../../src/config/paths.js';
+import { nginxArgs, renderNginxConfig, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import { run } from '../../src/platform/process/run.js';
+
+const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
+const DATA_DIR = '/var/lib/svc';
+
+/** A root install on every address with the default ports: what most appliances render. */
+function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {}, user: string | null = 'www-data'): NginxConfigInput {
+  return {
+    config: { dataDir, listenHost: '0.0.0.0', ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 }, live: { idle_publisher_seconds: 10 }, ...extra },
+    secret: 'golden-cdn-secret-0123456789abcdef',
+    hooksUrl: 'http://127.0.0.1:8080/internal/ingest/golden-hook-token',
+    user,
+  };
+}
+
+test('renderNginxConfig: the rendered config is the golden file, byte for byte', () => {
+  const text = renderNginxConfig(input(DATA_DIR));
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
+  assert.fixture(text, readFileSync(GOLDEN, 'utf8'), 'the rendered nginx config differs from test/nginx/fixtures/nginx.conf; if the change is meant, review the diff and refresh it: UPDATE_GOLDEN=1 npm test -- nginx/config');
+});
+
+test('renderNginxConfig: one listen address may pull streams too; no user line when not root', () => {
+  const text = renderNginxConfig(input(DATA_DIR, { listenHost: '192.0.2.10' }, null));
+  assert.ok(text.includes('listen 192.0.2.10:1935;'));
+  assert.ok(text.includes('      allow play 127.0.0.1;\n      allow play 192.0.2.10;\n      deny play all;\n'));
+  assert.ok(text.includes('server 192.0.2.10:8080;'));
+  assert.not.match(text, /^user /m);
+});
+
+test('nginxArgs: golden argv to run and to test a config', () => {
+  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf'), ['-e', 'stderr', '-p', '/var/lib/svc/nginx', '-c', '/var/lib/svc/nginx/nginx.conf']);
+  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf.new', { test: true }), ['-t', '-q', '-e', 'stderr', '-p', '/var/lib/svc/nginx', '-c', '/var/lib/svc/nginx/nginx.conf.new']);
+});
+
+test('real nginx -t (with the rtmp module) loads the golden config, moved to a temp data dir', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-nginx-conf-'));
+  try {
+    const paths = dataPaths(dataDir);
+    const text = renderNginxConfig(input(dataDir));
+    assert.is(text, readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs from the golden file');
+    // nginx -t writes the pid file and opens the logs; the temp and cache folders it makes itself.
+    for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
+    const conf = join(paths.nginx, 'nginx.conf');
+    writeFileSync(conf, text, { mode: 0o600 });
+    await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test.run();
