@@ -22,6 +22,14 @@ export default tseslint.config(
     },
   },
   {
+    // One place starts processes: src/platform/process (run, supervisor, detached); ffmpeg and nginx argv come from pure builders.
+    files: ['src/**/*.ts', 'commands/**/*.ts'],
+    ignores: ['src/platform/process/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['node:child_process', 'child_process', 'execa'].map((name) => ({ name, message: 'Processes start only through src/platform/process (run, Supervisor, spawnDetached).' })) }],
+    },
+  },
+  {
     // One clock: wall time is read from the injected Clock, so tests can move it; durations and deadlines use the monotonic performance.now().
     files: ['src/**/*.ts', 'commands/**/*.ts'],
     ignores: ['src/core/clock.ts'],

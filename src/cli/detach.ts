@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import { packageRoot } from '../core/package-root.js';
+import { spawnDetached } from '../platform/process/detached.js';
 import { CliError } from './errors.js';
 import { isAlive, sleep } from './pid.js';
 import { apiHealthy, nginxHealthy } from './status.js';
@@ -35,19 +35,10 @@ export async function startDetached(opts: {
   const { config } = opts;
   const log = dataPaths(config.dataDir).applianceLog;
   mkdirSync(dirname(log), { recursive: true });
-  const logFd = openSync(log, 'a');
-  const startOffset = fstatSync(logFd).size;
-  const child = spawn(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, ...opts.args], {
-    detached: true,
-    stdio: ['ignore', logFd, logFd],
-    env: process.env,
-  });
-  closeSync(logFd);
-  child.unref();
-  const pid = child.pid;
-  if (pid === undefined) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
-  let exited: string | null = null;
-  child.on('exit', (code, signal) => (exited = signal ? `signal ${signal}` : `exit code ${code}`));
+  const startOffset = existsSync(log) ? statSync(log).size : 0;
+  const child = spawnDetached(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, ...opts.args], log);
+  if (!child) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
+  const { pid } = child;
 
   const newLogLines = () => linesSince(log, startOffset);
   const started = performance.now();
@@ -55,6 +46,7 @@ export async function startDetached(opts: {
   let nextNote = started + 3000;
   opts.progress(`starting svc (pid ${pid}); logs: ${log}`);
   while (performance.now() < deadline) {
+    const exited = child.exited();
     if (exited || !isAlive(pid)) {
       const tail = newLogLines();
       // The child's own last words (base command's one-line error) name the cause.
