@@ -1,4 +1,6 @@
 /** Plain-text tables for people; scripts use --json. */
+import Table from 'cli-table3';
+
 export interface Column<R> {
   header: string;
   get: (row: R) => unknown;
@@ -11,11 +13,26 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
+/** No rules or colours (on a terminal or not), two spaces between columns: text to read, grep and copy ids from. */
+const PLAIN: Table.TableConstructorOptions = {
+  chars: {
+    top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+    bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+    left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+    middle: '  ',
+  },
+  style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
+};
+
+/**
+ * Columns as wide as their widest cell, measured in terminal columns (names may hold CJK or
+ * emoji), never truncated: an id cut short cannot be copied.
+ */
 export function renderTable<R>(rows: R[], columns: Column<R>[]): string {
-  const cells = rows.map((row) => columns.map((c) => formatValue(c.get(row))));
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => (r[i] as string).length)));
-  const line = (values: string[]) => values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] as number))).join('  ').trimEnd();
-  return [line(columns.map((c) => c.header.toUpperCase())), ...cells.map(line)].join('\n');
+  const table = new Table({ ...PLAIN, head: columns.map((c) => c.header.toUpperCase()) });
+  table.push(...rows.map((row) => columns.map((c) => formatValue(c.get(row)))));
+  // cli-table3 pads the last column as well; a line ends where its text does.
+  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
 }
 
 /** `key  value` lines, keys aligned; `keys` picks and orders them (default: all, in order). */

@@ -20,6 +20,20 @@ t('tables align columns and show null as -', () => {
   assert.is(text, ['ID      NAME  CREDIT', 'acc_1   Acme  50.00', 'acc_22  -     0.00'].join('\n'));
 });
 
+t('tables measure cells in terminal columns: CJK and emoji take two each', () => {
+  const rows = [
+    { id: 'str_a', name: '日本語', profile: 'abr_basic' },
+    { id: 'str_b', name: '🎥 live', profile: 'passthrough' },
+    { id: 'str_c', name: 'plain', profile: 'abr_basic' },
+  ];
+  const text = renderTable(rows, [
+    { header: 'id', get: (r) => r.id },
+    { header: 'name', get: (r) => r.name },
+    { header: 'profile', get: (r) => r.profile },
+  ]);
+  assert.is(text, ['ID     NAME     PROFILE', 'str_a  日本語   abr_basic', 'str_b  🎥 live  passthrough', 'str_c  plain    abr_basic'].join('\n'));
+});
+
 t('records list keys in the order asked, objects as JSON', () => {
   assert.is(renderRecord({ b: 1, id: 'x', meta: { a: 1 } }, ['id', 'meta', 'missing']), 'id    x\nmeta  {"a":1}');
 });

@@ -78,6 +78,32 @@ test('parseRtmpStat: several applications, entities, comments and whitespace', (
 });
 
 
+test('parseRtmpStat: a lone stream with a lone client reads like several; ids and levels stay text', () => {
+  const xml = `<rtmp><server><application><name>live</name><live><stream><name>str_1</name><time>0012</time>
+    <client><id>07</id><address>2001:db8::1</address><publishing/></client>
+    <meta><video><width>1920</width><level>4.0</level></video></meta></stream></live></application></server></rtmp>`;
+  assert.equal(parseRtmpStat(xml), [
+    {
+      app: 'live',
+      name: 'str_1',
+      bytesIn: 0,
+      bwIn: 0,
+      time: 12,
+      meta: { width: 1920, height: null, frameRate: null, videoCodec: null, profile: null, level: '4.0', audioCodec: null },
+      publisher: { clientId: '07', address: '2001:db8::1' },
+      nclients: 0,
+      playersDropped: 0,
+    },
+  ]);
+});
+
+test('parseRtmpStat: numeric character references are decoded; an empty <meta/> is metadata with nothing known', () => {
+  const xml = '<rtmp><server><application><name>live</name><live><stream><name>a&#38;b&#x26;c</name><meta/></stream></live></application></server></rtmp>';
+  const [stream] = parseRtmpStat(xml);
+  assert.is(stream?.name, 'a&b&c');
+  assert.equal(stream?.meta, { width: null, height: null, frameRate: null, videoCodec: null, profile: null, level: null, audioCodec: null });
+});
+
 test('parseRtmpStat: what nginx dropped for the players (the ladder) is summed; the publisher is not a player', () => {
   const behind = LIVE.replace('<flashver>LNX 9,0,124,2</flashver><dropped>0</dropped>', '<flashver>LNX 9,0,124,2</flashver><dropped>7</dropped>');
   assert.is(parseRtmpStat(behind).find((s) => s.name === 'str_abc')?.playersDropped, 7);

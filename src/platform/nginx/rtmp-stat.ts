@@ -1,14 +1,16 @@
 /**
  * nginx-rtmp's `rtmp_stat all` page: which streams are being published, by which client,
  * with what video. The format is small and fixed (ngx_rtmp_stat_module.c): elements, text,
- * empty flag elements like <publishing/>, no attributes that matter. A tiny tree builder is
- * enough; it skips what it does not know and never throws on a page cut short.
+ * empty flag elements like <publishing/>, no attributes that matter. fast-xml-parser reads it;
+ * this module picks what it knows and never throws, not even on a page cut short.
  *
  * Shape, per stream (test/media/fixtures/rtmp-stat.xml):
  *   rtmp > server > application{name} > live > stream{name,time,bw_in,bytes_in,...,
  *     client*{id,address,...,publishing?}, meta?{video{width,height,frame_rate,codec,
  *     profile,compat,level}, audio{codec,profile,...}}, nclients, publishing?}
  */
+
+import { XMLParser } from 'fast-xml-parser';
 
 export interface StatStream {
   app: string;
@@ -37,64 +39,52 @@ export interface StatStream {
   playersDropped: number;
 }
 
-interface XmlElement {
-  tag: string;
-  children: XmlElement[];
-  text: string;
-  /** Its end tag was seen (or it was self-closing): a page cut short leaves this false. */
-  closed: boolean;
-}
+/**
+ * An element as fast-xml-parser gives it: a leaf is its text (trimmed, entities decoded), any
+ * other element maps each child tag to the list of those children, in page order. Every tag
+ * is a list (`isArray`), so one <stream> reads like several and a tag nginx repeats never
+ * turns a value into an array behind our back.
+ */
+type XmlElement = string | { [tag: string]: unknown };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[body.toLowerCase()] ?? whole;
-  });
-}
+const parser = new XMLParser({
+  isArray: () => true,
+  // Counters stay text until numberOf; "3.0" (a level) and ids must not become numbers.
+  parseTagValue: false,
+  // Numeric character references (&#38;) as XML defines them; nginx itself only writes &amp; &lt; &gt; &quot;.
+  htmlEntities: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // Nothing here reads the path; building it as a string for every tag costs a third of the parse.
+  jPath: false,
+});
 
 /**
- * Elements and their text; declarations, comments and attributes are skipped. A closing tag
- * closes up to its matching open element; a stray one is ignored. A `<` that starts no tag
- * means the page was cut mid-tag: parsing stops there, and elements left open stay unclosed.
+ * nginx writes the page as it walks its streams, so a fetch cut short ends inside one. Only
+ * the page up to the last </stream> is read: every stream in it is complete, and the parser
+ * does not mind the enclosing elements left open. A page it still cannot read is garbage,
+ * which has no streams, like a 502 page.
  */
-function parseXml(xml: string): XmlElement {
-  const root: XmlElement = { tag: '#root', children: [], text: '', closed: false };
-  const stack: XmlElement[] = [root];
-  const token = /<!--[\s\S]*?-->|<[?!][^>]*>|<(\/?)([A-Za-z_][\w.:-]*)[^<>]*?(\/?)>|([^<]+)|(<)/g;
-  for (let m = token.exec(xml); m !== null; m = token.exec(xml)) {
-    const [, closing, tag, selfClosing, content, broken] = m;
-    const top = stack[stack.length - 1] as XmlElement;
-    if (broken !== undefined) break;
-    if (content !== undefined) {
-      top.text += decodeEntities(content);
-    } else if (tag === undefined) {
-      continue;
-    } else if (closing) {
-      const at = stack.map((e) => e.tag).lastIndexOf(tag);
-      if (at > 0) {
-        for (const open of stack.slice(at)) open.closed = true;
-        stack.length = at;
-      }
-    } else {
-      const element: XmlElement = { tag, children: [], text: '', closed: Boolean(selfClosing) };
-      top.children.push(element);
-      if (!selfClosing) stack.push(element);
-    }
+function parseXml(xml: string): XmlElement | undefined {
+  const end = xml.lastIndexOf('</stream>');
+  if (end < 0) return undefined;
+  try {
+    return parser.parse(xml.slice(0, end + '</stream>'.length)) as XmlElement;
+  } catch {
+    return undefined;
   }
-  return root;
 }
 
-const children = (e: XmlElement | undefined, tag: string) => e?.children.filter((c) => c.tag === tag) ?? [];
-const child = (e: XmlElement | undefined, tag: string) => e?.children.find((c) => c.tag === tag);
+function children(e: XmlElement | undefined, tag: string): XmlElement[] {
+  const list = typeof e === 'object' ? e[tag] : undefined;
+  return Array.isArray(list) ? (list as XmlElement[]) : [];
+}
+
+const child = (e: XmlElement | undefined, tag: string) => children(e, tag)[0];
 
 function textOf(e: XmlElement | undefined, tag: string): string | null {
-  const value = child(e, tag)?.text.trim();
-  return value ? value : null;
+  const value = child(e, tag);
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 function numberOf(e: XmlElement | undefined, tag: string): number | null {
@@ -104,7 +94,7 @@ function numberOf(e: XmlElement | undefined, tag: string): number | null {
 }
 
 function parseMeta(meta: XmlElement | undefined): StatStream['meta'] {
-  if (!meta) return null;
+  if (meta === undefined) return null;
   const video = child(meta, 'video');
   const audio = child(meta, 'audio');
   return {
@@ -133,7 +123,7 @@ export function parseRtmpStat(xml: string): StatStream[] {
       const app = textOf(application, 'name') ?? '';
       for (const stream of children(child(application, 'live'), 'stream')) {
         const name = textOf(stream, 'name');
-        if (name === null || !stream.closed) continue;
+        if (name === null) continue;
         streams.push({
           app,
           name,
