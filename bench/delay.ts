@@ -42,19 +42,19 @@ export function publishBarcode(url: string, seconds: number): BarcodePublisher {
   return { ...publisher, s0: () => s0, reports: () => starts.length, medianLagMs };
 }
 
-export interface PieceCheck {
-  piece: string;
+export interface SegmentCheck {
+  segment: string;
   n: number;
   width: number;
   height: number;
   value: number;
   ptsSeconds: number;
-  /** Piece pts − barcode time: the ladder's timestamp offset, the same for every piece and rendition. */
+  /** Segment pts − barcode time: the ladder's timestamp offset, the same for every segment and rendition. */
   offsetSeconds: number;
 }
 
-/** The first frame of a piece on the CDN: its size, pts and barcode (ffmpeg to raw grey, read here). */
-async function readPiece(url: string): Promise<Omit<PieceCheck, 'piece' | 'n' | 'offsetSeconds'>> {
+/** The first frame of a segment on the CDN: its size, pts and barcode (ffmpeg to raw grey, read here). */
+async function readSegment(url: string): Promise<Omit<SegmentCheck, 'segment' | 'n' | 'offsetSeconds'>> {
   const r = await execa('ffmpeg', ['-hide_banner', '-nostdin', '-copyts', '-i', url, '-frames:v', '1', '-vf', 'showinfo', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { encoding: 'buffer', timeout: 20_000 });
   const log = new TextDecoder().decode(r.stderr);
   const info = /pts_time:([\d.]+).* s:(\d+)x(\d+)/.exec(log);
@@ -64,42 +64,42 @@ async function readPiece(url: string): Promise<Omit<PieceCheck, 'piece' | 'n' | 
 }
 
 /**
- * Self-check of the barcode before any player: the same two pieces of every rendition decode to
+ * Self-check of the barcode before any player: the same two segments of every rendition decode to
  * the same value, and pts − value/100 is one constant (within a frame) across them.
  */
-export async function checkPieces(playbackUrl: string): Promise<{ pieces: PieceCheck[]; ok: boolean }> {
+export async function checkSegments(playbackUrl: string): Promise<{ segments: SegmentCheck[]; ok: boolean }> {
   const base = playbackUrl.replace(/master\.m3u8$/, '');
   const master = await (await fetch(playbackUrl)).text();
   const listed = async () => Promise.all([...master.matchAll(/^(\S+\.m3u8)$/gm)].map(async (m) => [...(await (await fetch(`${base}${m[1]}`)).text()).matchAll(/^(\S+_(\d+)\.ts)$/gm)]));
-  const newestOf = (lists: RegExpExecArray[][]) => Math.min(...lists.map((pieces) => Math.max(...pieces.map((p) => Number(p[2])))));
-  // The newest two piece numbers every rendition has published.
-  const lists = await waitFor('two pieces of every rendition', async () => {
+  const newestOf = (lists: RegExpExecArray[][]) => Math.min(...lists.map((segments) => Math.max(...segments.map((p) => Number(p[2])))));
+  // The newest two segment numbers every rendition has published.
+  const lists = await waitFor('two segments of every rendition', async () => {
     const now = await listed();
     return newestOf(now) >= 1 && now;
   }, 30_000, 500);
   const newest = newestOf(lists);
-  const pieces: PieceCheck[] = [];
+  const segments: SegmentCheck[] = [];
   for (const list of lists) {
     for (const n of [newest - 1, newest]) {
       const file = list.find((p) => Number(p[2]) === n)?.[1];
       if (!file) continue;
-      const read = await readPiece(`${base}${file}`);
-      pieces.push({ piece: file, n, ...read, offsetSeconds: read.ptsSeconds - read.value / 100 });
+      const read = await readSegment(`${base}${file}`);
+      segments.push({ segment: file, n, ...read, offsetSeconds: read.ptsSeconds - read.value / 100 });
     }
   }
-  const offsets = pieces.map((p) => p.offsetSeconds);
-  const sameValues = [newest - 1, newest].every((n) => new Set(pieces.filter((p) => p.n === n).map((p) => p.value)).size === 1);
-  const ok = pieces.length >= 4 && sameValues && Math.max(...offsets) - Math.min(...offsets) <= 0.04;
-  return { pieces, ok };
+  const offsets = segments.map((p) => p.offsetSeconds);
+  const sameValues = [newest - 1, newest].every((n) => new Set(segments.filter((p) => p.n === n).map((p) => p.value)).size === 1);
+  const ok = segments.length >= 4 && sameValues && Math.max(...offsets) - Math.min(...offsets) <= 0.04;
+  return { segments, ok };
 }
 
-export interface PieceWatch {
-  /** Highest TARGETDURATION seen, and each source piece's length in publishing order. */
+export interface SegmentWatch {
+  /** Highest TARGETDURATION seen, and each source segment's length in publishing order. */
   stop(): { target: number; durations: number[] };
 }
 
-/** Reads the source rendition's playlist every second, as a player would, noting each new piece. */
-export function watchPieces(playbackUrl: string): PieceWatch {
+/** Reads the source rendition's playlist every second, as a player would, noting each new segment. */
+export function watchSegments(playbackUrl: string): SegmentWatch {
   const url = playbackUrl.replace(/master\.m3u8$/, 'source.m3u8');
   const seen = new Map<string, number>();
   let target = 0;

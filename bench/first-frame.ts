@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { waitFor } from '../test/helpers/publisher.js';
 
-export const GROUPS = ['page HTML', 'player script', 'hls.js', 'embed read', 'playlists', 'pieces', 'other'] as const;
+export const GROUPS = ['page HTML', 'player script', 'hls.js', 'embed read', 'playlists', 'segments', 'other'] as const;
 type Group = (typeof GROUPS)[number];
 
 export interface FirstFrame {
@@ -16,8 +16,8 @@ export interface FirstFrame {
   groups: Record<Group, { requests: number; bytes: number }>;
   /** Finished after the first frame (not counted above). */
   later: number;
-  /** Which pieces (file names: the rendition hls.js started on) and what "other" was. */
-  pieces: string[];
+  /** Which segments (file names: the rendition hls.js started on) and what "other" was. */
+  segments: string[];
   others: string[];
 }
 
@@ -28,7 +28,7 @@ function groupOf(url: string, resourceType: string): Group {
   if (path.startsWith('/assets/hls.')) return 'hls.js';
   if (/^\/api\/embed\/[^/]+$/.test(path)) return 'embed read';
   if (path.endsWith('.m3u8')) return 'playlists';
-  if (path.endsWith('.ts')) return 'pieces';
+  if (path.endsWith('.ts')) return 'segments';
   return 'other';
 }
 
@@ -91,7 +91,7 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
       groups[f.group].bytes += f.bytes;
     }
     const since = (t: number | null) => (t === null ? null : t - started);
-    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, pieces: before.filter((x) => x.group === 'pieces').map((x) => x.path.split('/').pop() as string), others: before.filter((x) => x.group === 'other').map((x) => x.path) };
+    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, segments: before.filter((x) => x.group === 'segments').map((x) => x.path.split('/').pop() as string), others: before.filter((x) => x.group === 'other').map((x) => x.path) };
   } finally {
     await context.close();
   }

@@ -2,7 +2,7 @@
  * The live pipeline on this machine, for a 60 s 1080p30 source published in real time:
  * CPU-seconds per media-second of the appliance's `abr_basic` and `passthrough` pipelines beside
  * the same ffmpeg ladder run by hand; time from publisher start to a playable master with a
- * piece of every rendition through the signed URL; and the streams per core this implies.
+ * segment of every rendition through the signed URL; and the streams per core this implies.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -90,7 +90,7 @@ export async function api<T = StreamBody>(s: Served, method: string, path: strin
   return (await res.json()) as T;
 }
 
-/** Polls the signed master and one piece of every rendition; resolves when all answer 200. */
+/** Polls the signed master and one segment of every rendition; resolves when all answer 200. */
 export async function firstPlayable(playbackUrl: string, started: number, timeoutMs = 60_000): Promise<number> {
   const base = playbackUrl.replace(/master\.m3u8$/, '');
   for (;;) {
@@ -98,8 +98,8 @@ export async function firstPlayable(playbackUrl: string, started: number, timeou
     const master = await fetch(playbackUrl);
     if (master.status === 200) {
       const variants = [...(await master.text()).matchAll(/^(\S+\.m3u8)$/gm)].map((m) => m[1] as string);
-      const pieces = await Promise.all(variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]));
-      if (pieces.every(Boolean) && (await Promise.all(pieces.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)) {
+      const segments = await Promise.all(variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]));
+      if (segments.every(Boolean) && (await Promise.all(segments.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)) {
         return (Date.now() - started) / 1000;
       }
     } else await master.arrayBuffer();

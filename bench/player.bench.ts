@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
-import { checkPieces, measureDelay, median, publishBarcode, watchPieces, type BarcodePublisher, type DelayRun, type PieceCheck, type PieceWatch } from './delay.js';
+import { checkSegments, measureDelay, median, publishBarcode, watchSegments, type BarcodePublisher, type DelayRun, type SegmentCheck, type SegmentWatch } from './delay.js';
 import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
 import { firstFrame, GROUPS, type FirstFrame } from './first-frame.js';
 import { api, firstPlayable, startServe } from './pipeline.bench.js';
@@ -25,7 +25,7 @@ interface Created {
 }
 
 interface Timing {
-  /** Publisher spawned → S0 (its media clock started), and → playable master with a piece of each rendition. */
+  /** Publisher spawned → S0 (its media clock started), and → playable master with a segment of each rendition. */
   s0AfterSpawnMs: number;
   playableAfterSpawnMs: number;
   /** S0 − went_live_at (the on_publish hook). */
@@ -39,7 +39,7 @@ interface Timing {
 interface Figures {
   embed: EmbedRows;
   beats: BeatRow[];
-  check: { pieces: PieceCheck[]; ok: boolean };
+  check: { segments: SegmentCheck[]; ok: boolean };
   playlist: { target: number; durations: number[] };
   timing: Timing;
   first: FirstFrame;
@@ -50,7 +50,7 @@ export async function benchPlayer(): Promise<string> {
   const { served: s, stop } = await startServe();
   let publisher: BarcodePublisher | null = null;
   let browser: Browser | null = null;
-  let pieces: PieceWatch | null = null;
+  let segments: SegmentWatch | null = null;
   try {
     const create = (name: string) => api<Created>(s, 'POST', '/v1/streams', { name, profile: 'abr_basic', max_resolution: 720, record: false });
     const live = await create('Player bench');
@@ -65,8 +65,8 @@ export async function benchPlayer(): Promise<string> {
     const spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${live.stream_key}`, PUBLISH_SECONDS);
     const playable = await firstPlayable(live.playback_url, spawned);
-    pieces = watchPieces(live.playback_url);
-    const check = await checkPieces(live.playback_url);
+    segments = watchSegments(live.playback_url);
+    const check = await checkSegments(live.playback_url);
     const wentLive = (await api<Created>(s, 'GET', `/v1/streams/${live.id}`)).went_live_at;
 
     browser = await launchChromium();
@@ -79,7 +79,7 @@ export async function benchPlayer(): Promise<string> {
     await page.goto(live.embed_url);
     await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
     const delay = await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS);
-    const playlist = pieces.stop();
+    const playlist = segments.stop();
     const timing: Timing = {
       s0AfterSpawnMs: publisher.s0() - spawned,
       playableAfterSpawnMs: playable * 1000,
@@ -90,7 +90,7 @@ export async function benchPlayer(): Promise<string> {
     };
     return format({ embed, beats: beatRows, check, playlist, timing, first, delay });
   } finally {
-    pieces?.stop();
+    segments?.stop();
     await browser?.close().catch(() => undefined);
     await publisher?.kill('SIGKILL');
     await stop();
@@ -133,13 +133,13 @@ function format(f: Figures): string {
   if (d.levelSwitches.length > 0) out.push(`hls.js level switches (level at media time): ${d.levelSwitches.join(', ')}`);
   const t = f.timing;
   out.push(`S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`);
-  out.push(`Source pieces as published (s): ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
-  out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.pieces.map((p) => `${p.piece} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
+  out.push(`Source segments as published (s): ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
+  out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.segments.map((p) => `${p.segment} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
 
   const g = f.first.groups;
   const total = GROUPS.reduce((sum, k) => ({ requests: sum.requests + g[k].requests, bytes: sum.bytes + g[k].bytes }), { requests: 0, bytes: 0 });
   out.push('', `Player page before its first frame (fresh browser context): ${seconds(f.first.toFirstFrameMs)} s from navigation (loadeddata ${seconds(f.first.toLoadedDataMs)} s, playing ${seconds(f.first.toPlayingMs)} s)`);
   out.push(...table(['kind', 'requests', 'KiB (body + headers)'], [...GROUPS.map((k) => [k, g[k].requests, kib(g[k].bytes)]), ['total', total.requests, kib(total.bytes)]]));
-  out.push(`pieces: ${f.first.pieces.join(', ') || '-'}; other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`);
+  out.push(`segments: ${f.first.segments.join(', ') || '-'}; other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`);
   return out.join('\n');
 }

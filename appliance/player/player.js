@@ -9,11 +9,11 @@
   'use strict';
 
   /*
-   * 4-second pieces reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
+   * 4-second segments reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
    * `liveSyncDuration` behind its estimate of the live edge, so the delay behind the publisher is
    * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s; the
    * player bench: 5 s gave 7.2-8.0 s, 4.5 s gave 5.9-7.5 s, no stalls). Each stall adds 1 s
-   * to the target (hls.js `liveSyncOnStallIncrease`, at most one piece). `lowLatencyMode`
+   * to the target (hls.js `liveSyncOnStallIncrease`, at most one segment). `lowLatencyMode`
    * only matters for LL-HLS parts, which our playlists do not have, and it is what enables the
    * playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it in hls.js 1.7).
    */
@@ -27,8 +27,8 @@
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
-    // Joining at go-live with a one-piece playlist would start 4 s behind the edge with almost
-    // no buffer (measured: 0.4 s) and stall; waiting for the second piece costs up to 4 s once.
+    // Joining at go-live with a one-segment playlist would start 4 s behind the edge with almost
+    // no buffer (measured: 0.4 s) and stall; waiting for the second segment costs up to 4 s once.
     initialLiveManifestSize: 2,
     // Benchmarks and tests may try other values (set before this script runs).
     ...window.svcPlayerConfig,
@@ -303,7 +303,7 @@
     timer: undefined,
     /**
      * Fatal network error: try again with backoff. A missing manifest is loaded again whole, every
-     * 2 s or so: a stream is live from the publisher's connection on, its first pieces follow
+     * 2 s or so: a stream is live from the publisher's connection on, its first segments follow
      * 5 to 7 s later, and the first picture should not wait for a long backoff.
      */
     networkError(data) {
@@ -497,7 +497,7 @@
     choose(key) {
       if (hls) {
         const item = qualityMenu.querySelector(`[data-quality="${key}"]`);
-        // nextLevel: switch at the next piece without emptying the buffer (no stall on a 4-s live buffer).
+        // nextLevel: switch at the next segment without emptying the buffer (no stall on a 4-s live buffer).
         hls.nextLevel = key === 'auto' || !item ? -1 : Number(item.dataset.level);
       }
       this.render();

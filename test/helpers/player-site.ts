@@ -160,7 +160,7 @@ export interface LiveHls {
 }
 
 /**
- * A live-like HLS folder as the appliance writes it: ffmpeg in real time, 4-second pieces, a
+ * A live-like HLS folder as the appliance writes it: ffmpeg in real time, 4-second segments, a
  * sliding list of 6, two renditions (720p and 360p) behind `master.m3u8`, program date-times for
  * measuring delay; a new ffmpeg per publish session appending to the same playlists.
  */

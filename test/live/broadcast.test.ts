@@ -51,7 +51,7 @@ test('a whole broadcast: refused key, live, signed HLS, duplicate refused, recon
   assert.ok(live.went_live_at);
   assert.equal(live.renditions, ['source'], '240p source: the ladder only copies');
 
-  // Signed HLS: the master lists the source with CODECS, and a piece decodes.
+  // Signed HLS: the master lists the source with CODECS, and a segment decodes.
   const master = await waitFor('a playable master', async () => {
     const res = await fetch(live.playback_url);
     return res.status === 200 && (await res.text());
@@ -60,9 +60,9 @@ test('a whole broadcast: refused key, live, signed HLS, duplicate refused, recon
   assert.match(master, /source\.m3u8/);
   const base = live.playback_url.replace(/master\.m3u8$/, '');
   const media = await (await fetch(`${base}source.m3u8`)).text();
-  const piece = /^(source_\d{5}\.ts)$/m.exec(media)?.[1];
-  assert.ok(piece, media);
-  const probe = await execa('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', `${base}${piece}`]);
+  const segment = /^(source_\d{5}\.ts)$/m.exec(media)?.[1];
+  assert.ok(segment, media);
+  const probe = await execa('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', `${base}${segment}`]);
   assert.match(probe.stdout, /"width": 426/);
 
   // A second publisher with the same key is refused while the first is live.
@@ -75,7 +75,7 @@ test('a whole broadcast: refused key, live, signed HLS, duplicate refused, recon
   const { again, sentFirst } = await killAndReconnect(app, key, created.id, first, 6, () => start(app.rtmpUrl(created.stream_key)));
 
   // Numbering continues across the reconnect, with a discontinuity.
-  const after = await waitFor('pieces of the second session', async () => {
+  const after = await waitFor('segments of the second session', async () => {
     const text = await (await fetch(`${base}source.m3u8`)).text();
     return text.includes('#EXT-X-DISCONTINUITY') && Number(/source_(\d{5})\.ts\s*$/.exec(text.trim())?.[1]) > lastBefore + 1 && text;
   }, 30_000);

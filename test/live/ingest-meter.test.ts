@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { brokenLimit, IngestMeter, withinResolution } from '../../src/domains/live/ingest-meter.js';
 import type { SegmentProbe } from '../../src/platform/media/probe.js';
 
-const piece = (width: number, height: number, keyframes: number[], duration = 4): SegmentProbe => ({
+const segment = (width: number, height: number, keyframes: number[], duration = 4): SegmentProbe => ({
   video: { codec: 'h264', profile: 'High', level: 40, width, height, frameRate: 30 },
   audio: null,
   keyframeTimes: keyframes,
@@ -35,20 +35,20 @@ test('resolution: short side against the declared height, long side against 16:9
   assert.is(brokenLimit(1000, { width: 854, height: 480 }, { maxResolution: 480, maxKbps: 7500 }), null);
 });
 
-test('keyframes: within each measured piece; one keyframe in a piece means at least its length', () => {
+test('keyframes: within each measured segment; one keyframe in a segment means at least its length', () => {
   const meter = new IngestMeter(30);
   meter.addBytes(at(0), 0);
   meter.addBytes(at(2), 100_000);
-  meter.addPiece(piece(1280, 720, [10, 12]));
-  meter.addPiece(piece(1280, 720, [22, 24]));
+  meter.addSegment(segment(1280, 720, [10, 12]));
+  meter.addSegment(segment(1280, 720, [22, 24]));
   let m = meter.measure(at(2), { maxResolution: 720, maxKbps: 7500 });
   assert.is(m?.keyframe_interval_seconds, 2);
   assert.is(m?.keyframe_warning, false);
   assert.is(m?.width, 1280);
   assert.is(m?.kbps, 400);
   const slow = new IngestMeter(30);
-  slow.addPiece(piece(1280, 720, [0], 5));
-  slow.addPiece(piece(1280, 720, [15], 5));
+  slow.addSegment(segment(1280, 720, [0], 5));
+  slow.addSegment(segment(1280, 720, [15], 5));
   m = slow.measure(at(0), { maxResolution: 720, maxKbps: 7500 });
   assert.is(m?.keyframe_interval_seconds, 5);
   assert.is(m?.keyframe_warning, true);

@@ -43,13 +43,13 @@ test('1080p end to end: ladder of three behind signatures nginx checks, reconnec
     assert.match(v.attrs, /BANDWIDTH=\d{6,}/);
   }
 
-  // A piece of every rendition, fetched through the same signature, decodes at its size.
+  // A segment of every rendition, fetched through the same signature, decodes at its size.
   const base = live.playback_url.replace(/master\.m3u8$/, '');
   for (const v of variants) {
     const media = await (await fetch(`${base}${v.uri}`)).text();
-    const piece = /^(\S+\.ts)$/m.exec(media)?.[1];
-    assert.ok(piece, media);
-    const probe = await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `${base}${piece}`]);
+    const segment = /^(\S+\.ts)$/m.exec(media)?.[1];
+    assert.ok(segment, media);
+    const probe = await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `${base}${segment}`]);
     assert.is(probe.stdout.trim().split('\n')[0]?.replace(',', 'x'), sizes[v.uri]);
   }
 

@@ -122,11 +122,11 @@ test('ladderArgs: threads and the other preset land in the argv', () => {
   assert.not.ok(args.includes('-master_pl_name'), 'the app writes the master playlist itself');
 });
 
-test('ladderArgs: a fresh folder gets shorter first pieces and no append_list; later sessions append', () => {
-  const fresh = ladderArgs(options({ width: 1280, height: 720 }, { firstPieceSeconds: 2 }));
+test('ladderArgs: a fresh folder gets shorter first segments and no append_list; later sessions append', () => {
+  const fresh = ladderArgs(options({ width: 1280, height: 720 }, { firstSegmentSeconds: 2 }));
   assert.is(fresh[fresh.indexOf('-hls_init_time') + 1], '2');
   assert.is(fresh[fresh.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist');
-  const later = ladderArgs(options({ width: 1280, height: 720 }, { firstPieceSeconds: 0 }));
+  const later = ladderArgs(options({ width: 1280, height: 720 }, { firstSegmentSeconds: 0 }));
   assert.not.ok(later.includes('-hls_init_time'));
   assert.is(later[later.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist+append_list');
 });

@@ -32,7 +32,7 @@ test('parseMediaPlaylist: ENDLIST, MEDIA-SEQUENCE, decimals, CRLF and tags befor
   ]);
 });
 
-test('parseMediaPlaylist: a file caught mid-write never throws and keeps only complete pieces', () => {
+test('parseMediaPlaylist: a file caught mid-write never throws and keeps only complete segments', () => {
   for (let cut = 0; cut <= FFMPEG.length; cut++) {
     const p = parseMediaPlaylist(FFMPEG.slice(0, cut));
     const full = parseMediaPlaylist(FFMPEG).segments;

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codecsString, ffprobeSegmentArgs, keyframeInterval, parseSegmentProbe, type SegmentProbe } from '../../src/platform/media/probe.js';
 
-// Captured from ffprobe 5.1 with ffprobeSegmentArgs on pieces the ladder wrote (2-s publisher GOP).
+// Captured from ffprobe 5.1 with ffprobeSegmentArgs on segments the ladder wrote (2-s publisher GOP).
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 test('ffprobeSegmentArgs: one JSON call, stream entries plus packet pts/flags, no decoding', () => {

@@ -28,7 +28,7 @@ async function stillSize(input: string, dir: string): Promise<{ codec: string; w
   return video ? { codec: video.codec, width: video.width, height: video.height } : undefined;
 }
 
-test('real ffmpeg: a 1280x720 piece gives a 640x360 JPEG; a smaller one keeps its size', async () => {
+test('real ffmpeg: a 1280x720 segment gives a 640x360 JPEG; a smaller one keeps its size', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-thumb-'));
   try {
     assert.equal(await stillSize(await makeClip({ width: 1280, height: 720, seconds: 2, gopSeconds: 1 }), dir), { codec: 'mjpeg', width: 640, height: 360 });

@@ -1,6 +1,6 @@
 /**
  * The player script in Debian's Chromium against a live-like HLS folder made by ffmpeg (two
- * renditions, 4-s pieces) on a second origin, with the page, assets, embed reads and beats
+ * renditions, 4-s segments) on a second origin, with the page, assets, embed reads and beats
  * served as nginx presents them. One stream's life: waiting → playing → ended.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const live = (site: PlayerSite, over: Partial<Embed> = {}): Embed => embedFixtur
 const over = (id: string): Partial<Embed> => ({ id, status: 'ended', playback_url: null, beacon: null, poll_after_seconds: null });
 
 t.before(async (ctx) => {
-  // ffmpeg starts first: its first pieces take ~8 s, while the waiting page is checked.
+  // ffmpeg starts first: its first segments take ~8 s, while the waiting page is checked.
   ctx.hls = startLiveHls();
   ctx.site = await startPlayerSite(embedFixture({ poll_after_seconds: 1, beacon }), ctx.hls.dir);
   ctx.browser = await launchChromium();
@@ -80,7 +80,7 @@ t('a page load whose u is not below beacon.rate never reports', async ({ site, b
 });
 
 t('live: plays by itself with hls.js once the embed says live; beats follow the state', async ({ hls, site, page, out }) => {
-  await waitFor('two pieces of each rendition', async () => existsSync(join(hls.dir, 'master.m3u8')) && ['v0', 'v1'].every((v) => (readFileSync(join(hls.dir, `${v}.m3u8`), 'utf8').match(/#EXTINF/g)?.length ?? 0) >= 2), 30_000);
+  await waitFor('two segments of each rendition', async () => existsSync(join(hls.dir, 'master.m3u8')) && ['v0', 'v1'].every((v) => (readFileSync(join(hls.dir, `${v}.m3u8`), 'utf8').match(/#EXTINF/g)?.length ?? 0) >= 2), 30_000);
   site.setEmbed(live(site));
   await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 20_000 });
   assert.is(await player(page, 'p.engine'), 'hls');

@@ -4,17 +4,17 @@ import { keyframeInterval, type SegmentProbe } from '../../platform/media/probe.
 /** Spec: portrait 720x1280 counts as 720; 12% slack either way. */
 const RESOLUTION_SLACK = 1.12;
 const KEYFRAME_WARNING_SECONDS = 2.5;
-/** Keyframe intervals are averaged over this many recent pieces of the top quality. */
-const KEYFRAME_PIECES = 4;
+/** Keyframe intervals are averaged over this many recent segments of the top quality. */
+const KEYFRAME_SEGMENTS = 4;
 
 /**
  * What a publisher sends, measured: bytes received (nginx's counter, everything included) over
- * a sliding window, and the frame size and keyframes of the pieces it produced (what was really
+ * a sliding window, and the frame size and keyframes of the segments it produced (what was really
  * sent, not the publisher's own metadata).
  */
 export class IngestMeter {
   private samples: { at: number; bytes: number }[] = [];
-  private pieces: { keyframes: number[]; duration: number | null }[] = [];
+  private segments: { keyframes: number[]; duration: number | null }[] = [];
   private size: { width: number; height: number } | null = null;
 
   constructor(private readonly windowSeconds: number) {}
@@ -29,10 +29,10 @@ export class IngestMeter {
     while (this.samples.length > 2 && (this.samples[1] as { at: number }).at <= horizon) this.samples.shift();
   }
 
-  addPiece(probe: SegmentProbe): void {
+  addSegment(probe: SegmentProbe): void {
     if (probe.video) this.size = { width: probe.video.width, height: probe.video.height };
-    this.pieces.push({ keyframes: probe.keyframeTimes, duration: probe.duration });
-    if (this.pieces.length > KEYFRAME_PIECES) this.pieces.shift();
+    this.segments.push({ keyframes: probe.keyframeTimes, duration: probe.duration });
+    if (this.segments.length > KEYFRAME_SEGMENTS) this.segments.shift();
   }
 
   /** Average kbps over the window; null until two samples a second apart exist. */
@@ -46,7 +46,7 @@ export class IngestMeter {
   measure(at: Date, limits: { maxResolution: number; maxKbps: number }): IngestMeasurement | null {
     const kbps = this.kbps();
     if (kbps === null && !this.size) return null;
-    const interval = averageInterval(this.pieces);
+    const interval = averageInterval(this.segments);
     return {
       width: this.size?.width ?? null,
       height: this.size?.height ?? null,
@@ -77,19 +77,19 @@ export function withinResolution(size: { width: number; height: number }, declar
 }
 
 /**
- * Within each measured piece (they are not consecutive: one in three is probed). Pieces are cut on
- * keyframes, so a piece holding a single keyframe means an interval of at least its length.
+ * Within each measured segment (they are not consecutive: one in three is probed). Segments are cut on
+ * keyframes, so a segment holding a single keyframe means an interval of at least its length.
  */
-function averageInterval(pieces: { keyframes: number[]; duration: number | null }[]): number | null {
+function averageInterval(segments: { keyframes: number[]; duration: number | null }[]): number | null {
   let sum = 0;
   let n = 0;
-  for (const piece of pieces) {
-    const within = keyframeInterval(piece.keyframes);
+  for (const segment of segments) {
+    const within = keyframeInterval(segment.keyframes);
     if (within !== null) {
-      sum += within * (piece.keyframes.length - 1);
-      n += piece.keyframes.length - 1;
-    } else if (piece.keyframes.length === 1 && piece.duration) {
-      sum += piece.duration;
+      sum += within * (segment.keyframes.length - 1);
+      n += segment.keyframes.length - 1;
+    } else if (segment.keyframes.length === 1 && segment.duration) {
+      sum += segment.duration;
       n += 1;
     }
   }

@@ -14,18 +14,18 @@ export interface UploaderOptions {
   windowSegments: number;
   segmentSeconds: number;
   probe: (file: string) => Promise<SegmentProbe>;
-  /** Every third piece of the top quality, probed: the ingest measurements read it. */
-  onSourcePiece: (probe: SegmentProbe, piece: MediaSegment) => void;
-  /** A piece is on the origin (`file`, its path there). */
+  /** Every third segment of the top quality, probed: the ingest measurements read it. */
+  onSourceSegment: (probe: SegmentProbe, segment: MediaSegment) => void;
+  /** A segment is on the origin (`file`, its path there). */
   onPublished?: (rendition: string, file: string) => void;
   logger: Logger;
 }
 
 interface RenditionState {
-  /** Every piece published so far, oldest first. */
+  /** Every segment published so far, oldest first. */
   published: MediaSegment[];
   names: Set<string>;
-  /** Pieces before this index are gone from the origin. */
+  /** Segments before this index are gone from the origin. */
   pruned: number;
   variant: Omit<Variant, 'bandwidth' | 'uri' | 'name'> | null;
   peakBps: number;
@@ -34,10 +34,10 @@ interface RenditionState {
 }
 
 /**
- * Publishes the ladder's finished pieces to the origin: each piece is moved there before the
+ * Publishes the ladder's finished segments to the origin: each segment is moved there before the
  * playlist naming it is replaced (both atomically), and the origin's playlists list a sliding
- * window. The master playlist is written once every rendition has a piece, with CODECS read
- * from the pieces themselves (ffmpeg leaves them out for copied streams).
+ * window. The master playlist is written once every rendition has a segment, with CODECS read
+ * from the segments themselves (ffmpeg leaves them out for copied streams).
  */
 export class Uploader {
   private readonly state = new Map<string, RenditionState>();
@@ -51,7 +51,7 @@ export class Uploader {
     for (const name of o.renditions) this.state.set(name, { published: [], names: new Set(), pruned: 0, variant: null, peakBps: 0, sumBytes: 0, sumSeconds: 0 });
   }
 
-  /** True once viewers can start: the master playlist and a piece of every rendition are on the origin. */
+  /** True once viewers can start: the master playlist and a segment of every rendition are on the origin. */
   get playable(): boolean {
     return this.masterWritten;
   }
@@ -87,26 +87,26 @@ export class Uploader {
     if (!existsSync(playlist)) return false;
     const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
     let fresh = false;
-    for (const piece of await this.withSkipped(name, st, listed)) {
-      const from = join(this.o.workDir, piece.uri);
+    for (const segment of await this.withSkipped(name, st, listed)) {
+      const from = join(this.o.workDir, segment.uri);
       if (!existsSync(from)) continue;
       const bytes = statSync(from).size;
-      // Every piece would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
-      // itself): the top quality is measured every third piece, the others once for CODECS.
+      // Every segment would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
+      // itself): the top quality is measured every third segment, the others once for CODECS.
       const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
       const probe = needsProbe ? await this.o.probe(from) : null;
-      // Same filesystem: a rename is atomic, and a viewer never sees half a piece.
-      const published = join(this.o.originDir, piece.uri);
+      // Same filesystem: a rename is atomic, and a viewer never sees half a segment.
+      const published = join(this.o.originDir, segment.uri);
       renameSync(from, published);
       this.o.onPublished?.(name, published);
-      st.published.push(piece);
-      st.names.add(piece.uri);
-      if (st.published.length === 1) this.o.logger.debug({ rendition: name, piece: piece.uri, duration: piece.duration }, 'first piece published');
+      st.published.push(segment);
+      st.names.add(segment.uri);
+      if (st.published.length === 1) this.o.logger.debug({ rendition: name, segment: segment.uri, duration: segment.duration }, 'first segment published');
       fresh = true;
-      if (piece.duration > 0) {
-        st.peakBps = Math.max(st.peakBps, (bytes * 8) / piece.duration);
+      if (segment.duration > 0) {
+        st.peakBps = Math.max(st.peakBps, (bytes * 8) / segment.duration);
         st.sumBytes += bytes;
-        st.sumSeconds += piece.duration;
+        st.sumSeconds += segment.duration;
       }
       if (probe?.video && (st.variant === null || name === 'source')) {
         st.variant = {
@@ -116,23 +116,23 @@ export class Uploader {
           ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
         };
       }
-      if (name === 'source' && probe) this.o.onSourcePiece(probe, piece);
+      if (name === 'source' && probe) this.o.onSourceSegment(probe, segment);
     }
     this.pruneOrigin(st);
     return fresh;
   }
 
   /**
-   * The ladder lists only its last pieces: after a stall longer than that (a busy machine), the
-   * pieces that slid out are still in the folder, and are published in order, their length probed.
+   * The ladder lists only its last segments: after a stall longer than that (a busy machine), the
+   * segments that slid out are still in the folder, and are published in order, their length probed.
    */
   private async withSkipped(name: string, st: RenditionState, listed: MediaSegment[]): Promise<MediaSegment[]> {
     const last = st.published[st.published.length - 1];
     const first = listed[0];
     if (!first) return listed;
-    // Numbering starts at 0; a piece already moved to the origin is no longer in the folder.
-    const lastNumber = last ? pieceNumber(last.uri) : -1;
-    const firstNumber = pieceNumber(first.uri);
+    // Numbering starts at 0; a segment already moved to the origin is no longer in the folder.
+    const lastNumber = last ? segmentNumber(last.uri) : -1;
+    const firstNumber = segmentNumber(first.uri);
     if (lastNumber === null || firstNumber === null || firstNumber <= lastNumber + 1) return listed;
     const skipped: MediaSegment[] = [];
     for (let n = lastNumber + 1; n < firstNumber; n++) {
@@ -142,7 +142,7 @@ export class Uploader {
       const duration = (await this.o.probe(file)).duration ?? this.o.segmentSeconds;
       skipped.push({ uri, duration, discontinuity: false, programDateTime: null });
     }
-    if (skipped.length) this.o.logger.warn({ rendition: name, pieces: skipped.length }, 'pieces recovered that slid out of the ladder playlist before upload');
+    if (skipped.length) this.o.logger.warn({ rendition: name, segments: skipped.length }, 'segments recovered that slid out of the ladder playlist before upload');
     return [...skipped, ...listed];
   }
 
@@ -161,7 +161,7 @@ export class Uploader {
     writeAtomically(join(this.o.originDir, `${name}.m3u8`), text);
   }
 
-  /** Written when every rendition has a piece; again when a rendition's peak outgrows what it announced by 10%. */
+  /** Written when every rendition has a segment; again when a rendition's peak outgrows what it announced by 10%. */
   private writeMasterIfDue(): void {
     const ready = this.o.renditions.every((n) => (this.state.get(n) as RenditionState).variant !== null);
     if (!ready) return;
@@ -184,19 +184,19 @@ export class Uploader {
     this.masterWritten = true;
   }
 
-  /** Pieces that left the window stay one more window (players that loaded an older playlist), then go. */
+  /** Segments that left the window stay one more window (players that loaded an older playlist), then go. */
   private pruneOrigin(st: RenditionState): void {
     const keep = this.o.windowSegments * 2;
     while (st.published.length - st.pruned > keep) {
-      const piece = st.published[st.pruned++] as MediaSegment;
-      rmSync(join(this.o.originDir, piece.uri), { force: true });
+      const segment = st.published[st.pruned++] as MediaSegment;
+      rmSync(join(this.o.originDir, segment.uri), { force: true });
     }
   }
 }
 
 const SOURCE_PROBE_EVERY = 3;
 
-const pieceNumber = (uri: string): number | null => {
+const segmentNumber = (uri: string): number | null => {
   const m = /_(\d+)\.ts$/.exec(uri);
   return m ? Number(m[1]) : null;
 };

@@ -99,7 +99,7 @@ export class LiveWorker {
         windowSegments: config.live.window_segments,
         segmentSeconds: config.live.segment_seconds,
         probe: this.deps.probe,
-        onSourcePiece: (probe) => this.meter.addPiece(probe),
+        onSourceSegment: (probe) => this.meter.addSegment(probe),
         // Stills come from the smallest rendition: the cheapest to decode.
         onPublished: (rendition, file) => {
           if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, file);
@@ -117,8 +117,8 @@ export class LiveWorker {
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
       segmentSeconds: config.live.segment_seconds,
-      // Shorter first pieces get the first picture out sooner; only a fresh folder can have them.
-      firstPieceSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
+      // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
+      firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
     this.ladder = this.deps.supervisor.spawn({
       name: `ladder ${this.streamId}`,

@@ -17,7 +17,7 @@ export interface ThumbnailerOptions {
 }
 
 /**
- * Keeps a still of each live stream, taken from a published piece at most every `everySeconds`.
+ * Keeps a still of each live stream, taken from a published segment at most every `everySeconds`.
  * One short ffmpeg per still (about 0.2 CPU-s) instead of a filter in every ladder: a passthrough
  * stream does not decode at all, and would otherwise pay for decoding every frame.
  */
@@ -27,24 +27,24 @@ export class Thumbnailer {
 
   constructor(private readonly o: ThumbnailerOptions) {}
 
-  /** A piece was published; a still is taken from it when the stream's last one is old enough. */
-  offer(streamId: string, piece: string): void {
+  /** A segment was published; a still is taken from it when the stream's last one is old enough. */
+  offer(streamId: string, segment: string): void {
     const now = this.o.clock.now().getTime();
     if (this.busy.has(streamId) || now - (this.last.get(streamId) ?? 0) < this.o.everySeconds * 1000) return;
     this.busy.add(streamId);
     this.last.set(streamId, now);
-    void this.capture(streamId, piece).finally(() => this.busy.delete(streamId));
+    void this.capture(streamId, segment).finally(() => this.busy.delete(streamId));
   }
 
   forget(streamId: string): void {
     this.last.delete(streamId);
   }
 
-  private async capture(streamId: string, piece: string): Promise<void> {
+  private async capture(streamId: string, segment: string): Promise<void> {
     const file = join(this.o.dir, `${streamId}.jpg`);
     const tmp = `${file}.new.jpg`;
     try {
-      await run(this.o.ffmpegPath, thumbnailArgs(piece, tmp), { timeoutMs: 15_000 });
+      await run(this.o.ffmpegPath, thumbnailArgs(segment, tmp), { timeoutMs: 15_000 });
       // nginx's workers run as another user; atomic, so the CDN never serves half a picture.
       chmodSync(tmp, 0o644);
       renameSync(tmp, file);

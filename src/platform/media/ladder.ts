@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 /**
  * The ABR ladder: which renditions a publish session gets, and the one ffmpeg argv that makes
- * them as 4-second HLS pieces. Numbers and flags are the ones measured in
+ * them as 4-second HLS segments. Numbers and flags are the ones measured in
  * shared/research/pipeline_feasibility.md (sections 2 and 7).
  */
 
@@ -55,14 +55,14 @@ export interface LadderOptions {
   hasAudio: boolean;
   /** x264 preset for the encoded rungs, e.g. superfast. */
   preset: string;
-  /** Target piece length; pieces are cut on the publisher's keyframes, so its GOP must divide it. */
+  /** Target segment length; segments are cut on the publisher's keyframes, so its GOP must divide it. */
   segmentSeconds: number;
   /**
-   * Length of the first pieces when the output folder is fresh (0: none shorter). ffmpeg 5.1
+   * Length of the first segments when the output folder is fresh (0: none shorter). ffmpeg 5.1
    * ignores -hls_init_time together with append_list, so a fresh folder gets init time and no
    * append_list, and later sessions (and restarts) append without it.
    */
-  firstPieceSeconds?: number;
+  firstSegmentSeconds?: number;
   threads?: number;
 }
 
@@ -90,10 +90,10 @@ function positiveInteger(value: number | null, what: string): number {
 
 /**
  * The ffmpeg argv (without the binary) for one publish session: one media playlist per
- * rendition, `<outDir>/<name>.m3u8` with pieces `<outDir>/<name>_00000.ts`. No master
+ * rendition, `<outDir>/<name>.m3u8` with segments `<outDir>/<name>_00000.ts`. No master
  * playlist: ffmpeg leaves CODECS out for copied streams, so the app writes its own.
  */
-/** Pieces listed in the ladder's own playlists; the uploader reads them every 250 ms. */
+/** Segments listed in the ladder's own playlists; the uploader reads them every 250 ms. */
 export const WORK_LIST_SIZE = 2;
 
 export function ladderArgs(o: LadderOptions): string[] {
@@ -151,15 +151,15 @@ export function ladderArgs(o: LadderOptions): string[] {
   // encoded rungs start earlier than the copied one (research, section 2).
   args.push('-fps_mode', 'passthrough');
 
-  const fresh = (o.firstPieceSeconds ?? 0) > 0;
+  const fresh = (o.firstSegmentSeconds ?? 0) > 0;
   const streamMap = o.renditions.map((r, i) => (o.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
   args.push(
     '-f', 'hls',
     '-hls_time', String(o.segmentSeconds),
     // A short sliding list (the uploader keeps the history): ffmpeg applies -hls_init_time to
-    // the first list_size + 2 pieces, and rewriting a list of thousands every piece would cost.
+    // the first list_size + 2 segments, and rewriting a list of thousands every segment would cost.
     '-hls_list_size', String(WORK_LIST_SIZE),
-    ...(fresh ? ['-hls_init_time', String(o.firstPieceSeconds)] : []),
+    ...(fresh ? ['-hls_init_time', String(o.firstSegmentSeconds)] : []),
     // omit_endlist keeps the list live across a reconnect; append_list continues numbering
     // in the same files and marks the join with EXT-X-DISCONTINUITY (research, section 7).
     '-hls_flags', `temp_file+independent_segments+program_date_time+omit_endlist${fresh ? '' : '+append_list'}`,

@@ -1,5 +1,5 @@
 /**
- * HLS playlists (RFC 8216): read the media playlists ffmpeg writes (every piece of every
+ * HLS playlists (RFC 8216): read the media playlists ffmpeg writes (every segment of every
  * session, joined by EXT-X-DISCONTINUITY), and write what players get: a sliding window per
  * rendition and the master playlist.
  */
@@ -7,7 +7,7 @@
 export interface MediaSegment {
   uri: string;
   duration: number;
-  /** An EXT-X-DISCONTINUITY tag precedes this piece (a new publish session starts here). */
+  /** An EXT-X-DISCONTINUITY tag precedes this segment (a new publish session starts here). */
   discontinuity: boolean;
   /** ISO 8601 with a colon in the offset (`2024-05-01T10:00:00.000+00:00`), or null. */
   programDateTime: string | null;

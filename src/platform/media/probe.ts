@@ -1,5 +1,5 @@
 /**
- * What is inside one HLS piece, from ffprobe's JSON: codecs for the master playlist's CODECS
+ * What is inside one HLS segment, from ffprobe's JSON: codecs for the master playlist's CODECS
  * attribute, and keyframe times to check the ladder's alignment. The caller runs ffprobe.
  */
 
@@ -7,7 +7,7 @@
  * One ffprobe call, no decoding: the stream entries for every stream plus each packet's
  * stream index, pts and flags. `-select_streams v:0` would also drop the audio stream
  * from the stream list, so packets come for every stream and the parser keeps the
- * video's (audio packets are all flagged K). A 4-second piece is ~300 packets, ~30 KB.
+ * video's (audio packets are all flagged K). A 4-second segment is ~300 packets, ~30 KB.
  */
 export function ffprobeSegmentArgs(file: string): string[] {
   return [
