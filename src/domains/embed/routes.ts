@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
-import { BeatQuery, Embed, type BeatQuery as Beat } from './schemas.js';
+import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
 const tags = ['Public hosted-player endpoints'];
@@ -10,13 +11,12 @@ const PUBLIC_PREFIX = '/v1/embed/';
 /** Any text names a stream or not: a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
 const EmbedParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
-const idOf = (request: FastifyRequest): string => (request.params as { id: string }).id;
-
 /**
  * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
  * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
  */
 export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   // Every answer under /v1/embed/, errors included, may be read by any site; credentials are never allowed.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(PUBLIC_PREFIX)) reply.header('access-control-allow-origin', '*');
@@ -30,7 +30,7 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
       .send(),
   );
 
-  app.get(
+  api.get(
     '/v1/embed/:id',
     {
       schema: {
@@ -43,12 +43,12 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
       },
     },
     async (request, reply) => {
-      const { embed: body } = await embed.read(idOf(request), request.ip);
+      const { embed: body } = await embed.read(request.params.id, request.ip);
       return reply.header('cache-control', 'public, max-age=1').send(body);
     },
   );
 
-  app.post(
+  api.post(
     '/v1/embed/:id/beat',
     {
       schema: {
@@ -63,8 +63,8 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
     },
     async (request, reply) => {
       if (request.body !== undefined) throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', { field: 'body' });
-      await embed.beat(idOf(request), request.query as Beat, request.ip);
-      return reply.code(204).send();
+      await embed.beat(request.params.id, request.query, request.ip);
+      return reply.code(204).send(null);
     },
   );
 }
