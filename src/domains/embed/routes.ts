@@ -1,37 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { routeNotFound } from '../../platform/http/server.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
 const tags = ['Public hosted-player endpoints'];
-const PUBLIC_PREFIX = '/v1/embed/';
 /** Any text names a stream or not: a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
 const EmbedParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+
+/**
+ * Every answer under /v1/embed/, errors included, may be read by any site; credentials are never
+ * allowed. Any OPTIONS there is a preflight, with or without `Origin`.
+ */
+const PUBLIC_CORS = {
+  origin: '*',
+  methods: 'GET, POST, OPTIONS',
+  allowedHeaders: 'content-type',
+  maxAge: 86400,
+  strictPreflight: false,
+};
 
 /**
  * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
  * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
  */
-export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  // Every answer under /v1/embed/, errors included, may be read by any site; credentials are never allowed.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(PUBLIC_PREFIX)) reply.header('access-control-allow-origin', '*');
-  });
-  app.options(`${PUBLIC_PREFIX}*`, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .code(204)
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type')
-      .header('access-control-max-age', '86400')
-      .send(),
-  );
+export async function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): Promise<void> {
+  await app.register(async (scope) => publicRoutes(scope, embed), { prefix: '/v1/embed/' });
+}
+
+/** The routes under /v1/embed/, in a scope of their own: its CORS hook never reaches keyed routes. */
+async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promise<void> {
+  await scope.register(cors, PUBLIC_CORS);
+  // Unknown paths here are public answers too: their 404 goes through this scope's CORS hook.
+  scope.setNotFoundHandler(routeNotFound);
+  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
-    '/v1/embed/:id',
+    '/:id',
     {
       schema: {
         summary: 'Public embed read',
@@ -49,7 +58,7 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
   );
 
   api.post(
-    '/v1/embed/:id/beat',
+    '/:id/beat',
     {
       schema: {
         summary: 'Viewer beat',
