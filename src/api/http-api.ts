@@ -51,7 +51,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerRecordingRoutes(app, services.recordings, services.streams);
-  registerEmbedRoutes(app, services.embed);
+  await registerEmbedRoutes(app, services.embed);
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
   registerWebhookRoutes(app, services.webhooks);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
 import { API_VERSION } from '../platform/http/openapi.js';
@@ -17,7 +18,7 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
-  app.get('/', { schema: { summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
     object: 'api_root' as const,
     name: 'svc',
     version: API_VERSION,

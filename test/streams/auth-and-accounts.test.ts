@@ -88,6 +88,23 @@ t('403 tenant_suspended on create, list, get, patch and delete, also for its own
   assert.is((await env.call('GET', `/v1/streams/${s.id}`, { key: acc.key })).status, 200);
 });
 
+t('the key is checked before the body is read; the account state only after validation', async ({ env }) => {
+  const pending = await env.newAccount({ pending: true });
+  const bad = { payload: '{"colour":"red"}', headers: { 'content-type': 'application/json' } };
+  const notJson = { payload: '{', headers: { 'content-type': 'application/json' } };
+  for (const [method, path] of ENDPOINTS.filter(([m]) => m === 'POST' || m === 'PATCH')) {
+    assertError(await env.call(method as 'POST', path(ID), bad), 401, 'unauthorized');
+    assertError(await env.call(method as 'POST', path(ID), notJson), 401, 'unauthorized');
+    assertError(await env.call(method as 'POST', path(ID), { ...bad, key: 'svc_live_nope' }), 401, 'unauthorized');
+  }
+  // create and patch list 403: a bad request from a pending account is still its 400.
+  for (const [method, path] of ENDPOINTS.slice(0, 5).filter(([m]) => m !== 'GET' && m !== 'DELETE')) {
+    assertError(await env.call(method as 'POST', path(ID), { ...bad, key: pending.key }), 400, 'invalid_request');
+  }
+  assertError(await env.call('GET', '/v1/streams?limit=0', { key: pending.key }), 400, 'invalid_request');
+  assertError(await env.call('GET', '/v1/streams?limit=1', { key: pending.key }), 403, 'account_pending');
+});
+
 t('404 not_found for unknown ids and for streams of another account', async ({ env }) => {
   const owner = await env.newAccount();
   const s = await createStream(env, owner.key, { name: 'mine' });

@@ -5,42 +5,55 @@ import { ApiError } from '../../core/errors.js';
 import { sha256 } from '../../core/ids.js';
 import type { Sql } from '../../platform/db/connect.js';
 
+const CALLER = Symbol('caller');
+
 declare module 'fastify' {
   interface FastifyRequest {
-    account: Account | null;
+    /** The caller's account on a keyed route (see `keyed`); reading it on any other route is `401 unauthorized`. */
+    readonly account: Account;
+    [CALLER]: Account | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SEND_A_KEY = 'Send a valid API key: `Authorization: Bearer svc_live_...`.';
 
 /** `Authorization: Bearer svc_live_...` → the account; `401 unauthorized` otherwise. */
 export function registerApiKeyAuth(app: FastifyInstance, sql: Sql): void {
-  app.decorateRequest('account', null);
+  app.decorateRequest(CALLER, null);
+  app.decorateRequest('account', {
+    getter(this: FastifyRequest): Account {
+      const account = this[CALLER];
+      if (!account) throw new ApiError('unauthorized', SEND_A_KEY);
+      return account;
+    },
+  });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const token = match?.[1];
-    if (!token || !token.startsWith(API_KEY_PREFIX) || token.length > 200) {
-      throw new ApiError('unauthorized', 'Send a valid API key: `Authorization: Bearer svc_live_...`.');
-    }
+    if (!token || !token.startsWith(API_KEY_PREFIX) || token.length > 200) throw new ApiError('unauthorized', SEND_A_KEY);
     const account = await findAccountByApiKeyHash(sql, sha256(token));
     if (!account) throw new ApiError('unauthorized', 'The API key is not valid (wrong or revoked).');
-    request.account = account;
+    request[CALLER] = account;
   });
 }
 
 /** For the operations whose spec lists 403: a pending or suspended account is refused. */
-export function assertAccountActive(account: Account): void {
+function assertAccountActive(account: Account): void {
   if (account.state === 'pending') throw new ApiError('account_pending', 'The account is awaiting approval by the operator.');
   if (account.state === 'suspended') throw new ApiError('tenant_suspended', 'The account is suspended; contact the operator.');
 }
 
-export function requireAccount(request: FastifyRequest): Account {
-  if (!request.account) throw new ApiError('unauthorized', 'Send a valid API key: `Authorization: Bearer svc_live_...`.');
-  return request.account;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
-  }
+/**
+ * Route options of a keyed route, whose handler reads `request.account`. The key is checked on
+ * arrival, before the body is read (`401` whatever the body). `active` also refuses a pending or
+ * suspended account (`403`), but only after validation: a bad request is a `400` first.
+ */
+export function keyed(app: FastifyInstance, { active = false } = {}) {
+  const onRequest = app.authenticate;
+  if (!active) return { onRequest };
+  return { onRequest, preHandler: async (request: FastifyRequest) => assertAccountActive(request.account) };
 }

@@ -1,37 +1,46 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
-import { BeatQuery, Embed, type BeatQuery as Beat } from './schemas.js';
+import { routeNotFound } from '../../platform/http/server.js';
+import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
 const tags = ['Public hosted-player endpoints'];
-const PUBLIC_PREFIX = '/v1/embed/';
 /** Any text names a stream or not: a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
 const EmbedParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
-const idOf = (request: FastifyRequest): string => (request.params as { id: string }).id;
+/**
+ * Every answer under /v1/embed/, errors included, may be read by any site; credentials are never
+ * allowed. Any OPTIONS there is a preflight, with or without `Origin`.
+ */
+const PUBLIC_CORS = {
+  origin: '*',
+  methods: 'GET, POST, OPTIONS',
+  allowedHeaders: 'content-type',
+  maxAge: 86400,
+  strictPreflight: false,
+};
 
 /**
  * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
  * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
  */
-export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): void {
-  // Every answer under /v1/embed/, errors included, may be read by any site; credentials are never allowed.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(PUBLIC_PREFIX)) reply.header('access-control-allow-origin', '*');
-  });
-  app.options(`${PUBLIC_PREFIX}*`, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .code(204)
-      .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type')
-      .header('access-control-max-age', '86400')
-      .send(),
-  );
+export async function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): Promise<void> {
+  await app.register(async (scope) => publicRoutes(scope, embed), { prefix: '/v1/embed/' });
+}
 
-  app.get(
-    '/v1/embed/:id',
+/** The routes under /v1/embed/, in a scope of their own: its CORS hook never reaches keyed routes. */
+async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promise<void> {
+  await scope.register(cors, PUBLIC_CORS);
+  // Unknown paths here are public answers too: their 404 goes through this scope's CORS hook.
+  scope.setNotFoundHandler(routeNotFound);
+  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.get(
+    '/:id',
     {
       schema: {
         summary: 'Public embed read',
@@ -43,13 +52,13 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
       },
     },
     async (request, reply) => {
-      const { embed: body } = await embed.read(idOf(request), request.ip);
+      const { embed: body } = await embed.read(request.params.id, request.ip);
       return reply.header('cache-control', 'public, max-age=1').send(body);
     },
   );
 
-  app.post(
-    '/v1/embed/:id/beat',
+  api.post(
+    '/:id/beat',
     {
       schema: {
         summary: 'Viewer beat',
@@ -63,8 +72,8 @@ export function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): 
     },
     async (request, reply) => {
       if (request.body !== undefined) throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', { field: 'body' });
-      await embed.beat(idOf(request), request.query as Beat, request.ip);
-      return reply.code(204).send();
+      await embed.beat(request.params.id, request.query, request.ip);
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAccount } from '../accounts/auth.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { keyed } from '../accounts/auth.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import { StreamParams } from '../streams/schemas.js';
 import type { StreamsService } from '../streams/service.js';
 import { PlaybackToken, PlaybackTokenBody } from './schemas.js';
 
 export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsService): void {
-  app.post(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/v1/streams/:id/playback-token',
     {
-      onRequest: app.authenticate,
+      ...keyed(app),
       schema: {
         summary: 'Sign a playback URL',
         description: 'A signed HLS URL for your own player. nginx checks the signature on every request: unsigned, altered or expired links get 403. Refused with `409 stream_ended` once the stream is finished.',
@@ -20,9 +21,6 @@ export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsSer
         response: { 200: PlaybackToken, ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_ended') },
       },
     },
-    async (request) => {
-      const body = request.body as { expires_in?: number };
-      return streams.playbackToken(requireAccount(request), (request.params as { id: string }).id, body.expires_in);
-    },
+    async (request) => streams.playbackToken(request.account, request.params.id, request.body.expires_in),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { assertAccountActive, requireAccount } from '../accounts/auth.js';
+import { keyed } from '../accounts/auth.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
 import {
@@ -13,21 +14,20 @@ import {
   StreamList,
   StreamParams,
   ViewerSeries,
-  type ListStreamsQuery as ListQuery,
-  type PatchStreamBody as PatchBody,
-  type CreateStreamBody as CreateBody,
 } from './schemas.js';
 
 const security = [{ apiKey: [] }];
 const tags = ['Streams'];
 
 export function registerStreamRoutes(app: FastifyInstance, streams: StreamsService): void {
-  const auth = { onRequest: app.authenticate };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = keyed(app);
+  const active = keyed(app, { active: true });
 
-  app.post(
+  api.post(
     '/v1/streams',
     {
-      ...auth,
+      ...active,
       schema: {
         summary: 'Create a stream',
         description: 'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
@@ -42,19 +42,16 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      assertAccountActive(account);
-      const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
-      const { stream, replayed } = await streams.create(account, request.body as CreateBody | undefined, key);
+      const { stream, replayed } = await streams.create(request.account, request.body, request.headers['idempotency-key']);
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(stream);
     },
   );
 
-  app.get(
+  api.get(
     '/v1/streams',
     {
-      ...auth,
+      ...active,
       schema: {
         summary: 'List streams',
         description: 'Newest first. Page with `starting_after` = the id of the last stream of the previous page.',
@@ -64,17 +61,13 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: Type.Ref(StreamList), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended') },
       },
     },
-    async (request) => {
-      const account = requireAccount(request);
-      assertAccountActive(account);
-      return streams.list(account, request.query as ListQuery);
-    },
+    async (request) => streams.list(request.account, request.query),
   );
 
-  app.get(
+  api.get(
     '/v1/streams/:id',
     {
-      ...auth,
+      ...active,
       schema: {
         summary: 'Get a stream',
         description: 'With `ingest`, `cost` and `viewers`. `playback_url` is re-signed on every read.',
@@ -84,17 +77,13 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: Type.Ref(Stream), ...errorResponses('unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
     },
-    async (request) => {
-      const account = requireAccount(request);
-      assertAccountActive(account);
-      return streams.get(account, (request.params as { id: string }).id);
-    },
+    async (request) => streams.get(request.account, request.params.id),
   );
 
-  app.patch(
+  api.patch(
     '/v1/streams/:id',
     {
-      ...auth,
+      ...active,
       schema: {
         summary: 'Update a stream',
         description: 'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields.',
@@ -105,17 +94,13 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
     },
-    async (request) => {
-      const account = requireAccount(request);
-      assertAccountActive(account);
-      return streams.update(account, (request.params as { id: string }).id, request.body as PatchBody);
-    },
+    async (request) => streams.update(request.account, request.params.id, request.body),
   );
 
-  app.delete(
+  api.delete(
     '/v1/streams/:id',
     {
-      ...auth,
+      ...active,
       schema: {
         summary: 'End or cancel a stream',
         description: 'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
@@ -126,14 +111,10 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
     },
-    async (request) => {
-      const account = requireAccount(request);
-      assertAccountActive(account);
-      return streams.remove(account, (request.params as { id: string }).id);
-    },
+    async (request) => streams.remove(request.account, request.params.id),
   );
 
-  app.post(
+  api.post(
     '/v1/streams/:id/stream-key',
     {
       ...auth,
@@ -146,10 +127,10 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: Type.Ref(CreatedStream), ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_not_pending') },
       },
     },
-    async (request) => streams.replaceKey(requireAccount(request), (request.params as { id: string }).id),
+    async (request) => streams.replaceKey(request.account, request.params.id),
   );
 
-  app.get(
+  api.get(
     '/v1/streams/:id/viewers',
     {
       ...auth,
@@ -162,6 +143,6 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         response: { 200: ViewerSeries, ...errorResponses('unauthorized', 'not_found') },
       },
     },
-    async (request) => streams.viewerSeries(requireAccount(request), (request.params as { id: string }).id),
+    async (request) => streams.viewerSeries(request.account, request.params.id),
   );
 }

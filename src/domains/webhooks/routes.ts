@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { requireAccount } from '../accounts/auth.js';
+import { keyed } from '../accounts/auth.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import type { WebhooksService } from './service.js';
 import {
@@ -13,21 +14,16 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
   WebhookParams,
-  type CreateWebhookBody as CreateBody,
-  type ListDeliveriesQuery as DeliveriesQuery,
-  type PatchWebhookBody as PatchBody,
 } from './schemas.js';
 
 const security = [{ apiKey: [] }];
 const tags = ['Webhooks'];
 
-type IdParams = { id: string };
-type DeliveryIdParams = { id: string; delivery_id: string };
-
 export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksService): void {
-  const auth = { onRequest: app.authenticate };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const auth = keyed(app);
 
-  app.get(
+  api.get(
     '/v1/webhooks',
     {
       ...auth,
@@ -39,10 +35,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: Type.Ref(WebhookEndpointList), ...errorResponses('unauthorized') },
       },
     },
-    async (request) => webhooks.list(requireAccount(request)),
+    async (request) => webhooks.list(request.account),
   );
 
-  app.post(
+  api.post(
     '/v1/webhooks',
     {
       ...auth,
@@ -57,10 +53,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 201: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'limit_webhook_endpoints') },
       },
     },
-    async (request, reply) => reply.code(201).send(await webhooks.create(requireAccount(request), request.body as CreateBody)),
+    async (request, reply) => reply.code(201).send(await webhooks.create(request.account, request.body)),
   );
 
-  app.get(
+  api.get(
     '/v1/webhooks/:id',
     {
       ...auth,
@@ -73,10 +69,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('unauthorized', 'not_found') },
       },
     },
-    async (request) => webhooks.get(requireAccount(request), (request.params as IdParams).id),
+    async (request) => webhooks.get(request.account, request.params.id),
   );
 
-  app.patch(
+  api.patch(
     '/v1/webhooks/:id',
     {
       ...auth,
@@ -90,10 +86,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request) => webhooks.update(requireAccount(request), (request.params as IdParams).id, request.body as PatchBody),
+    async (request) => webhooks.update(request.account, request.params.id, request.body),
   );
 
-  app.delete(
+  api.delete(
     '/v1/webhooks/:id',
     {
       ...auth,
@@ -107,12 +103,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       },
     },
     async (request, reply) => {
-      await webhooks.remove(requireAccount(request), (request.params as IdParams).id);
-      return reply.code(204).send();
+      await webhooks.remove(request.account, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 
-  app.post(
+  api.post(
     '/v1/webhooks/:id/secret',
     {
       ...auth,
@@ -125,10 +121,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request) => webhooks.rotateSecret(requireAccount(request), (request.params as IdParams).id),
+    async (request) => webhooks.rotateSecret(request.account, request.params.id),
   );
 
-  app.post(
+  api.post(
     '/v1/webhooks/:id/test',
     {
       ...auth,
@@ -141,10 +137,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request, reply) => reply.code(202).send(await webhooks.test(requireAccount(request), (request.params as IdParams).id)),
+    async (request, reply) => reply.code(202).send(await webhooks.test(request.account, request.params.id)),
   );
 
-  app.get(
+  api.get(
     '/v1/webhooks/:id/deliveries',
     {
       ...auth,
@@ -158,10 +154,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 200: Type.Ref(WebhookDeliveryList), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request) => webhooks.deliveries(requireAccount(request), (request.params as IdParams).id, request.query as DeliveriesQuery),
+    async (request) => webhooks.deliveries(request.account, request.params.id, request.query),
   );
 
-  app.post(
+  api.post(
     '/v1/webhooks/:id/deliveries/:delivery_id/retry',
     {
       ...auth,
@@ -174,9 +170,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request, reply) => {
-      const { id, delivery_id } = request.params as DeliveryIdParams;
-      return reply.code(202).send(await webhooks.retry(requireAccount(request), id, delivery_id));
-    },
+    async (request, reply) => reply.code(202).send(await webhooks.retry(request.account, request.params.id, request.params.delivery_id)),
   );
 }

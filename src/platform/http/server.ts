@@ -81,9 +81,7 @@ export async function createServer({ logger, trustedProxies = [] }: ServerOption
     route.preValidation = [...existing, absentAsEmpty];
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
-  });
+  app.setNotFoundHandler(routeNotFound);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     sendError(reply, request, toApiError(error, request));
   });
@@ -111,6 +109,11 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
   }
   request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   return new ApiError('internal_error', 'Something went wrong on our side; retry with backoff.');
+}
+
+/** The 404 of a path no route serves; a scope with its own hooks (CORS) installs it for its prefix too. */
+export function routeNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
