@@ -61,9 +61,12 @@ export interface Served {
   pid: number;
 }
 
-/** The appliance in its own process (`pipeline-serve.ts`), with a trusted account's key. */
-export async function startServe(): Promise<{ served: Served; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pipeline-serve.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** The appliance in its own process (`pipeline-serve.ts`), with a trusted account's key; `unlimited`: no creation limits, capacity for any number of streams. */
+export async function startServe(opts: { unlimited?: boolean } = {}): Promise<{ served: Served; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pipeline-serve.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(opts.unlimited ? { BENCH_UNLIMITED: '1' } : {}) },
+  });
   const line: string = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`pipeline-serve exited ${code}`)));

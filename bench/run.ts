@@ -7,6 +7,7 @@ import { benchCost } from './cost.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
 import { benchPlayer } from './player.bench.js';
+import { benchLoadLive } from './load-live.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<string>> = {
   webhooks: benchWebhooks,
   pipeline: benchPipeline,
   player: benchPlayer,
+  load: benchLoadLive,
 };
 
 const chosen = process.argv.slice(2);
