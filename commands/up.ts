@@ -19,13 +19,18 @@ export default class Up extends SvcCommand<typeof Up> {
     ...configFlags,
     detach: Flags.boolean({ char: 'd', summary: 'Run in the background; return once every part answers its health check.' }),
     verbose: Flags.boolean({ char: 'v', summary: 'Also print the logs on the console (at debug level unless log_level says more).' }),
+    // Set by --detach for the process it starts, whose console is the log file: print nothing there but JSON lines.
+    'detached-child': Flags.boolean({ hidden: true }),
   };
 
   async run(): Promise<ApplianceStatus | { stopped_by: string }> {
     if (this.jsonEnabled() && !this.flags.detach) throw new CliError('invalid_usage', '--json needs --detach (the foreground appliance prints no JSON document)', {}, 2);
     const dataDir = this.dataDir;
     const changes = configChanges(this.flags);
-    const progress = (line: string) => this.progress(line);
+    const child = this.flags['detached-child'];
+    this.consoleIsLog = child;
+    // The child's progress is in the log already (the appliance logs each step).
+    const progress = child ? () => {} : (line: string) => this.progress(line);
     if (!this.initialised) {
       progress(`${dataDir} is not initialised yet: initialising it`);
       await initialise({ dataDir, changes, install: this.flags.install, env: this.configEnv, progress });
@@ -51,7 +56,7 @@ export default class Up extends SvcCommand<typeof Up> {
       }
       return this.reportStatus();
     }
-    return runForeground({ config, secrets, verbose: this.flags.verbose, print: (line) => this.log(line), progress });
+    return runForeground({ config, secrets, verbose: this.flags.verbose, print: child ? () => {} : (line) => this.log(line), progress });
   }
 
   private async reportStatus(): Promise<ApplianceStatus> {

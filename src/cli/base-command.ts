@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
 import type { Config, ConfigEnv } from '../config/config.js';
+import { systemClock } from '../core/clock.js';
 import { loadConfig } from '../config/config.js';
 import { dataPaths, defaultDataDir } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
@@ -31,6 +32,11 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
   };
 
   protected flags!: FlagsOf<T>;
+  /**
+   * Console output goes into the appliance log (`svc up --detach`'s child): an error ending the
+   * command is written as one JSON line like the log's own, not as text.
+   */
+  protected consoleIsLog = false;
   protected args!: ArgsOf<T>;
   private readonly cleanups: (() => Promise<void> | void)[] = [];
 
@@ -112,7 +118,8 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
     if (err instanceof Errors.ExitError) throw err;
     const described = describeError(err);
     process.exitCode = described.exitCode;
-    if (this.jsonEnabled()) this.logJson(described.document);
+    if (this.consoleIsLog) process.stderr.write(`${JSON.stringify({ level: 50, time: systemClock.now().toISOString(), code: described.document.error.code, msg: described.line })}\n`);
+    else if (this.jsonEnabled()) this.logJson(described.document);
     else process.stderr.write(`Error: ${described.line}\n`);
     if (process.env.SVC_DEBUG && err.stack) process.stderr.write(`${err.stack}\n`);
   }

@@ -22,6 +22,16 @@ function linesSince(file: string, from: number, n = 20): string[] {
   }
 }
 
+/** The message of a log line at error level or above; null for anything else. */
+function errorMessage(line: string): string | null {
+  try {
+    const entry = JSON.parse(line) as { level?: unknown; msg?: unknown };
+    return typeof entry.level === 'number' && entry.level >= 50 && typeof entry.msg === 'string' ? entry.msg : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `svc up --detach`: the same CLI in the foreground mode, in its own session with output to the
  * log file; returns once the API (which answers only when the database does) and nginx answer.
@@ -36,7 +46,7 @@ export async function startDetached(opts: {
   const log = dataPaths(config.dataDir).applianceLog;
   mkdirSync(dirname(log), { recursive: true });
   const startOffset = existsSync(log) ? statSync(log).size : 0;
-  const child = spawnDetached(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, ...opts.args], log);
+  const child = spawnDetached(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, '--detached-child', ...opts.args], log);
   if (!child) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
   const { pid } = child;
 
@@ -49,8 +59,8 @@ export async function startDetached(opts: {
     const exited = child.exited();
     if (exited || !isAlive(pid)) {
       const tail = newLogLines();
-      // The child's own last words (base command's one-line error) name the cause.
-      const reason = tail.filter((l) => l.startsWith('Error: ')).at(-1)?.slice('Error: '.length);
+      // The child's own last words (base command's one-line error, a JSON line) name the cause.
+      const reason = tail.map(errorMessage).filter(Boolean).at(-1);
       throw new CliError('start_failed', `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`, { log_tail: tail });
     }
     if ((await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000))) return pid;

@@ -1,8 +1,8 @@
-import { managedCluster } from '../platform/db/managed-cluster.js';
-import type { Config } from '../config/config.js';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dataPaths } from '../config/paths.js';
-import type { Secrets } from '../config/secrets.js';
-import { isAlive, removePidFile, runningPid, waitForExit } from './pid.js';
+import { ManagedCluster } from '../platform/db/managed-cluster.js';
+import { leftoverProcesses, processGroupOf, type LeftoverProcess } from './leftovers.js';
+import { isAlive, readPidFile, removePidFile, runningPid, waitForExit } from './pid.js';
 
 export interface DownResult {
   was_running: boolean;
@@ -10,6 +10,8 @@ export interface DownResult {
   killed: boolean;
   /** A managed PostgreSQL left running by a crashed or killed appliance, now stopped. */
   stopped_leftover_postgres: boolean;
+  /** nginx or ladder processes of this data dir that outlived the appliance, now stopped. */
+  stopped_leftover_processes: LeftoverProcess[];
 }
 
 const signal = (pid: number, name: NodeJS.Signals) => {
@@ -20,38 +22,79 @@ const signal = (pid: number, name: NodeJS.Signals) => {
   }
 };
 
-/** SIGTERM, up to `graceMs` to stop cleanly, then SIGKILL of its process group; then no PostgreSQL left behind. */
+/** A group leader is signalled with its group (nginx's workers, whatever a ladder forked). */
+const signalWithGroup = (pid: number, name: NodeJS.Signals) => {
+  if (processGroupOf(pid) === pid) signal(-pid, name);
+  signal(pid, name);
+};
+
+/** SIGTERM, up to `graceMs` for a clean exit, then SIGKILL (with its group); true if it had to be killed. */
+async function terminate(pid: number, graceMs: number): Promise<boolean> {
+  signalWithGroup(pid, 'SIGTERM');
+  if (await waitForExit(pid, graceMs)) return false;
+  signalWithGroup(pid, 'SIGKILL');
+  await waitForExit(pid, 10_000);
+  return true;
+}
+
+/**
+ * Stops everything the appliance of `dataDir` started, found from the data dir alone, so a
+ * damaged or missing config.json cannot keep it running: the appliance by its pid file
+ * (SIGTERM, up to `graceMs`, then SIGKILL of its process group), then whatever outlived it —
+ * the nginx master by nginx's pid file, the managed PostgreSQL by its PGDATA, and any nginx or
+ * ffmpeg whose command line names the data dir.
+ */
 export async function stopAppliance(opts: {
-  config: Config;
-  secrets: Secrets;
+  dataDir: string;
+  /** From config.json when it could be read; else the newest installed PostgreSQL. */
+  postgresBinDir: string | null;
   progress: (line: string) => void;
   graceMs?: number;
 }): Promise<DownResult> {
-  const { config } = opts;
-  const pidFile = dataPaths(config.dataDir).pidFile;
-  const pid = runningPid(pidFile);
+  const paths = dataPaths(opts.dataDir);
+  const pid = runningPid(paths.pidFile);
   let killed = false;
   if (pid !== null) {
     opts.progress(`stopping svc (pid ${pid})`);
-    signal(pid, 'SIGTERM');
-    if (!(await waitForExit(pid, opts.graceMs ?? 60_000))) {
-      opts.progress(`svc (pid ${pid}) did not stop in time: killing it`);
-      // A detached appliance leads its own process group: its workers go with it.
-      signal(-pid, 'SIGKILL');
-      signal(pid, 'SIGKILL');
-      await waitForExit(pid, 10_000);
-      killed = true;
-    }
+    killed = await terminate(pid, opts.graceMs ?? 60_000);
+    if (killed) opts.progress(`svc (pid ${pid}) did not stop in time: killed it`);
   }
-  let leftover = false;
-  if (!config.databaseUrl) {
-    const cluster = managedCluster(config, opts.secrets);
+
+  const leftovers: LeftoverProcess[] = [];
+  const nginx = readPidFile(paths.nginxPid);
+  if (nginx !== null && isAlive(nginx) && commandOf(nginx).startsWith('nginx')) {
+    opts.progress(`stopping an nginx left running (pid ${nginx})`);
+    leftovers.push({ pid: nginx, command: commandOf(nginx) });
+    await terminate(nginx, 5000);
+  }
+  if (nginx !== null) rmSync(paths.nginxPid, { force: true });
+
+  let leftoverPostgres = false;
+  // Only a cluster the appliance initialised lives here; an external database_url has none.
+  if (existsSync(paths.postgres)) {
+    const cluster = new ManagedCluster({ dir: paths.postgres, port: 0, password: '', logFile: paths.postgresLog, binDir: opts.postgresBinDir });
     if (await cluster.running()) {
       opts.progress('stopping PostgreSQL');
       await cluster.stop();
-      leftover = true;
+      leftoverPostgres = true;
     }
   }
-  if (pid === null || !isAlive(pid)) removePidFile(pidFile);
-  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftover };
+
+  const rest = leftoverProcesses(opts.dataDir);
+  if (rest.length) {
+    opts.progress(`stopping ${rest.length} process(es) left running: ${rest.map((p) => p.pid).join(', ')}`);
+    await Promise.all(rest.map((p) => terminate(p.pid, 5000)));
+    leftovers.push(...rest);
+  }
+
+  if (pid === null || !isAlive(pid)) removePidFile(paths.pidFile);
+  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftoverPostgres, stopped_leftover_processes: leftovers };
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { createLogger } from '../core/logger.js';
+import { startLogRotation } from '../platform/system/log-rotation.js';
 import { removePidFile, writePidFile } from './pid.js';
 
 export function urlLines(config: Config): string[] {
@@ -28,12 +29,15 @@ export async function runForeground(opts: {
   const file = fileDestination({ dest: paths.applianceLog, mkdir: true, append: true, sync: true });
   const destination = opts.verbose ? multistream([{ stream: file, level: level as Level }, { stream: process.stderr, level: level as Level }]) : file;
   const logger = createLogger(level, destination);
+  // Every log the appliance writes; nginx's error log goes to its stderr, so into svc.log.
+  const stopRotation = startLogRotation({ files: [paths.applianceLog, paths.cdnLog, paths.postgresLog], settings: config.logs, logger });
 
   // Signals that arrive while starting are kept and acted on once the start settles.
   let signal: string | null = null;
   let wake: () => void = () => {};
   const onSignal = (name: string) => {
     if (signal) {
+      logger.warn({ signal: name }, 'still stopping; send SIGKILL to force');
       opts.progress(`still stopping (${name} again); send SIGKILL to force`);
       return;
     }
@@ -73,6 +77,7 @@ export async function runForeground(opts: {
     logger.error({ err }, 'failed to start');
     throw err;
   } finally {
+    stopRotation();
     removePidFile(paths.pidFile, process.pid);
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, ConfigFile, LiveSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type { AccountLimits, ConfigFile, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -32,6 +32,7 @@ export interface Config {
   capacity: { cores: number; reservedCores: number; streamCost: StreamCosts };
   recordings: RecordingSettings;
   viewers: ViewerSettings;
+  logs: LogSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -72,6 +73,9 @@ export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_
 
 /** Players beat every 15 s; the live estimate is sampled every 5 s into per-minute rows. */
 export const DEFAULT_VIEWERS: ViewerSettings = { beat_interval_seconds: 15, sample_seconds: 5 };
+
+/** Each log file is rotated past 50 MB, five old files kept: at most about 300 MB per log. */
+export const DEFAULT_LOGS: LogSettings = { max_bytes: 50 * 1024 * 1024, keep: 5, check_seconds: 60 };
 
 export class ConfigError extends Error {}
 
@@ -164,6 +168,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     },
     recordings: { ...DEFAULT_RECORDINGS, ...file.recordings },
     viewers: { ...DEFAULT_VIEWERS, ...file.viewers },
+    logs: { ...DEFAULT_LOGS, ...file.logs },
   };
   return deepFreeze(config);
 }

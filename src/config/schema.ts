@@ -73,6 +73,16 @@ const ViewerSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** Size-based rotation of every log file the appliance writes (docs/operations.md, Logs). */
+const LogSettings = Type.Object(
+  {
+    max_bytes: Type.Integer({ minimum: 4096 }),
+    keep: Type.Integer({ minimum: 1, maximum: 100 }),
+    check_seconds: Seconds(1, 3600),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -107,6 +117,7 @@ export const ConfigFileSchema = Type.Object(
     capacity: Type.Optional(Type.Partial(CapacitySettings, { additionalProperties: false })),
     recordings: Type.Optional(Type.Partial(RecordingSettings, { additionalProperties: false })),
     viewers: Type.Optional(Type.Partial(ViewerSettings, { additionalProperties: false })),
+    logs: Type.Optional(Type.Partial(LogSettings, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -123,3 +134,4 @@ export type LiveSettings = Static<typeof LiveSettings>;
 export type StreamCosts = Static<typeof StreamCosts>;
 export type RecordingSettings = Static<typeof RecordingSettings>;
 export type ViewerSettings = Static<typeof ViewerSettings>;
+export type LogSettings = Static<typeof LogSettings>;

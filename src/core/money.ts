@@ -19,14 +19,22 @@ export function formatUsd(value: string): string {
 export const ZERO_USD = '0.00';
 
 const SCALE = 6;
+const units = (v: string): bigint => {
+  const negative = v.startsWith('-');
+  const [whole, fraction = ''] = v.replace('-', '').split('.');
+  const n = BigInt(whole ?? '0') * 10n ** BigInt(SCALE) + BigInt(fraction.slice(0, SCALE).padEnd(SCALE, '0'));
+  return negative ? -n : n;
+};
+
 /** Exact comparison of two decimal strings (up to 6 decimals): -1, 0 or 1. */
 export function compareUsd(a: string, b: string): number {
-  const units = (v: string): bigint => {
-    const negative = v.startsWith('-');
-    const [whole, fraction = ''] = v.replace('-', '').split('.');
-    const n = BigInt(whole ?? '0') * 10n ** BigInt(SCALE) + BigInt(fraction.slice(0, SCALE).padEnd(SCALE, '0'));
-    return negative ? -n : n;
-  };
   const d = units(a) - units(b);
   return d === 0n ? 0 : d > 0n ? 1 : -1;
+}
+
+/** Exact sum of two decimal strings (up to 6 decimals), as a decimal string with 6 decimals. */
+export function addUsd(a: string, b: string): string {
+  const sum = units(a) + units(b);
+  const abs = (sum < 0n ? -sum : sum).toString().padStart(SCALE + 1, '0');
+  return `${sum < 0n ? '-' : ''}${abs.slice(0, -SCALE)}.${abs.slice(-SCALE)}`;
 }

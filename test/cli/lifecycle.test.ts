@@ -32,6 +32,8 @@ interface Ctx {
   apiKey: string;
   streamId: string;
   streamKey: string;
+  /** The key of the stream that was live when the appliance went down. */
+  liveKey: string;
 }
 
 /** One appliance for the whole file: `up` on a fresh data dir, the operator commands, `down`. */
@@ -99,6 +101,17 @@ t('accounts create --credit 50 --json prints the account, id first, money as a s
   const bad = await svc(['accounts', 'credit', a.id, '--add', '1e3', '--data-dir', ctx.dir]);
   assert.is.not(bad.code, 0);
   assert.match(bad.stderr, /^Error: invalid_request: amount must be a decimal/);
+  const below = await svc(['accounts', 'credit', a.id, '--add=-100', '--json', '--data-dir', ctx.dir]);
+  assert.is(below.code, 1);
+  assert.equal(below.json, {
+    error: {
+      code: 'insufficient_credit',
+      message: `Taking 100.00 USD off prepaid account ${a.id} would leave it at -37.50 USD (it has 62.50): take off at most 62.50, or pass --force to go below zero.`,
+      details: { field: 'add', credit_usd: '62.50', result_usd: '-37.50' },
+    },
+  });
+  assert.is(ok(await svc(['accounts', 'credit', a.id, '--add=-100', '--force', '--json', '--data-dir', ctx.dir])).json.credit_usd, '-37.50');
+  assert.is(ok(await svc(['accounts', 'credit', a.id, '--add', '100', '--json', '--data-dir', ctx.dir])).json.credit_usd, '62.50');
 
   const list = ok(await svc(['accounts', 'list', '--data-dir', ctx.dir]));
   assert.match(list.stdout, /^ID\s+NAME\s+STATE/);
@@ -184,12 +197,18 @@ t('a publisher goes live on the appliance svc up started', async (ctx) => {
   const s = (await created.json()) as { id: string; stream_key: string; node_ready: boolean };
   assert.is(s.node_ready, true);
   const clip = await makeClip({ width: 320, height: 180, seconds: 6, gopSeconds: 1 });
+  ctx.liveKey = s.stream_key;
   ctx.publisher = publish(`rtmp://127.0.0.1:${ctx.ports.rtmp}/live/${s.stream_key}`, clip, { loop: true });
   await waitFor('a ladder running', async () => processesOf(ctx.dir).some((cmd) => cmd.startsWith('ffmpeg')), 20_000);
 });
 
-t('down stops everything, publisher connected: no svc, nginx, ladder or PostgreSQL process of this data dir, no pid file', async (ctx) => {
+t('down stops everything, publisher connected, config.json damaged: no svc, nginx, ladder or PostgreSQL process of this data dir, no pid file', async (ctx) => {
+  const configFile = join(ctx.dir, 'config.json');
+  const config = readFileSync(configFile, 'utf8');
+  writeFileSync(configFile, config.slice(0, config.length / 2));
   const res = ok(await svc(['down', '--data-dir', ctx.dir]));
+  assert.match(res.stderr, /config\.json cannot be used \(.+\): stopping by the pid files under/);
+  writeFileSync(configFile, config);
   assert.equal(processesOf(ctx.dir), [], 'no process of this data dir is left');
   assert.ok(await Promise.race([ctx.publisher.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]), 'the publisher was disconnected');
   assert.match(res.stdout, new RegExp(`svc \\(pid ${ctx.pid}\\) stopped`));
@@ -210,6 +229,23 @@ t('down stops everything, publisher connected: no svc, nginx, ladder or PostgreS
 
   const again = ok(await svc(['down', '--data-dir', ctx.dir]));
   assert.match(again.stdout, /svc is not running/);
+});
+
+t('after kill -9 of svc up, down stops the nginx, ladder and PostgreSQL it left behind', async (ctx) => {
+  const p = ctx.ports;
+  const up = ok(await svc(['up', '--detach', '--no-install', '--data-dir', ctx.dir], { timeoutMs: 150_000 }));
+  const pid = Number(/pid (\d+)/.exec(up.stdout)?.[1]);
+  const clip = await makeClip({ width: 320, height: 180, seconds: 6, gopSeconds: 1 });
+  // The stream that was live comes back within its reconnect window (the account may have one live).
+  ctx.publisher = publish(`rtmp://127.0.0.1:${p.rtmp}/live/${ctx.liveKey}`, clip, { loop: true });
+  await waitFor('a ladder running', async () => processesOf(ctx.dir).some((cmd) => cmd.startsWith('ffmpeg')), 20_000);
+  process.kill(pid, 'SIGKILL');
+  await waitFor('svc up gone', async () => !isAlive(pid), 5000);
+
+  const res = ok(await svc(['down', '--data-dir', ctx.dir]));
+  assert.match(res.stdout, /svc is not running/);
+  assert.match(res.stdout, /stopped a PostgreSQL left running/);
+  assert.equal(processesOf(ctx.dir), [], 'no process of this data dir is left');
 });
 
 t.run();

@@ -309,6 +309,55 @@ for (const [index, endpoint] of ENDPOINTS.entries()) {
   });
 }
 
+/** Nesting and width far past anything valid, in the body itself and in each kind of field. */
+const DEEP = 10_000;
+const deepArray = (n: number): string => '['.repeat(n) + ']'.repeat(n);
+const deepObject = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
+const wideObject = (n: number): string => '{' + Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',') + '}';
+
+t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a body: 400 invalid_request naming the field, never a 5xx`, async ({ env, key, ctx }) => {
+  const id = ctx.known[0] as string;
+  const webhook = await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://hooks.example.com/svc', events: ['stream.live'] } });
+  assert.is(webhook.status, 201, webhook.text);
+  const routes: [string, string][] = [
+    ['POST', '/v1/streams'],
+    ['PATCH', `/v1/streams/${id}`],
+    ['POST', `/v1/streams/${id}/playback-token`],
+    ['POST', '/v1/webhooks'],
+    ['PATCH', `/v1/webhooks/${webhook.body.id}`],
+    ['POST', `/v1/embed/${id}/beat`],
+  ];
+  // [payload, the field the answer names (null: the body itself)]
+  const bodies: [string, string | null][] = [
+    [deepArray(DEEP), null],
+    [deepObject(DEEP), 'a'],
+    [`{"metadata":${deepObject(DEEP)}}`, 'metadata'],
+    [`{"metadata":{"list":${deepArray(DEEP)}}}`, 'metadata'],
+    [`{"name":${deepArray(DEEP)}}`, 'name'],
+    [`{"player":{"allowed_domains":${deepArray(DEEP)}}}`, 'player'],
+    [`{"events":${deepArray(DEEP)}}`, 'events'],
+  ];
+  for (const [method, url] of routes) {
+    for (const [payload, field] of bodies) {
+      const res = await env.call(method as 'POST', url, { key, payload, headers: { 'content-type': 'application/json' } });
+      const where = `${method} ${url} ${payload.slice(0, 40)}`;
+      assert.is(res.status, 400, `${where}: ${res.status} ${res.text.slice(0, 200)}`);
+      assert.is(res.body.error.code, 'invalid_request', where);
+      assert.is(res.body.error.details.field, field ?? undefined, where);
+      assert.match(res.body.error.message, /nested more than 32 levels/, where);
+    }
+    for (const payload of [wideObject(100_000), `{"metadata":${wideObject(100_000)}}`, `[${'0,'.repeat(100_000)}0]`]) {
+      const res = await env.call(method as 'POST', url, { key, payload, headers: { 'content-type': 'application/json' } });
+      assert.is(res.status, 400, `${method} ${url} wide: ${res.status} ${res.text.slice(0, 200)}`);
+      assert.is(res.body.error.code, 'invalid_request');
+    }
+  }
+  // Exactly at the limit still works: the body and 31 levels of metadata are 32 levels.
+  const nested = `{"metadata":${'{"a":'.repeat(31)}1${'}'.repeat(31)}}`;
+  const ok = await env.call('POST', '/v1/streams', { key, payload: nested, headers: { 'content-type': 'application/json' } });
+  assert.is(ok.status, 201, ok.text.slice(0, 200));
+});
+
 t('after the fuzzing the stored streams are still well-formed', async ({ env }) => {
   const bad = await env.db.sql`
     select id from streams

@@ -44,9 +44,13 @@ export async function updateAccount(
   return row ?? null;
 }
 
-export async function addCredit(db: Db, id: string, amountUsd: string): Promise<Account | null> {
+/** Null when there is no such account, or when a decrease would leave a prepaid account below zero and that is not allowed. */
+export async function addCredit(db: Db, id: string, amountUsd: string, opts: { allowNegative: boolean }): Promise<Account | null> {
   const [row] = await db<Account[]>`
-    update accounts set credit_usd = credit_usd + ${amountUsd}::numeric where id = ${id} returning *`;
+    update accounts set credit_usd = credit_usd + ${amountUsd}::numeric
+    where id = ${id}
+      and (${opts.allowNegative} or billing_mode <> 'prepaid' or ${amountUsd}::numeric >= 0 or credit_usd + ${amountUsd}::numeric >= 0)
+    returning *`;
   return row ?? null;
 }
 

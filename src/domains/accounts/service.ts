@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
-import { isDecimal } from '../../core/money.js';
+import { addUsd, formatUsd, isDecimal } from '../../core/money.js';
 import type { Sql } from '../../platform/db/connect.js';
 import * as q from './queries.js';
 import type { Account } from './queries.js';
@@ -54,9 +54,23 @@ export class AccountsService {
     return this.must(q.updateAccount(this.sql, id, { trusted }), id);
   }
 
-  async addCredit(id: string, amountUsd: string): Promise<Account> {
+  /**
+   * A negative amount corrects a mistake, but may not leave a prepaid account below zero (its
+   * credit is what it has paid) unless `force`; a top-up is always taken, even if the account
+   * stays below zero. The check and the change are one statement, so two corrections cannot race.
+   */
+  async addCredit(id: string, amountUsd: string, opts: { force?: boolean } = {}): Promise<Account> {
     if (!isDecimal(amountUsd)) throw new ApiError('invalid_request', `amount must be a decimal number of USD such as 25 or 12.50, got "${amountUsd}"`, { field: 'add' });
-    return this.must(q.addCredit(this.sql, id, amountUsd), id);
+    const changed = await q.addCredit(this.sql, id, amountUsd, { allowNegative: opts.force ?? false });
+    if (changed) return changed;
+    const account = await this.get(id);
+    const result = addUsd(account.credit_usd, amountUsd);
+    const have = formatUsd(account.credit_usd);
+    throw new ApiError(
+      'insufficient_credit',
+      `Taking ${formatUsd(amountUsd.slice(1))} USD off prepaid account ${id} would leave it at ${formatUsd(result)} USD (it has ${have}): take off at most ${have}, or pass --force to go below zero.`,
+      { field: 'add', credit_usd: have, result_usd: formatUsd(result) },
+    );
   }
 
   /** The full key is returned once; only its SHA-256 is stored. */

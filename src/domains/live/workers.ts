@@ -1,11 +1,15 @@
 import type { Config } from '../../config/config.js';
 import type { Logger } from '../../core/logger.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
-import { parseRtmpStat } from '../../platform/nginx/rtmp-stat.js';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataPaths } from '../../config/paths.js';
+import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import type { Supervisor } from '../../platform/process/supervisor.js';
 import type { StreamRow } from '../streams/queries.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
-import { LiveWorker, type SourceInfo } from './worker.js';
+import { judgeSource, type SourceVerdict } from './source-rules.js';
+import { LiveWorker } from './worker.js';
 
 /** What the live pipeline needs from nginx. */
 export interface IngestControl {
@@ -56,7 +60,10 @@ export class WorkerControl {
     return this.made;
   }
 
-  /** A publisher was admitted: its stream's worker starts a ladder once the source's metadata is known. Resolves when it has. */
+  /**
+   * A publisher was admitted: its stream's worker starts a ladder once the source's metadata is
+   * known. Resolves when it has. A source that is not H.264 video is refused: see refuseSource.
+   */
   publisherStarted(stream: StreamRow): { worker: LiveWorker; started: Promise<void> } {
     let worker = this.workers.get(stream.id);
     if (!worker) {
@@ -69,7 +76,14 @@ export class WorkerControl {
       });
       this.workers.set(stream.id, worker);
     }
-    return { worker, started: worker.publisherStarted(this.sourceInfo(stream.id)) };
+    const admitted = worker;
+    const source = this.sourceInfo(stream.id).then(async (verdict) => {
+      if (verdict?.kind !== 'refused') return verdict && { width: verdict.width, height: verdict.height, hasAudio: verdict.hasAudio };
+      admitted.publisherLeft();
+      await this.refuseSource(stream.id, verdict);
+      return null;
+    });
+    return { worker, started: worker.publisherStarted(source) };
   }
 
   publisherLeft(streamId: string): void {
@@ -104,18 +118,43 @@ export class WorkerControl {
     this.workers.clear();
   }
 
-  /** Waits briefly for the publisher's metadata; null (serve the source only) when none arrives. */
-  private async sourceInfo(streamId: string): Promise<SourceInfo | null> {
+  /**
+   * A publisher whose source the appliance cannot serve (not H.264 video) is dropped at once,
+   * before any ladder starts, and what nginx recorded of its session is removed (it holds
+   * nothing playable). The stream stays live for its reconnect window, so the publisher can
+   * come back with H.264 (same key); if none does, it ends `disconnected`.
+   */
+  private async refuseSource(streamId: string, verdict: Extract<SourceVerdict, { kind: 'refused' }>): Promise<void> {
+    this.deps.logger.warn({ stream_id: streamId, video_codec: verdict.video }, `publisher dropped: ${verdict.reason} (reconnect with H.264 video within the reconnect window)`);
+    try {
+      await this.deps.ingest.dropPublisher(streamId);
+    } catch (err) {
+      this.deps.logger.warn({ stream_id: streamId, err }, 'could not drop the publisher');
+    }
+    const ingest = dataPaths(this.deps.config.dataDir).ingest;
+    // nginx-rtmp names each session `<id>-<unix time>.flv`: the newest is the refused one.
+    const newest = existsSync(ingest) ? readdirSync(ingest).filter((f) => f.startsWith(`${streamId}-`) && f.endsWith('.flv')).sort().at(-1) : undefined;
+    if (newest) rmSync(join(ingest, newest), { force: true });
+  }
+
+  /**
+   * Waits briefly for the publisher's metadata and judges it; null (serve the source only) when
+   * none arrives.
+   */
+  private async sourceInfo(streamId: string): Promise<Exclude<SourceVerdict, { kind: 'unknown' }> | null> {
+    let meta: StatStream['meta'] = null;
     for (let poll = 0; poll < SOURCE_INFO_POLLS; poll++) {
       try {
-        const stream = parseRtmpStat(await this.deps.ingest.stat()).find((s) => s.name === streamId);
-        const meta = stream?.meta;
-        if (meta?.width && meta.height) return { width: meta.width, height: meta.height, hasAudio: meta.audioCodec !== null };
+        meta = parseRtmpStat(await this.deps.ingest.stat()).find((s) => s.name === streamId)?.meta ?? meta;
+        const verdict = judgeSource(meta, false);
+        if (verdict.kind !== 'unknown') return verdict;
       } catch {
         // nginx restarting: ask again.
       }
       await new Promise((r) => setTimeout(r, SOURCE_INFO_POLL_MS));
     }
+    const verdict = judgeSource(meta, true);
+    if (verdict.kind !== 'unknown') return verdict;
     this.deps.logger.warn({ stream_id: streamId }, 'no metadata from the publisher: serving the source only');
     return null;
   }

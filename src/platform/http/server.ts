@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { ApiError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Logger } from '../../core/logger.js';
-import { createValidatorCompiler, unstorableTextAt, validationToApiError } from './validation.js';
+import { createValidatorCompiler, bodyProblem, validationToApiError } from './validation.js';
 import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
 import { API_VERSION, openapiInfo } from './openapi.js';
 
@@ -52,11 +52,9 @@ export async function createServer({ logger, trustedProxies = [] }: ServerOption
     } catch {
       return done(new ApiError('invalid_request', 'The body is not valid JSON.'));
     }
-    // PostgreSQL text and jsonb cannot hold U+0000, and an unpaired surrogate is not text: refuse, do not fail later.
-    const at = unstorableTextAt(value);
-    if (at !== null) {
-      return done(new ApiError('invalid_request', `\`${at || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`, at ? { field: at } : {}));
-    }
+    // PostgreSQL cannot store U+0000 or an unpaired surrogate, and deep nesting breaks recursive code later: refuse now.
+    const problem = bodyProblem(value);
+    if (problem) return done(new ApiError('invalid_request', problem.message, problem.field ? { field: problem.field } : {}));
     done(null, value);
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);

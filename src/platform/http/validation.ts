@@ -97,23 +97,41 @@ function describeType(type: unknown): string {
 // eslint-disable-next-line no-control-regex -- U+0000 is exactly what is looked for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Deeper than any valid body (metadata is client JSON of 2 KB); far below what recursion in JSON.stringify, Ajv or jsonb survives. */
+export const MAX_BODY_DEPTH = 32;
+
+export interface BodyProblem {
+  /** Dotted path of the offending value ('' for the body itself). */
+  field: string;
+  message: string;
+}
+
 /**
- * Where parsed JSON holds a string or key with U+0000 or an unpaired surrogate: the dotted path
- * of the value ('' for the root; a bad key names its object), or null if nowhere. Iterative, so
- * deeply nested bodies cannot exhaust the stack.
+ * What makes a parsed JSON body unusable before any schema sees it: text PostgreSQL cannot store
+ * (U+0000, an unpaired surrogate; a bad key names its object), or nesting deeper than
+ * MAX_BODY_DEPTH (named by the top-level field that holds it). Iterative and stopping at the
+ * depth limit, so no body can exhaust the stack; the body limit bounds the width.
  */
-export function unstorableTextAt(value: unknown): string | null {
-  const stack: [unknown, string][] = [[value, '']];
+export function bodyProblem(value: unknown): BodyProblem | null {
+  const stack: [unknown, string, number][] = [[value, '', 0]];
   while (stack.length) {
-    const [v, path] = stack.pop() as [unknown, string];
+    const [v, path, depth] = stack.pop() as [unknown, string, number];
     if (typeof v === 'string') {
-      if (UNSTORABLE.test(v)) return path;
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => stack.push([item, join(path, String(i))]));
-    } else if (v !== null && typeof v === 'object') {
+      if (UNSTORABLE.test(v)) return { field: path, message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).` };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth === MAX_BODY_DEPTH) {
+      // A top-level field of an object body; an array body is the body itself.
+      const field = Array.isArray(value) ? '' : (path.split('.')[0] ?? '');
+      return { field, message: `\`${field || 'body'}\` is nested more than ${MAX_BODY_DEPTH} levels deep.` };
+    }
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => stack.push([item, join(path, String(i)), depth + 1]));
+    } else {
       for (const [k, item] of Object.entries(v)) {
-        if (UNSTORABLE.test(k)) return path;
-        stack.push([item, join(path, k)]);
+        if (UNSTORABLE.test(k)) return { field: path, message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).` };
+        stack.push([item, join(path, k), depth + 1]);
       }
     }
   }
