@@ -1,4 +1,5 @@
 import { managedCluster } from '../platform/db/managed-cluster.js';
+import { stopLeftoverNginx } from '../platform/nginx/nginx.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
@@ -10,6 +11,8 @@ export interface DownResult {
   killed: boolean;
   /** A managed PostgreSQL left running by a crashed or killed appliance, now stopped. */
   stopped_leftover_postgres: boolean;
+  /** An nginx left running by a killed appliance (it outlives one on purpose, see nginx.ts), now stopped. */
+  stopped_leftover_nginx: boolean;
 }
 
 const signal = (pid: number, name: NodeJS.Signals) => {
@@ -43,6 +46,7 @@ export async function stopAppliance(opts: {
       killed = true;
     }
   }
+  const nginx = await stopLeftoverNginx(config.dataDir);
   let leftover = false;
   if (!config.databaseUrl) {
     const cluster = managedCluster(config, opts.secrets);
@@ -53,5 +57,5 @@ export async function stopAppliance(opts: {
     }
   }
   if (pid === null || !isAlive(pid)) removePidFile(pidFile);
-  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftover };
+  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftover, stopped_leftover_nginx: nginx };
 }
