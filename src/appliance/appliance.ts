@@ -107,7 +107,7 @@ export async function startAppliance(opts: {
     await nginx.start(supervisor);
     stops.push({ part: 'nginx', stop: () => nginx.stop() });
     opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
-    live.start();
+    await live.start();
     stops.push({ part: 'live workers', stop: () => live.stop() });
 
     const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));

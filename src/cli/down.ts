@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { dataPaths } from '../config/paths.js';
 import { ManagedCluster } from '../platform/db/managed-cluster.js';
+import { commandLine } from '../platform/process/proc.js';
 import { leftoverProcesses, processGroupOf, type LeftoverProcess } from './leftovers.js';
 import { isAlive, readPidFile, removePidFile, runningPid, waitForExit } from './pid.js';
 
@@ -62,9 +63,9 @@ export async function stopAppliance(opts: {
 
   const leftovers: LeftoverProcess[] = [];
   const nginx = readPidFile(paths.nginxPid);
-  if (nginx !== null && isAlive(nginx) && commandOf(nginx).startsWith('nginx')) {
+  if (nginx !== null && isAlive(nginx) && (commandLine(nginx)?.join(' ') ?? '').startsWith('nginx')) {
     opts.progress(`stopping an nginx left running (pid ${nginx})`);
-    leftovers.push({ pid: nginx, command: commandOf(nginx) });
+    leftovers.push({ pid: nginx, command: (commandLine(nginx)?.join(' ') ?? '') });
     await terminate(nginx, 5000);
   }
   if (nginx !== null) rmSync(paths.nginxPid, { force: true });
@@ -89,12 +90,4 @@ export async function stopAppliance(opts: {
 
   if (pid === null || !isAlive(pid)) removePidFile(paths.pidFile);
   return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftoverPostgres, stopped_leftover_processes: leftovers };
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-  } catch {
-    return '';
-  }
 }

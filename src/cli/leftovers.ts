@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { commandLine, findProcesses } from '../platform/process/proc.js';
 
 /** The programs the appliance starts under a data dir; anything else (a `tail -f` of its log) is left alone. */
 const OURS = new Set(['nginx', 'ffmpeg', 'postgres']);
@@ -14,21 +15,9 @@ export interface LeftoverProcess {
  * names a path under `dataDir`: what a killed appliance can leave behind, found without its
  * config or pid files. Read from /proc.
  */
-export function leftoverProcesses(dataDir: string, self = process.pid): LeftoverProcess[] {
-  const found: LeftoverProcess[] = [];
+export function leftoverProcesses(dataDir: string): LeftoverProcess[] {
   const under = (arg: string) => arg === dataDir || arg.includes(`${dataDir}/`);
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === self) continue;
-    let argv: string[];
-    try {
-      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    } catch {
-      continue; // exited meanwhile
-    }
-    if (argv.length && OURS.has(basename(argv[0] as string)) && argv.some(under)) found.push({ pid, command: argv.join(' ') });
-  }
-  return found;
+  return findProcesses((argv) => OURS.has(basename(argv[0] as string)) && argv.some(under)).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '' }));
 }
 
 /** The process group `pid` belongs to (field 5 of /proc/PID/stat), or null once it is gone. */

@@ -1,21 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isAlive } from '../platform/process/proc.js';
 
-/** Alive and not a zombie (an orphaned zombie still answers kill 0 until something reaps it). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 3, after the parenthesised command name (which may itself hold spaces).
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
-}
+export { isAlive };
 
 /** An `svc up` process: guards against a stale pid file whose number now belongs to something else. */
 function looksLikeSvcUp(pid: number): boolean {

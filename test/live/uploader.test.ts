@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -8,6 +8,7 @@ import { createLogger } from '../../src/core/logger.js';
 import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { probeSegment } from '../../src/appliance/build.js';
+import type { SegmentProbe } from '../../src/platform/media/probe.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { Uploader } from '../../src/domains/live/uploader.js';
 import { makeClip } from '../helpers/publisher.js';
@@ -53,6 +54,86 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
     assert.match(master, /RESOLUTION=854x480,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
     await uploader.finish();
     assert.ok(parseMediaPlaylist(readFileSync(join(origin, '480p.m3u8'), 'utf8')).ended, 'ENDLIST at the end');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(origin, { recursive: true, force: true });
+  }
+});
+
+/** An uploader made after a restart continues the origin's playlists: numbers never go back, the join is a discontinuity. */
+test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the origin, with a discontinuity at the join', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
+  const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+  try {
+    const clip = await makeClip({ width: 320, height: 240, seconds: 12, gopSeconds: 2 });
+    const renditions = planLadder('abr_basic', { width: 320, height: 240 });
+    const uploader = () =>
+      new Uploader({
+        streamId: 'str_aaaaaaaaaaaaaaaaaaaa',
+        workDir: work,
+        originDir: origin,
+        renditions: renditions.map((r) => r.name),
+        windowSegments: 2,
+        segmentSeconds: 4,
+        probe: probeSegment(resolveConfig('/x', {})),
+        onSourceSegment: () => {},
+        logger: createLogger('silent'),
+      });
+    // The ladder as the worker runs it: append_list, so a later session continues the folder's numbering.
+    const session = () => execa('ffmpeg', ladderArgs({ input: clip, outDir: work, renditions, hasAudio: true, preset: 'ultrafast', segmentSeconds: 4 }));
+    const originList = () => parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8'));
+
+    await session();
+    const first = uploader();
+    await first.tick();
+    const before = originList();
+    assert.ok(before.segments.length === 2 && before.mediaSequence >= 1, `a sliding window before the restart (sequence ${before.mediaSequence})`);
+
+    // The appliance restarts: a new uploader, and the untouched origin until a segment comes.
+    const second = uploader();
+    assert.ok(second.playable, 'the master on the origin still serves');
+    await second.tick();
+    assert.equal(originList(), before, 'nothing new, nothing rewritten');
+
+    // Another publish session (the publisher reconnected to the restarted appliance).
+    await session();
+    await second.tick();
+    const after = originList();
+    const seen = new Set(before.segments.map((x) => x.uri));
+    assert.ok(after.mediaSequence > before.mediaSequence, `MEDIA-SEQUENCE continues: ${before.mediaSequence} -> ${after.mediaSequence}`);
+    assert.ok(after.discontinuitySequence >= before.discontinuitySequence + 1, `the join slid out and is counted: ${before.discontinuitySequence} -> ${after.discontinuitySequence}`);
+    assert.ok(after.segments.every((x) => !seen.has(x.uri) && existsSync(join(origin, x.uri))), 'new segment files, every listed one on the origin');
+    assert.is(after.targetDuration, before.targetDuration);
+    assert.ok(readdirSync(origin).filter((f) => f.startsWith('source_')).length <= 4, 'two windows stay on the origin, the older files go');
+
+    // A third appliance that only ends the broadcast keeps the numbers and adds ENDLIST.
+    await uploader().finish();
+    const ended = originList();
+    assert.ok(ended.ended);
+    assert.is(ended.mediaSequence, after.mediaSequence);
+    assert.is(ended.discontinuitySequence, after.discontinuitySequence);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(origin, { recursive: true, force: true });
+  }
+});
+
+test('the first segment after a restart is marked as a discontinuity, and the sequences count on from the origin', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
+  const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+  try {
+    // What an earlier appliance published (sequence 40, 3 discontinuities gone) and what the ladder wrote since.
+    writeFileSync(join(origin, 'source.m3u8'), '#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-TARGETDURATION:5\n#EXT-X-MEDIA-SEQUENCE:40\n#EXT-X-DISCONTINUITY-SEQUENCE:3\n#EXTINF:4.000,\nsource_00040.ts\n#EXTINF:4.000,\nsource_00041.ts\n');
+    for (const n of [39, 40, 41]) writeFileSync(join(origin, `source_000${n}.ts`), 'x');
+    writeFileSync(join(work, 'source.m3u8'), '#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:41\n#EXTINF:4.000,\nsource_00041.ts\n#EXTINF:4.000,\nsource_00042.ts\n#EXTINF:4.000,\nsource_00043.ts\n');
+    for (const n of [42, 43]) writeFileSync(join(work, `source_000${n}.ts`), 'x'.repeat(1000));
+    const probe = async (): Promise<SegmentProbe> => ({ video: { codec: 'h264', profile: 'High', level: 31, width: 320, height: 240, frameRate: 30 }, audio: null, keyframeTimes: [], duration: 4 });
+    const up = new Uploader({ streamId: 'str_aaaaaaaaaaaaaaaaaaaa', workDir: work, originDir: origin, renditions: ['source'], windowSegments: 2, segmentSeconds: 4, probe, onSourceSegment: () => {}, logger: createLogger('silent') });
+    await up.tick();
+    const text = readFileSync(join(origin, 'source.m3u8'), 'utf8');
+    assert.match(text, /#EXT-X-TARGETDURATION:5\n#EXT-X-MEDIA-SEQUENCE:42\n#EXT-X-DISCONTINUITY-SEQUENCE:3\n/);
+    assert.match(text, /#EXT-X-DISCONTINUITY\n#EXTINF:4\.000,\nsource_00042\.ts\n#EXTINF:4\.000,\nsource_00043\.ts\n$/);
+    assert.equal(readdirSync(origin).filter((f) => f.endsWith('.ts')).sort(), ['source_00040.ts', 'source_00041.ts', 'source_00042.ts', 'source_00043.ts'], 'the oldest file left the origin');
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(origin, { recursive: true, force: true });

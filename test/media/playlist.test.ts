@@ -26,6 +26,8 @@ test('parseMediaPlaylist: ENDLIST, MEDIA-SEQUENCE, decimals, CRLF and tags befor
   const p = parseMediaPlaylist(text);
   assert.is(p.ended, true);
   assert.is(p.mediaSequence, 17);
+  assert.is(p.targetDuration, 5);
+  assert.is(p.discontinuitySequence, 0, 'absent: 0');
   assert.equal(p.segments, [
     { uri: 'a.ts', duration: 4.004, discontinuity: true, programDateTime: '2024-05-01T10:00:00.000Z' },
     { uri: 'b.ts', duration: 3.5, discontinuity: false, programDateTime: null },
@@ -41,7 +43,7 @@ test('parseMediaPlaylist: a file caught mid-write never throws and keeps only co
   }
   assert.equal(parseMediaPlaylist('#EXTM3U\n#EXTINF:4.000000,\n#EXT-X-PROGRAM-DATE-TIME:2026-11-22T15:30:44.522+0000\n480p_000').segments, []);
   assert.equal(parseMediaPlaylist('#EXTM3U\nstray.ts\n#EXTINF:,\nnoduration.ts\n#EXTINF:abc,\nbad.ts\n').segments, []);
-  assert.equal(parseMediaPlaylist(''), { segments: [], ended: false, mediaSequence: 0 });
+  assert.equal(parseMediaPlaylist(''), { segments: [], ended: false, mediaSequence: 0, discontinuitySequence: 0, targetDuration: null });
 });
 
 test('slideWindow: last N, MEDIA-SEQUENCE = index, DISCONTINUITY-SEQUENCE counts only tags that slid out', () => {
@@ -54,6 +56,13 @@ test('slideWindow: last N, MEDIA-SEQUENCE = index, DISCONTINUITY-SEQUENCE counts
   assert.equal(slideWindow(all, 20), { window: all, mediaSequence: 0, discontinuitySequence: 0 });
   assert.equal(slideWindow([], 6), { window: [], mediaSequence: 0, discontinuitySequence: 0 });
   assert.throws(() => slideWindow(all, 0), /window size/);
+});
+
+test('slideWindow: a list continued after a restart counts on from where the last one was', () => {
+  const all = [seg(20, { discontinuity: true }), seg(21), seg(22, { discontinuity: true }), seg(23)];
+  const from = { mediaSequence: 20, discontinuitySequence: 3 };
+  assert.equal(slideWindow(all, 6, from), { window: all, mediaSequence: 20, discontinuitySequence: 3 });
+  assert.equal(slideWindow(all, 1, from), { window: all.slice(3), mediaSequence: 23, discontinuitySequence: 5 });
 });
 
 test('renderWindowPlaylist: golden live window with a discontinuity and PDT', () => {
@@ -91,6 +100,8 @@ test('renderWindowPlaylist: ENDLIST when ended, no PDT when unknown; round-trips
   const back = parseMediaPlaylist(text);
   assert.is(back.ended, true);
   assert.is(back.mediaSequence, 8);
+  assert.is(back.targetDuration, 4);
+  assert.is(parseMediaPlaylist(renderWindowPlaylist({ segments, mediaSequence: 8, discontinuitySequence: 7, targetDuration: 4, ended: false })).discontinuitySequence, 7);
   assert.equal(back.segments.map((s) => s.uri), ['480p_00008.ts', '480p_00009.ts']);
   assert.throws(() => renderWindowPlaylist({ segments, mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4.5, ended: false }), /targetDuration/);
   assert.throws(() => renderWindowPlaylist({ segments: [seg(0, { uri: 'a.ts\n#EXT-X-ENDLIST' })], mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4, ended: false }), /URI/);

@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { Supervisor } from '../../src/platform/process/supervisor.js';
+import { isAlive } from '../../src/platform/process/proc.js';
+import { launchArgv, SETPRIV, Supervisor } from '../../src/platform/process/supervisor.js';
 
 function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -73,6 +77,33 @@ test('exit 0 with a restart policy that declines: not restarted', async () => {
   await sleep(800);
   assert.is(runs, 1);
   await supervisor.stopAll();
+});
+
+test('launchArgv: setpriv with the parent-death signal only when asked and present', () => {
+  const spec = { file: 'ffmpeg', args: ['-i', 'x'] };
+  assert.equal(launchArgv({ ...spec, dieWithParent: true }, SETPRIV), { file: SETPRIV, args: ['--pdeathsig', 'SIGKILL', '--', 'ffmpeg', '-i', 'x'] });
+  assert.equal(launchArgv(spec, SETPRIV), spec);
+  assert.equal(launchArgv({ ...spec, dieWithParent: true }, null), spec);
+});
+
+/** The parent (a real Node process running the supervisor) is killed with SIGKILL: no cleanup code of its own runs. */
+async function childAfterParentKilled(mode: 'die' | 'keep'): Promise<boolean> {
+  const parent = execa(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'helpers', 'supervising-parent.ts'), mode], { reject: false, stdin: 'ignore', buffer: false });
+  const line: string = await new Promise((resolve) => createInterface({ input: parent.stdout! }).once('line', resolve));
+  const child = Number(line);
+  const ranBefore = isAlive(child);
+  parent.kill('SIGKILL');
+  await parent;
+  await sleep(300);
+  const alive = isAlive(child);
+  if (alive) process.kill(child, 'SIGKILL');
+  assert.ok(ranBefore, `the child ran (${line})`);
+  return alive;
+}
+
+test('dieWithParent: the child dies when its parent is killed with SIGKILL; without it, it is orphaned', async () => {
+  assert.is(await childAfterParentKilled('die'), false, 'gone with its parent');
+  assert.is(await childAfterParentKilled('keep'), true, 'the control: an orphan without the signal');
 });
 
 test.run();

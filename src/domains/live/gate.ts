@@ -16,6 +16,8 @@ export interface GateDeps {
   logger: Logger;
   ingest: IngestControl;
   workers: WorkerControl;
+  /** When a stream's media last reached the appliance (see evidence.ts); null when unknown. */
+  lastMediaAt: (streamId: string) => Date | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export class LiveGate implements PublisherGate {
   constructor(private readonly deps: GateDeps) {}
 
   async admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
-    const { sql, config, clock, logger, workers } = this.deps;
+    const { sql, config, clock, logger } = this.deps;
     const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), publisherPresent: (id) => this.publisherPresent(id) }));
     if (!result.admitted) {
       logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: req.addr, reason: result.reason }, `publisher refused: ${result.message}`);
@@ -38,22 +40,41 @@ export class LiveGate implements PublisherGate {
     const stream = result.stream;
     logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
     this.missing.delete(stream.id);
+    this.startWorker(stream);
+    return true;
+  }
+
+  /**
+   * After a restart: a publisher that stayed connected to the nginx this start adopted gets its
+   * ladder again (nginx sends no second on_publish for it).
+   */
+  resume(live: StreamRow[], stats: StatStream[]): void {
+    for (const row of live) {
+      const publisher = stats.find((s) => s.name === row.id)?.publisher;
+      if (!publisher || publisher.clientId !== row.publisher_client_id) continue;
+      this.deps.logger.info({ stream_id: row.id, client_id: publisher.clientId }, 'publisher still connected after the restart; ladder started again');
+      this.startWorker(row);
+    }
+  }
+
+  private startWorker(stream: StreamRow): void {
+    const { sql, logger, workers } = this.deps;
     const { worker, started } = workers.publisherStarted(stream);
     void started
       .then(async () => {
         if (worker.renditionNames) await q.saveRenditions(sql, stream.id, worker.renditionNames);
       })
       .catch((err: unknown) => logger.error({ stream_id: stream.id, err }, 'renditions not saved'));
-    return true;
   }
 
-  async left(req: { name: string; clientId: string }): Promise<void> {
+  /** nginx's publish_done: the publisher left now, or at `at` when it was found gone later. */
+  async left(req: { name: string; clientId: string }, at?: Date): Promise<void> {
     const { sql, clock, logger } = this.deps;
     // A refused duplicate also triggers publish_done: only the admitted client counts.
     const left = await sql.begin(async (tx) => {
       const row = await lockStreamById(tx, req.name);
       if (!row || row.status !== 'live' || row.publisher_client_id !== req.clientId) return false;
-      await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: clock.now() });
+      await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: at ?? clock.now() });
       return true;
     });
     if (!left) return;
@@ -63,7 +84,8 @@ export class LiveGate implements PublisherGate {
 
   /**
    * A publisher the database remembers but nginx no longer lists has left: after two checks in a
-   * row, its reconnect window starts.
+   * row, its reconnect window starts, timed from when its media last reached the appliance (nginx
+   * restarted, or the appliance was down when it left: noticing is later than leaving).
    */
   async reconcile(live: StreamRow[], stats: StatStream[]): Promise<void> {
     const publishing = new Set(stats.filter((s) => s.publisher).map((s) => s.name));
@@ -74,10 +96,18 @@ export class LiveGate implements PublisherGate {
         missing.add(row.id);
         continue;
       }
-      await this.left({ name: row.id, clientId: row.publisher_client_id });
-      this.deps.logger.warn({ stream_id: row.id }, 'publisher no longer connected to nginx; reconnect window started');
+      const leftAt = this.leftAt(row.id);
+      await this.left({ name: row.id, clientId: row.publisher_client_id }, leftAt);
+      this.deps.logger.warn({ stream_id: row.id, left_at: leftAt }, 'publisher no longer connected to nginx; reconnect window started when its media stopped');
     }
     this.missing = missing;
+  }
+
+  /** The last media's time, never later than now (a clock set back) and now when there is none. */
+  private leftAt(streamId: string): Date {
+    const now = this.deps.clock.now();
+    const media = this.deps.lastMediaAt(streamId);
+    return media !== null && media < now ? media : now;
   }
 
   private async publisherPresent(streamId: string): Promise<boolean> {

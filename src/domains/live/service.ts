@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { EndingRules } from './ending.js';
+import { lastMediaAt } from './evidence.js';
 import { LiveGate } from './gate.js';
 import type { PublisherGate } from './hooks.routes.js';
 import { OriginCleanup } from './origin.js';
@@ -36,7 +37,7 @@ export class LiveService implements PublisherGate {
 
   constructor(private readonly deps: LiveDeps) {
     this.workers = new WorkerControl(deps);
-    this.gate = new LiveGate({ ...deps, workers: this.workers });
+    this.gate = new LiveGate({ ...deps, workers: this.workers, lastMediaAt: (id) => lastMediaAt(deps.config.dataDir, id) });
     this.ending = new EndingRules({ ...deps, ended: (id) => this.ended(id) });
     this.origin = new OriginCleanup(dataPaths(deps.config.dataDir).origin, deps.clock, (id) => this.workers.has(id));
   }
@@ -74,8 +75,15 @@ export class LiveService implements PublisherGate {
     if (++this.ticks % SWEEP_EVERY_TICKS === 1) this.origin.sweep([...liveIds, ...this.workers.ids()]);
   }
 
-  /** Ticks every `sample_seconds` on this node (workers live in this process). */
-  start(): void {
+  /**
+   * Ticks every `sample_seconds` on this node (workers live in this process). First, what an
+   * earlier start left: its ladders go, and publishers still connected to nginx (adopted) get a
+   * ladder again.
+   */
+  async start(): Promise<void> {
+    this.workers.killLeftovers();
+    const stats = await this.readStats();
+    if (stats) this.gate.resume(await q.liveStreams(this.deps.sql), stats);
     let busy = false;
     this.timer = setInterval(() => {
       if (busy) return;

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../core/logger.js';
-import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment, type Variant } from '../../platform/media/playlist.js';
+import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment, type SequenceStart, type Variant } from '../../platform/media/playlist.js';
 import { codecsString, type SegmentProbe } from '../../platform/media/probe.js';
 
 export interface UploaderOptions {
@@ -22,11 +22,17 @@ export interface UploaderOptions {
 }
 
 interface RenditionState {
-  /** Every segment published so far, oldest first. */
+  /** Every segment published so far (after a restart: from the window players last saw), oldest first. */
   published: MediaSegment[];
+  /** Where `published` starts in the whole broadcast. */
+  from: SequenceStart;
+  /** The TARGETDURATION players saw before a restart (it does not go down); null when none. */
+  targetDuration: number | null;
+  /** The next segment published gets a discontinuity tag: an earlier appliance made the ones before. */
+  resumed: boolean;
   names: Set<string>;
-  /** Segments before this index are gone from the origin. */
-  pruned: number;
+  /** Segment files on the origin, oldest first: the oldest go once there are more than two windows. */
+  onOrigin: string[];
   variant: Omit<Variant, 'bandwidth' | 'uri' | 'name'> | null;
   peakBps: number;
   sumBytes: number;
@@ -38,6 +44,10 @@ interface RenditionState {
  * playlist naming it is replaced (both atomically), and the origin's playlists list a sliding
  * window. The master playlist is written once every rendition has a segment, with CODECS read
  * from the segments themselves (ffmpeg leaves them out for copied streams).
+ *
+ * The origin's playlists are also the uploader's memory: one made after a restart reads them and
+ * continues their MEDIA-SEQUENCE, DISCONTINUITY-SEQUENCE and TARGETDURATION, its first segment
+ * marked as a discontinuity, so that players never see a playlist go backwards (RFC 8216 6.2.1).
  */
 export class Uploader {
   private readonly state = new Map<string, RenditionState>();
@@ -48,7 +58,36 @@ export class Uploader {
 
   constructor(private readonly o: UploaderOptions) {
     mkdirSync(o.originDir, { recursive: true });
-    for (const name of o.renditions) this.state.set(name, { published: [], names: new Set(), pruned: 0, variant: null, peakBps: 0, sumBytes: 0, sumSeconds: 0 });
+    for (const name of o.renditions) this.state.set(name, this.restore(name));
+    this.masterWritten = existsSync(join(o.originDir, 'master.m3u8'));
+  }
+
+  /** A rendition's state from what the origin holds: its playlist, and its segment files for pruning. */
+  private restore(name: string): RenditionState {
+    const st: RenditionState = {
+      published: [],
+      from: { mediaSequence: 0, discontinuitySequence: 0 },
+      targetDuration: null,
+      resumed: false,
+      names: new Set(),
+      onOrigin: [],
+      variant: null,
+      peakBps: 0,
+      sumBytes: 0,
+      sumSeconds: 0,
+    };
+    const playlist = join(this.o.originDir, `${name}.m3u8`);
+    if (!existsSync(playlist)) return st;
+    const seen = parseMediaPlaylist(readFileSync(playlist, 'utf8'));
+    st.published = seen.segments;
+    st.from = { mediaSequence: seen.mediaSequence, discontinuitySequence: seen.discontinuitySequence };
+    st.targetDuration = seen.targetDuration;
+    st.resumed = seen.segments.length > 0;
+    const files = readdirSync(this.o.originDir).filter((f) => f.startsWith(`${name}_`) && segmentNumber(f) !== null);
+    st.onOrigin = files.sort((a, b) => (segmentNumber(a) as number) - (segmentNumber(b) as number));
+    for (const uri of [...st.onOrigin, ...seen.segments.map((s) => s.uri)]) st.names.add(uri);
+    this.o.logger.info({ rendition: name, media_sequence: seen.mediaSequence, discontinuity_sequence: seen.discontinuitySequence, segments: seen.segments.length }, 'playlist continued from the origin');
+    return st;
   }
 
   /** True once viewers can start: the master playlist and a segment of every rendition are on the origin. */
@@ -87,9 +126,11 @@ export class Uploader {
     if (!existsSync(playlist)) return false;
     const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
     let fresh = false;
-    for (const segment of await this.withSkipped(name, st, listed)) {
-      const from = join(this.o.workDir, segment.uri);
+    for (const listedSegment of await this.withSkipped(name, st, listed)) {
+      const from = join(this.o.workDir, listedSegment.uri);
       if (!existsSync(from)) continue;
+      const segment = st.resumed ? { ...listedSegment, discontinuity: true } : listedSegment;
+      st.resumed = false;
       const bytes = statSync(from).size;
       // Every segment would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
       // itself): the top quality is measured every third segment, the others once for CODECS.
@@ -101,6 +142,7 @@ export class Uploader {
       this.o.onPublished?.(name, published);
       st.published.push(segment);
       st.names.add(segment.uri);
+      st.onOrigin.push(segment.uri);
       if (st.published.length === 1) this.o.logger.debug({ rendition: name, segment: segment.uri, duration: segment.duration }, 'first segment published');
       fresh = true;
       if (segment.duration > 0) {
@@ -149,13 +191,13 @@ export class Uploader {
   private writeMediaPlaylist(name: string): void {
     const st = this.state.get(name) as RenditionState;
     if (!st.published.length) return;
-    const { window, mediaSequence, discontinuitySequence } = slideWindow(st.published, this.o.windowSegments);
+    const { window, mediaSequence, discontinuitySequence } = slideWindow(st.published, this.o.windowSegments, st.from);
     const longest = Math.max(...st.published.map((s) => Math.ceil(s.duration)));
     const text = renderWindowPlaylist({
       segments: window,
       mediaSequence,
       discontinuitySequence,
-      targetDuration: Math.max(this.o.segmentSeconds, longest),
+      targetDuration: Math.max(st.targetDuration ?? 0, this.o.segmentSeconds, longest),
       ended: this.ended,
     });
     writeAtomically(join(this.o.originDir, `${name}.m3u8`), text);
@@ -187,10 +229,7 @@ export class Uploader {
   /** Segments that left the window stay one more window (players that loaded an older playlist), then go. */
   private pruneOrigin(st: RenditionState): void {
     const keep = this.o.windowSegments * 2;
-    while (st.published.length - st.pruned > keep) {
-      const segment = st.published[st.pruned++] as MediaSegment;
-      rmSync(join(this.o.originDir, segment.uri), { force: true });
-    }
+    while (st.onOrigin.length > keep) rmSync(join(this.o.originDir, st.onOrigin.shift() as string), { force: true });
   }
 }
 

@@ -125,6 +125,8 @@ export class LiveWorker {
       file: config.live.ffmpeg_path,
       args,
       logger: this.log,
+      // A ladder without its appliance would only fill the work folder: it dies with it.
+      dieWithParent: true,
       // nginx ends the ladder when its publisher leaves (exit 0); a crash while publishing restarts it.
       restart: (exit) => this.publisherConnected && !this.finished && exit.code !== 0,
     });

@@ -1,10 +1,11 @@
 import type { Config } from '../../config/config.js';
+import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataPaths } from '../../config/paths.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
+import { findProcesses, killAll } from '../../platform/process/proc.js';
 import type { Supervisor } from '../../platform/process/supervisor.js';
 import type { StreamRow } from '../streams/queries.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
@@ -110,6 +111,18 @@ export class WorkerControl {
       this.deps.logger.error({ stream_id: streamId, err }, 'live worker did not finish cleanly');
     }
     return true;
+  }
+
+  /**
+   * Ladders an earlier appliance of this data dir left running (it was killed where setpriv is
+   * missing, or died before setpriv armed the signal): they write into this node's work folders.
+   */
+  killLeftovers(): void {
+    const workRoot = `${dataPaths(this.deps.config.dataDir).live}/`;
+    const pids = findProcesses((argv) => argv.some((arg, i) => argv[i - 1] === '-hls_segment_filename' && arg.startsWith(workRoot)));
+    if (!pids.length) return;
+    killAll(pids);
+    this.deps.logger.warn({ pids }, 'stopped ladders left running by an earlier start');
   }
 
   /** The appliance stops, the broadcasts go on: ladders stop, playlists stay open for the restart. */

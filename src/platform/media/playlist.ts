@@ -17,11 +17,21 @@ export interface ParsedMediaPlaylist {
   segments: MediaSegment[];
   ended: boolean;
   mediaSequence: number;
+  /** EXT-X-DISCONTINUITY-SEQUENCE (0 when absent). */
+  discontinuitySequence: number;
+  /** EXT-X-TARGETDURATION, null when absent. */
+  targetDuration: number | null;
 }
 
 /** ffmpeg writes `+0000`; RFC 3339 and strict Date parsers (Safari) want `+00:00`. */
 function normalizeDateTime(value: string): string {
   return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+}
+
+/** A non-negative integer tag value, or null. */
+function counter(value: string): number | null {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : null;
 }
 
 /**
@@ -36,6 +46,8 @@ export function parseMediaPlaylist(text: string): ParsedMediaPlaylist {
   const segments: MediaSegment[] = [];
   let ended = false;
   let mediaSequence = 0;
+  let discontinuitySequence = 0;
+  let targetDuration: number | null = null;
   let duration: number | null = null;
   let discontinuity = false;
   let programDateTime: string | null = null;
@@ -72,14 +84,18 @@ export function parseMediaPlaylist(text: string): ParsedMediaPlaylist {
       case '#EXT-X-PROGRAM-DATE-TIME':
         programDateTime = value.trim() === '' ? null : normalizeDateTime(value.trim());
         break;
-      case '#EXT-X-MEDIA-SEQUENCE': {
-        const n = Number(value);
-        if (Number.isInteger(n) && n >= 0) mediaSequence = n;
+      case '#EXT-X-MEDIA-SEQUENCE':
+        mediaSequence = counter(value) ?? mediaSequence;
         break;
-      }
+      case '#EXT-X-DISCONTINUITY-SEQUENCE':
+        discontinuitySequence = counter(value) ?? discontinuitySequence;
+        break;
+      case '#EXT-X-TARGETDURATION':
+        targetDuration = counter(value) ?? targetDuration;
+        break;
     }
   });
-  return { segments, ended, mediaSequence };
+  return { segments, ended, mediaSequence, discontinuitySequence, targetDuration };
 }
 
 export interface WindowPlaylist {
@@ -119,16 +135,29 @@ export function renderWindowPlaylist(o: WindowPlaylist): string {
   return `${out.join('\n')}\n`;
 }
 
+/** Where a list of segments starts in the whole broadcast (a list continued after a restart). */
+export interface SequenceStart {
+  /** Sequence number of the list's first segment. */
+  mediaSequence: number;
+  /** Discontinuity tags on segments before the list. */
+  discontinuitySequence: number;
+}
+
 /**
- * The last `size` segments. MEDIA-SEQUENCE is the index of the window's first segment in
- * `all`; DISCONTINUITY-SEQUENCE counts the discontinuity tags that slid out (RFC 8216
- * 4.3.3.3): a tag on the window's first segment is still in the window and not counted.
+ * The last `size` segments. MEDIA-SEQUENCE is the number of the window's first segment: its
+ * index in `all` plus `from.mediaSequence`; DISCONTINUITY-SEQUENCE counts the discontinuity
+ * tags that slid out (RFC 8216 4.3.3.3), plus `from.discontinuitySequence`: a tag on the
+ * window's first segment is still in the window and not counted.
  */
-export function slideWindow(all: MediaSegment[], size: number): { window: MediaSegment[]; mediaSequence: number; discontinuitySequence: number } {
+export function slideWindow(
+  all: MediaSegment[],
+  size: number,
+  from: SequenceStart = { mediaSequence: 0, discontinuitySequence: 0 },
+): { window: MediaSegment[]; mediaSequence: number; discontinuitySequence: number } {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`window size must be a positive integer, got ${size}`);
   const start = Math.max(0, all.length - size);
-  const discontinuitySequence = all.slice(0, start).filter((s) => s.discontinuity).length;
-  return { window: all.slice(start), mediaSequence: start, discontinuitySequence };
+  const discontinuitySequence = from.discontinuitySequence + all.slice(0, start).filter((s) => s.discontinuity).length;
+  return { window: all.slice(start), mediaSequence: from.mediaSequence + start, discontinuitySequence };
 }
 
 export interface Variant {

@@ -5,6 +5,7 @@ import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { packageRoot } from '../../core/package-root.js';
+import { commandLine, isAlive, killAll, stopGroup } from '../process/proc.js';
 import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
 import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
@@ -35,12 +36,39 @@ export function controlRequest(socketPath: string, path: string): Promise<string
   });
 }
 
+/** How often an adopted master is checked for life (it is not our child: no exit event). */
+const ADOPTED_CHECK_MS = 500;
+/** A master's fast shutdown (SIGTERM) gets this long before SIGKILL. */
+const STOP_TIMEOUT_MS = 5000;
+
+/**
+ * The master an earlier appliance of this data dir started and left running (it was killed with
+ * SIGKILL): its pid file names a live process whose command line holds this data dir's config.
+ */
+export function previousMaster(dataDir: string): number | null {
+  const paths = dataPaths(dataDir);
+  if (!existsSync(paths.nginxPid)) return null;
+  const pid = Number(readFileSync(paths.nginxPid, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return null;
+  // nginx rewrites its title: "nginx: master process /usr/sbin/nginx -e stderr -p <prefix> -c <conf>".
+  return commandLine(pid)?.join(' ').includes(paths.nginxConf) ? pid : null;
+}
+
 /**
  * nginx with the rendered config, supervised: rtmp ingest, the signed CDN origin and a control
  * socket (rtmp_stat, rtmp_control) that only the appliance can reach.
+ *
+ * A master left by an appliance that was killed is adopted when its config is the one this start
+ * renders and it answers: publishers connected to it stay connected. It is watched by its pid
+ * (it is not our child) and replaced by a supervised one when it exits. Any other leftover is
+ * killed so that the new master gets the ports.
  */
 export class NginxIngest {
   private proc: Supervised | null = null;
+  private adopted: number | null = null;
+  private adoptedWatch: NodeJS.Timeout | null = null;
+  private adoptedLost = 0;
+  private supervisor: Supervisor | null = null;
   private user: SystemUser | null = null;
   private healthy = false;
 
@@ -48,22 +76,60 @@ export class NginxIngest {
 
   /** Ingest is up: nginx runs and its last statistics read answered. */
   get ready(): boolean {
-    return this.proc?.running === true && this.healthy;
+    return (this.proc?.running === true || this.adopted !== null) && this.healthy;
   }
 
   get restarts(): number {
-    return this.proc?.restarts ?? 0;
+    return (this.proc?.restarts ?? 0) + this.adoptedLost;
+  }
+
+  /** The pid of an adopted master, null when this start's own nginx runs. */
+  get adoptedPid(): number | null {
+    return this.adopted;
   }
 
   async start(supervisor: Supervisor): Promise<void> {
     const { config, logger } = this.opts;
     if (!existsSync(RTMP_MODULE)) throw new Error(`nginx's RTMP module is missing (${RTMP_MODULE}): run \`svc init\` or \`apt-get install -y libnginx-mod-rtmp\``);
+    this.supervisor = supervisor;
     this.user = await this.workerUser();
     this.prepareDirectories();
-    await this.writeConfig();
-    this.stopStale();
+    const changed = await this.writeConfig();
+    const previous = previousMaster(config.dataDir);
+    if (previous !== null) {
+      // A reload would not do: nginx-rtmp serves a stream within one worker, and the publisher
+      // would stay on the old worker while new ladders reach the new one.
+      if (!changed && (await this.answers())) {
+        this.adopt(previous);
+        return;
+      }
+      killAll([previous]);
+      rmSync(dataPaths(config.dataDir).nginxPid, { force: true });
+      logger.warn({ pid: previous, reason: changed ? 'its config is not the one rendered now' : 'it does not answer' }, 'stopped an nginx left running by an earlier start');
+    }
+    this.spawn();
+    await this.waitUntilReady(10_000);
+  }
+
+  private adopt(pid: number): void {
+    this.adopted = pid;
+    this.opts.logger.warn({ pid }, 'adopted the nginx an earlier start left running: its publishers stay connected');
+    this.adoptedWatch = setInterval(() => {
+      if (isAlive(pid)) return;
+      if (this.adoptedWatch) clearInterval(this.adoptedWatch);
+      this.adoptedWatch = null;
+      this.adopted = null;
+      this.healthy = false;
+      this.adoptedLost++;
+      this.opts.logger.warn({ pid }, 'the adopted nginx exited; starting a new one');
+      this.spawn();
+    }, ADOPTED_CHECK_MS);
+  }
+
+  private spawn(): void {
+    const { config, logger } = this.opts;
     const paths = dataPaths(config.dataDir);
-    this.proc = supervisor.spawn({
+    this.proc = (this.supervisor as Supervisor).spawn({
       name: 'nginx',
       file: config.live.nginx_path,
       args: nginxArgs(paths.nginx, paths.nginxConf),
@@ -71,21 +137,28 @@ export class NginxIngest {
       // Fast shutdown: a graceful one waits for every publisher to hang up, and a worker that
       // outlives its master keeps the log pipe open.
       stopSignal: 'SIGTERM',
+      stopTimeoutMs: STOP_TIMEOUT_MS,
       restart: () => true,
       // nginx unlinks its unix socket only when it exits cleanly.
       prepare: () => rmSync(paths.nginxControl, { force: true }),
       onExit: () => (this.healthy = false),
     });
-    await this.waitUntilReady(10_000);
   }
 
   /** Re-renders the config, checks it and has nginx load it without dropping connections. */
   async reload(): Promise<void> {
     await this.writeConfig();
-    this.proc?.signal('SIGHUP');
+    if (this.adopted !== null) process.kill(this.adopted, 'SIGHUP');
+    else this.proc?.signal('SIGHUP');
   }
 
   async stop(): Promise<void> {
+    if (this.adoptedWatch) clearInterval(this.adoptedWatch);
+    this.adoptedWatch = null;
+    if (this.adopted !== null) {
+      await stopGroup(this.adopted, 'SIGTERM', STOP_TIMEOUT_MS);
+      this.adopted = null;
+    }
     await this.proc?.stop();
     this.healthy = false;
   }
@@ -110,6 +183,15 @@ export class NginxIngest {
 
   private control(path: string): Promise<string> {
     return controlRequest(dataPaths(this.opts.config.dataDir).nginxControl, path);
+  }
+
+  private async answers(): Promise<boolean> {
+    try {
+      await this.stat();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async waitUntilReady(timeoutMs: number): Promise<void> {
@@ -146,7 +228,8 @@ export class NginxIngest {
     chownSync(paths.ingest, this.user.uid, this.user.gid);
   }
 
-  private async writeConfig(): Promise<void> {
+  /** Renders, checks and installs the config; true when it differs from the one installed before. */
+  private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
     const { config, secret, hooksUrl } = this.opts;
     const text = renderNginxConfig({ config, secret, hooksUrl, user: this.user?.name ?? null });
@@ -158,24 +241,8 @@ export class NginxIngest {
       rmSync(tmp, { force: true });
       throw new Error(`the rendered nginx config does not load: ${(err as Error).message}`);
     }
+    const changed = !existsSync(paths.nginxConf) || readFileSync(paths.nginxConf, 'utf8') !== text;
     renameSync(tmp, paths.nginxConf);
-  }
-
-  /** A master left by an appliance that was killed would hold the ports: stop it first. */
-  private stopStale(): void {
-    const pidFile = dataPaths(this.opts.config.dataDir).nginxPid;
-    if (!existsSync(pidFile)) return;
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
-    rmSync(pidFile, { force: true });
-    if (!Number.isInteger(pid) || pid <= 1) return;
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.includes(this.opts.config.dataDir)) return;
-      // The supervisor started it as a group leader: its workers go too.
-      process.kill(-pid, 'SIGKILL');
-      this.opts.logger.warn({ pid }, 'stopped an nginx left running by an earlier start');
-    } catch {
-      // Not running any more.
-    }
+    return changed;
   }
 }

@@ -1,5 +1,11 @@
+import { existsSync } from 'node:fs';
 import { execa, type ResultPromise } from 'execa';
 import type { Logger } from '../../core/logger.js';
+
+/** util-linux (Essential on Debian): runs a command with a parent-death signal, which Node cannot set. */
+export const SETPRIV = '/usr/bin/setpriv';
+/** setpriv's exit code when the command itself is missing. */
+const EXEC_ENOENT = 127;
 
 export interface ProcessSpec {
   /** Shown in logs: `nginx`, `ladder str_...`. */
@@ -17,6 +23,18 @@ export interface ProcessSpec {
   /** Signal for a clean stop (default SIGTERM). */
   stopSignal?: NodeJS.Signals;
   stopTimeoutMs?: number;
+  /**
+   * The kernel sends it SIGKILL when the appliance's process ends, however it ends (kill -9
+   * included), through setpriv's parent-death signal. Without setpriv it runs as is, and the
+   * next start finds it (see leftovers.ts).
+   */
+  dieWithParent?: boolean;
+}
+
+/** The argv that runs `spec`: wrapped by setpriv when it must die with the appliance and setpriv is there. */
+export function launchArgv(spec: Pick<ProcessSpec, 'file' | 'args' | 'dieWithParent'>, setpriv: string | null): { file: string; args: string[] } {
+  if (!spec.dieWithParent || setpriv === null) return { file: spec.file, args: spec.args };
+  return { file: setpriv, args: ['--pdeathsig', 'SIGKILL', '--', spec.file, ...spec.args] };
 }
 
 export interface ProcessExit {
@@ -58,7 +76,9 @@ export class Supervised {
     const { spec } = this;
     spec.prepare?.();
     const started = performance.now();
-    const child = execa(spec.file, spec.args, {
+    const argv = launchArgv(spec, existsSync(SETPRIV) ? SETPRIV : null);
+    const wrapped = argv.file !== spec.file;
+    const child = execa(argv.file, argv.args, {
       cwd: spec.cwd,
       reject: false,
       stdin: 'ignore',
@@ -78,7 +98,12 @@ export class Supervised {
     child.stdout?.on('data', log);
     child.stderr?.on('data', log);
     this.exited = child.then(
-      (result) => this.onExit(child, { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started }, result.code === 'ENOENT'),
+      (result) =>
+        this.onExit(
+          child,
+          { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started },
+          result.code === 'ENOENT' || (wrapped && result.exitCode === EXEC_ENOENT),
+        ),
       (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started }, false, err),
     );
   }

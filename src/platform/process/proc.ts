@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Processes as Linux's /proc shows them: what an appliance killed by SIGKILL left behind is
+ * found here by its command line (the data dir is in every child's argv).
+ */
+
+/** Alive and not a zombie (an orphaned zombie still answers kill 0 until something reaps it). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 3, after the parenthesised command name (which may itself hold spaces).
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** A process's argv, or null when it is gone (or a zombie, whose cmdline is empty). */
+export function commandLine(pid: number): string[] | null {
+  try {
+    const raw = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return raw === '' ? null : raw.replace(/\0$/, '').split('\0');
+  } catch {
+    return null;
+  }
+}
+
+/** Live processes other than this one whose argv `match` accepts. */
+export function findProcesses(match: (argv: string[]) => boolean): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    const argv = commandLine(pid);
+    if (argv && match(argv) && isAlive(pid)) found.push(pid);
+  }
+  return found;
+}
+
+/** SIGKILL to each process and its process group (the supervisor starts children as group leaders). */
+export function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    for (const target of [-pid, pid]) {
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // Not a group leader, or gone already.
+      }
+    }
+  }
+}
+
+/**
+ * A process group led by `pid` that is not this process's child (an earlier appliance's): the
+ * stop signal to the group, up to `timeoutMs` for the leader to go, then SIGKILL to the group.
+ */
+export async function stopGroup(pid: number, signal: NodeJS.Signals, timeoutMs: number): Promise<void> {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Gone already.
+  }
+  const deadline = performance.now() + timeoutMs;
+  while (isAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  killAll([pid]);
+}
