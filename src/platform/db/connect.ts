@@ -1,3 +1,4 @@
+import { connect as netConnect, type Socket } from 'node:net';
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
@@ -5,12 +6,76 @@ export type Tx = postgres.TransactionSql;
 /** Either the pool or a transaction: queries take this so services decide the transaction. */
 export type Db = Sql | Tx;
 
-export function connect(url: string, options: { max?: number } = {}): Sql {
-  return postgres(url, {
-    max: options.max ?? 10,
+export interface ConnectOptions {
+  /** Connections for plain statements; transactions get a pool of half as many besides. */
+  max?: number;
+  /** A connection that is not ready within this is given up (a frozen server accepts TCP, then says nothing). */
+  connectTimeoutSeconds?: number;
+}
+
+/** The sockets of each pool, so that a frozen server's connections can be cut (see resetConnections). */
+const socketsOf = new WeakMap<Sql, Set<Socket>>();
+
+/**
+ * A pool for the appliance. Two things differ from postgres.js's defaults:
+ *
+ * - `sql.begin` runs on a pool of its own. postgres.js pipelines a statement onto a busy
+ *   connection when every connection is busy; a BEGIN pipelined that way is not reserved for
+ *   its transaction (it fails with UNSAFE_TRANSACTION, and other statements can run inside the
+ *   transaction: porsager/postgres#823). A pool that carries only transactions never has a
+ *   busy connection to pipeline onto: each BEGIN goes to an idle connection or waits.
+ * - Every wait is bounded: connecting (connect_timeout), an idle connection is closed
+ *   (idle_timeout) so none outlives a server restart unnoticed, and statements end server-side
+ *   (statement_timeout). A frozen server answers nothing at all: its connections are cut by
+ *   resetConnections, called by the database monitor.
+ */
+export function connect(url: string, options: ConnectOptions = {}): Sql {
+  const max = options.max ?? 10;
+  const sockets = new Set<Socket>();
+  // `socket` (a connected socket per connection) is postgres.js API its types leave out.
+  const socket = ({ host, port, path }: { host: string[]; port: number[]; path?: string }): Socket => {
+    const s = path ? netConnect({ path }) : netConnect({ host: host[0] as string, port: port[0] as number });
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+    return s;
+  };
+  const settings = (poolMax: number) => ({
+    max: poolMax,
     onnotice: () => {},
     // int8 (counters, seq) as numbers: every value we keep fits in 2^53.
     types: { int8: { to: 20, from: [20], parse: (v: string) => Number(v), serialize: (v: number) => String(v) } },
-    connection: { application_name: 'svc' },
+    connection: {
+      application_name: 'svc',
+      // The longest statement the appliance runs is a batch of a few hundred rows.
+      statement_timeout: 30_000,
+      idle_in_transaction_session_timeout: 60_000,
+    },
+    connect_timeout: options.connectTimeoutSeconds ?? 3,
+    idle_timeout: 60,
+    socket,
   });
+  const sql = postgres(url, settings(max));
+  const transactions = postgres(url, settings(Math.max(1, Math.ceil(max / 2))));
+  const endPlain = sql.end.bind(sql);
+  Object.assign(sql, {
+    begin: transactions.begin.bind(transactions),
+    end: async (opts?: { timeout?: number }) => {
+      await Promise.all([endPlain(opts), transactions.end(opts)]);
+    },
+  });
+  socketsOf.set(sql, sockets);
+  return sql;
+}
+
+/**
+ * Cuts every connection of the pool: statements waiting on them fail at once (and are answered
+ * 503) instead of waiting for a server that stopped answering. The pool opens new connections
+ * when it is next used.
+ */
+export function resetConnections(sql: Sql): number {
+  const sockets = socketsOf.get(sql);
+  if (!sockets) return 0;
+  const n = sockets.size;
+  for (const socket of sockets) socket.destroy();
+  return n;
 }
