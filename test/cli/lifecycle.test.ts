@@ -69,8 +69,11 @@ t('up --detach on a data dir never initialised initialises it, then returns once
 
 t('status --json: running, every part healthy, the URLs', async (ctx) => {
   const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
-  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks']);
+  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'healthy', 'jobs']);
   assert.is(s.running, true);
+  assert.is(s.healthy, true);
+  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['idempotency-purge', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
+  assert.ok(s.jobs.every((j: { late: boolean }) => !j.late));
   assert.type(s.pid, 'number');
   assert.is(s.data_dir, ctx.dir);
   assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true }, nginx: { healthy: true } });
@@ -198,7 +201,9 @@ t('down stops everything, publisher connected: no svc, nginx, ladder or PostgreS
   assert.is(await cluster.running(), false, 'pg_ctl status: the managed cluster is stopped');
   assert.not.ok(existsSync(join(ctx.dir, 'run', 'svc.pid')));
 
-  const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
+  const stopped = await svc(['status', '--json', '--data-dir', ctx.dir]);
+  assert.is(stopped.code, 3, 'exit 3: not running');
+  const s = stopped.json;
   assert.is(s.running, false);
   assert.is(s.pid, null);
   assert.is(s.parts.api.healthy, false);

@@ -1,5 +1,6 @@
-import { connect as netConnect, type Socket } from 'node:net';
+import { connect as netConnect, Socket as NetSocket, type Socket } from 'node:net';
 import postgres from 'postgres';
+import { databaseUnavailable } from './errors.js';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -11,13 +12,18 @@ export interface ConnectOptions {
   max?: number;
   /** A connection that is not ready within this is given up (a frozen server accepts TCP, then says nothing). */
   connectTimeoutSeconds?: number;
+  /**
+   * False while the database is known to be away (the monitor's verdict): a new connection then
+   * fails at once with DATABASE_UNAVAILABLE instead of waiting out connect_timeout.
+   */
+  available?: () => boolean;
 }
 
 /** The sockets of each pool, so that a frozen server's connections can be cut (see resetConnections). */
 const socketsOf = new WeakMap<Sql, Set<Socket>>();
 
 /**
- * A pool for the appliance. Two things differ from postgres.js's defaults:
+ * A pool for the appliance. Three things differ from postgres.js's defaults:
  *
  * - `sql.begin` runs on a pool of its own. postgres.js pipelines a statement onto a busy
  *   connection when every connection is busy; a BEGIN pipelined that way is not reserved for
@@ -28,12 +34,20 @@ const socketsOf = new WeakMap<Sql, Set<Socket>>();
  *   (idle_timeout) so none outlives a server restart unnoticed, and statements end server-side
  *   (statement_timeout). A frozen server answers nothing at all: its connections are cut by
  *   resetConnections, called by the database monitor.
+ * - A connection lost is tried again within half a second, not after up to 20 s.
  */
 export function connect(url: string, options: ConnectOptions = {}): Sql {
   const max = options.max ?? 10;
   const sockets = new Set<Socket>();
   // `socket` (a connected socket per connection) is postgres.js API its types leave out.
   const socket = ({ host, port, path }: { host: string[]; port: number[]; path?: string }): Socket => {
+    if (options.available && !options.available()) {
+      const refused = new NetSocket();
+      // After postgres.js has attached its listeners (it awaits the factory first).
+      refused.on('error', () => {});
+      setImmediate(() => refused.destroy(databaseUnavailable()));
+      return refused;
+    }
     const s = path ? netConnect({ path }) : netConnect({ host: host[0] as string, port: port[0] as number });
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
@@ -52,6 +66,9 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
     },
     connect_timeout: options.connectTimeoutSeconds ?? 3,
     idle_timeout: 60,
+    // A connection that failed is tried again after this (seconds). postgres.js grows it to 20 s,
+    // and a statement waits that long for its connection after the server is back.
+    backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
     socket,
   });
   const sql = postgres(url, settings(max));
