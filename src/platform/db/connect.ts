@@ -1,4 +1,5 @@
-import { connect as netConnect, Socket as NetSocket, type Socket } from 'node:net';
+import { connect as netConnect, type Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import postgres from 'postgres';
 import { databaseUnavailable } from './errors.js';
 
@@ -39,20 +40,10 @@ const socketsOf = new WeakMap<Sql, Set<Socket>>();
 export function connect(url: string, options: ConnectOptions = {}): Sql {
   const max = options.max ?? 10;
   const sockets = new Set<Socket>();
-  // `socket` (a connected socket per connection) is postgres.js API its types leave out.
-  const socket = ({ host, port, path }: { host: string[]; port: number[]; path?: string }): Socket => {
-    if (options.available && !options.available()) {
-      const refused = new NetSocket();
-      // After postgres.js has attached its listeners (it awaits the factory first).
-      refused.on('error', () => {});
-      setImmediate(() => refused.destroy(databaseUnavailable()));
-      return refused;
-    }
-    const s = path ? netConnect({ path }) : netConnect({ host: host[0] as string, port: port[0] as number });
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-    return s;
-  };
+  const connectTimeoutMs = (options.connectTimeoutSeconds ?? 3) * 1000;
+  // postgres.js API its types leave out: a socket per connection, from us (see openSocket).
+  const socket = (o: { host: string[]; port: number[]; path?: string }): Promise<Duplex> =>
+    openSocket(o, connectTimeoutMs, options.available, sockets);
   const settings = (poolMax: number) => ({
     max: poolMax,
     onnotice: () => {},
@@ -64,7 +55,7 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
       statement_timeout: 30_000,
       idle_in_transaction_session_timeout: 60_000,
     },
-    connect_timeout: options.connectTimeoutSeconds ?? 3,
+    connect_timeout: connectTimeoutMs / 1000,
     idle_timeout: 60,
     // A connection that failed is tried again after this (seconds). postgres.js grows it to 20 s,
     // and a statement waits that long for its connection after the server is back.
@@ -85,6 +76,56 @@ export function connect(url: string, options: ConnectOptions = {}): Sql {
 }
 
 /**
+ * A connection's socket, handed to postgres.js only once connected. postgres.js writes its
+ * startup message to a custom socket at once, and a socket that closes with a write still
+ * buffered leaves that connection unable to write ever again (porsager/postgres 3.4.9: the
+ * batching timer is cancelled but not cleared; every later start of it times out). So a
+ * connection that cannot be made is handed over as a stand-in that takes the startup message,
+ * then fails with the reason: postgres.js has nothing buffered when it closes.
+ */
+async function openSocket(
+  o: { host: string[]; port: number[]; path?: string },
+  timeoutMs: number,
+  available: (() => boolean) | undefined,
+  sockets: Set<Socket>,
+): Promise<Duplex> {
+  if (available && !available()) return failing(databaseUnavailable());
+  const s = o.path ? netConnect({ path: o.path }) : netConnect({ host: o.host[0] as string, port: o.port[0] as number });
+  const failure = await new Promise<Error | null>((resolve) => {
+    const timer = setTimeout(() => resolve(Object.assign(new Error('connecting to the database timed out'), { code: 'CONNECT_TIMEOUT' })), timeoutMs);
+    s.once('connect', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    s.once('error', (err) => {
+      clearTimeout(timer);
+      resolve(err);
+    });
+  });
+  if (failure) {
+    s.destroy();
+    return failing(failure);
+  }
+  // Where postgres.js's connection errors say they were going.
+  Object.assign(s, o.path ? { host: o.path } : { host: o.host[0], port: o.port[0] });
+  sockets.add(s);
+  s.once('close', () => sockets.delete(s));
+  return s;
+}
+
+/** Takes what postgres.js writes first, then fails with `reason` and closes. */
+function failing(reason: Error): Duplex {
+  const stand = new Duplex({
+    read() {},
+    write(_chunk, _encoding, done) {
+      done();
+      setImmediate(() => stand.destroy(reason));
+    },
+  });
+  return stand;
+}
+
+/**
  * Cuts every connection of the pool: statements waiting on them fail at once (and are answered
  * 503) instead of waiting for a server that stopped answering. The pool opens new connections
  * when it is next used.
@@ -93,6 +134,8 @@ export function resetConnections(sql: Sql): number {
   const sockets = socketsOf.get(sql);
   if (!sockets) return 0;
   const n = sockets.size;
-  for (const socket of sockets) socket.destroy();
+  // In the next turn of the event loop: a write postgres.js batched this turn goes out first
+  // (see openSocket for what a close with a write buffered does).
+  for (const socket of sockets) setImmediate(() => socket.destroy());
   return n;
 }

@@ -84,7 +84,12 @@ export class ManagedCluster {
       chownSync(confPath, user.uid, user.gid);
       chownSync(this.opts.logFile, user.uid, user.gid);
     }
-    if (await this.running()) return;
+    // Not `pg_ctl status`: a killed postmaster not reaped yet still answers signals.
+    if (this.postmasterAlive()) return;
+    // A lock file left by a dead (or zombie) postmaster would stop this start until something
+    // reaps it. Safe to remove: PostgreSQL still refuses to start while any old server process
+    // is attached to the shared memory.
+    rmSync(join(this.opts.dir, 'postmaster.pid'), { force: true });
     this.opts.onProgress?.(`starting PostgreSQL on 127.0.0.1:${this.opts.port}`);
     await run(this.bin('pg_ctl'), ['-D', this.opts.dir, '-l', this.opts.logFile, '-w', '-t', '60', 'start'], {
       user: user ?? undefined,

@@ -19,7 +19,7 @@ export interface DatabaseState {
 }
 
 /**
- * Watches the database with `select 1` on a connection of its own, every second. When a probe
+ * Watches the database with `select 1` on a connection of its own, twice a second. When a probe
  * fails or does not answer in time, the database is away: the pools it watches have their
  * connections cut (statements waiting on a frozen server fail now, and are answered 503) and
  * refuse new ones at once until a probe answers again. It changes nothing in the database.
@@ -34,7 +34,7 @@ export class DatabaseMonitor {
   private current: DatabaseState = { available: true, sinceMs: performance.now(), reason: null };
 
   constructor(private readonly opts: DatabaseMonitorOptions) {
-    this.intervalMs = opts.intervalMs ?? 1000;
+    this.intervalMs = opts.intervalMs ?? 500;
     this.timeoutMs = opts.timeoutMs ?? 1000;
     this.probe = connect(opts.url, { max: 1, connectTimeoutSeconds: Math.max(1, Math.ceil(this.timeoutMs / 1000)) });
   }
