@@ -182,6 +182,37 @@ t('SIGHUP re-renders the nginx config and reloads it: same master, still healthy
   assert.is(s.parts.nginx.healthy, true);
 });
 
+t('PostgreSQL frozen (SIGSTOP) for a few seconds: status exits 1 naming postgres, the API answers 503; healthy again after SIGCONT', async (ctx) => {
+  const postmaster = Number(readFileSync(join(ctx.dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const cluster = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  const pids = [postmaster, ...cluster];
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    await sleep(1600);
+    const res = await svc(['status', '--json', '--data-dir', ctx.dir]);
+    assert.is(res.code, 1, 'exit 1: running but unhealthy');
+    assert.is(res.json.healthy, false);
+    assert.is(res.json.parts.postgres.healthy, false);
+    assert.is(res.json.parts.api.healthy, true, 'the API answers (503 naming the database)');
+    const health = await fetch(`http://127.0.0.1:${ctx.ports.api}/healthz`);
+    assert.is(health.status, 503);
+    assert.equal(((await health.json()) as { parts: unknown }).parts, { database: 'down', ingest: 'ok' });
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  await waitFor('healthy again', async () => (await svc(['status', '--json', '--data-dir', ctx.dir])).code === 0, 10_000);
+});
+
 t('a publisher goes live on the appliance svc up started', async (ctx) => {
   const created = await fetch(`http://127.0.0.1:${ctx.ports.api}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.apiKey}` } });
   const s = (await created.json()) as { id: string; stream_key: string; node_ready: boolean };
