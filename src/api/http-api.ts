@@ -17,7 +17,7 @@ import type { WebhooksService } from '../domains/webhooks/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
 import { createServer } from '../platform/http/server.js';
-import { registerRootRoutes } from './root.routes.js';
+import { registerRootRoutes, type HealthCheck } from './root.routes.js';
 
 /** The services whose routes make the API. */
 export interface ApiServices {
@@ -36,6 +36,18 @@ export interface HttpApiOptions {
   services: ApiServices;
   /** nginx's publish hooks, on nodes that run ingest. */
   ingestHooks?: { token: string; gate: PublisherGate };
+  /** What `/healthz` reports; without it, whether the database answers `select 1` within a second. */
+  health?: HealthCheck;
+}
+
+/** Whether the database answers within a second (a frozen server does not answer at all). */
+async function databaseAnswers(sql: Sql): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 1000)));
+  const answered = sql`select 1`.then(() => true, () => false);
+  const ok = await Promise.race([answered, late]);
+  clearTimeout(timer);
+  return ok;
 }
 
 /** Every route of the API on one Fastify server, ready to listen or to be injected into. */
@@ -44,10 +56,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
-  registerRootRoutes(app, opts.baseUrl, async () => {
-    await sql`select 1`;
-    return true;
-  });
+  registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerRecordingRoutes(app, services.recordings, services.streams);

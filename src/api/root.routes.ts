@@ -13,8 +13,18 @@ const Root = Type.Object({
   index_url: Type.String(),
 });
 
+const PartHealth = Type.Union([Type.Literal('ok'), Type.Literal('down')]);
+const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  /** Each part this node runs: `database` always, `ingest` (nginx: RTMP and the CDN origin) on nodes that run it. */
+  parts: Type.Record(Type.String(), PartHealth, { examples: [{ database: 'ok', ingest: 'ok' }] }),
+});
+
+/** Whether each part answers now; a part this node does not run is absent. */
+export type HealthCheck = () => Promise<Record<string, boolean>>;
+
 /** `GET /` and what it links to: the reference, the OpenAPI description, a plain index. */
-export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: () => Promise<boolean>): void {
+export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): void {
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
@@ -33,8 +43,16 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
   app.get('/index.txt', { schema: { summary: 'Plain index of operations', tags } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
-  app.get('/healthz', { schema: { summary: 'Health check', description: '200 when the API and its database answer; 503 otherwise.', tags } }, async (_req, reply) => {
-    const ok = await health();
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  const healthSchema = {
+    summary: 'Health check',
+    description: '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
+    tags,
+    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down' } },
+  };
+  app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
+    const answers = await health();
+    const ok = Object.values(answers).every(Boolean);
+    const parts = Object.fromEntries(Object.entries(answers).map(([part, up]) => [part, up ? ('ok' as const) : ('down' as const)]));
+    return reply.code(ok ? 200 : 503).send({ status: ok ? ('ok' as const) : ('unavailable' as const), parts });
   });
 }

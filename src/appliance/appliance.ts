@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpApi } from '../api/http-api.js';
+import type { HealthCheck } from '../api/root.routes.js';
 import { localHost, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
@@ -11,6 +12,8 @@ import { WebhookDispatcher, type DispatcherOptions } from '../domains/webhooks/d
 import { connect, type Sql } from '../platform/db/connect.js';
 import { managedCluster } from '../platform/db/managed-cluster.js';
 import { migrate } from '../platform/db/migrate.js';
+import { DatabaseMonitor } from '../platform/db/monitor.js';
+import { ClusterWatchdog } from '../platform/db/watchdog.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { NginxIngest } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
@@ -24,6 +27,8 @@ export interface ApiDeps {
   logger: Logger;
   /** The live pipeline of this node; without it the API serves streams but no ingest. */
   live?: LiveService;
+  /** What `/healthz` reports (default: whether the database answers). */
+  health?: HealthCheck;
 }
 
 export interface Api extends Services {
@@ -40,6 +45,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     trustedProxies: [localHost(deps.config)],
     services,
     ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live },
+    health: deps.health,
   });
   return { app, ...services };
 }
@@ -48,6 +54,9 @@ export interface RunningAppliance {
   api: Api;
   live: LiveService;
   nginx: NginxIngest;
+  database: DatabaseMonitor;
+  /** The managed cluster's watchdog; absent with an external database_url. */
+  watchdog: ClusterWatchdog | null;
   stop(): Promise<void>;
 }
 
@@ -79,15 +88,26 @@ export async function startAppliance(opts: {
   };
   try {
     let url = config.databaseUrl;
+    let watchdog: ClusterWatchdog | null = null;
     if (!url) {
       const cluster = managedCluster(config, secrets, opts.onProgress);
       await cluster.init();
       await cluster.start();
       stops.push({ part: 'postgres', stop: () => cluster.stop() });
       url = cluster.url;
+      // Supervised like nginx: a postmaster that dies is started again (an external database is the operator's).
+      const dog = new ClusterWatchdog({ cluster, logger: logger.child({ domain: 'postgres' }) });
+      dog.start();
+      stops.push({ part: 'postgres watchdog', stop: () => dog.stop() });
+      watchdog = dog;
     }
-    const sql = connect(url, { max: 20 });
+    // While the database does not answer, requests are answered 503 at once and waits are cut.
+    const database = new DatabaseMonitor({ url, logger: logger.child({ domain: 'database' }) });
+    const sql = connect(url, { max: 20, available: () => database.available });
+    database.watch(sql);
+    database.start();
     stops.push({ part: 'database connections', stop: () => sql.end({ timeout: 5 }) });
+    stops.push({ part: 'database monitor', stop: () => database.stop() });
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const foundation: Foundation = { sql, config, secrets, clock, logger };
@@ -98,7 +118,9 @@ export async function startAppliance(opts: {
     const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
     const live = buildLive(foundation, { supervisor, ingest: nginx });
 
-    const api = await createApi({ ...foundation, live });
+    // Known away: say so at once (the monitor notices its return within half a second); else probe now.
+    const health: HealthCheck = async () => ({ database: database.available && (await database.check()), ingest: nginx.ready });
+    const api = await createApi({ ...foundation, live, health });
     stops.push({ part: 'api', stop: () => api.app.close() });
     await api.app.listen({ host: config.listenHost, port: config.ports.api });
     opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
@@ -110,8 +132,8 @@ export async function startAppliance(opts: {
     await live.start();
     stops.push({ part: 'live workers', stop: () => live.stop() });
 
-    const scheduler = new Scheduler(sql, logger.child({ domain: 'jobs' }));
-    for (const job of buildJobs(config, api)) scheduler.add(job);
+    const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
+    for (const job of buildJobs(config, api)) await scheduler.add(job);
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
     // Every node samples and writes its own viewer counts (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });
@@ -120,7 +142,7 @@ export async function startAppliance(opts: {
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
-    return { api, live, nginx, stop };
+    return { api, live, nginx, database, watchdog, stop };
   } catch (err) {
     await stop();
     throw err;

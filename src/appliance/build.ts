@@ -22,7 +22,6 @@ import { WebhooksService } from '../domains/webhooks/service.js';
 import { systemLookup, type TargetPolicy } from '../domains/webhooks/ssrf.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
-import { LOCKS } from '../platform/db/locks.js';
 import type { Job } from '../platform/jobs/scheduler.js';
 import { ffprobeSegmentArgs, parseSegmentProbe, type SegmentProbe } from '../platform/media/probe.js';
 import { run } from '../platform/process/run.js';
@@ -94,13 +93,18 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
   return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: probeSegment(config), thumbnails });
 }
 
-/** The scheduled jobs, each under its advisory lock so that one node runs it at a time. */
+/**
+ * The scheduled jobs: each runs on one node at a time (a lease in `job_runs`), within its
+ * timeout. The recordings job remuxes recordings one after another, so it gets the longest.
+ */
 export function buildJobs(config: Config, s: Services): Job[] {
+  // Both settings are 1-59 seconds.
+  const every = (seconds: number) => `*/${seconds} * * * * *`;
   return [
-    { name: 'reservation-expiry', schedule: `*/${config.expiryCheckSeconds} * * * * *`, lockKey: LOCKS.jobs.reservationExpiry, run: () => s.streams.expireReservations() },
-    { name: 'idempotency-purge', schedule: '17 * * * *', lockKey: LOCKS.jobs.idempotencyPurge, run: () => s.idempotency.purge() },
-    { name: 'webhook-deliveries-purge', schedule: '23 * * * *', lockKey: LOCKS.jobs.webhookDeliveriesPurge, run: () => s.webhooks.purgeDeliveries() },
-    { name: 'recordings', schedule: `*/${config.recordings.check_seconds} * * * * *`, lockKey: LOCKS.jobs.recordings, run: () => s.recordings.processDue() },
-    { name: 'recording-retention', schedule: '41 * * * * *', lockKey: LOCKS.jobs.recordingRetention, run: () => s.recordings.expire() },
+    { name: 'reservation-expiry', schedule: every(config.expiryCheckSeconds), periodSeconds: config.expiryCheckSeconds, timeoutSeconds: 60, run: () => s.streams.expireReservations() },
+    { name: 'idempotency-purge', schedule: '17 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.idempotency.purge() },
+    { name: 'webhook-deliveries-purge', schedule: '23 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.webhooks.purgeDeliveries() },
+    { name: 'recordings', schedule: every(config.recordings.check_seconds), periodSeconds: config.recordings.check_seconds, timeoutSeconds: 900, run: () => s.recordings.processDue() },
+    { name: 'recording-retention', schedule: '41 * * * * *', periodSeconds: 60, timeoutSeconds: 300, run: () => s.recordings.expire() },
   ];
 }

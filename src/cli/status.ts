@@ -3,8 +3,23 @@ import { managedCluster } from '../platform/db/managed-cluster.js';
 import { localHost, localUrlHost, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
-import { connect as connectDb } from '../platform/db/connect.js';
+import { connect as connectDb, type Sql } from '../platform/db/connect.js';
+import { listJobRuns, type JobRunRow } from '../platform/jobs/queries.js';
+import { systemClock } from '../core/clock.js';
 import { runningPid } from './pid.js';
+
+/** A scheduled job as `svc status` shows it: late once its last success is older than twice its period. */
+export interface JobStatus {
+  name: string;
+  period_seconds: number;
+  last_run_at: string | null;
+  last_success_at: string | null;
+  /** Seconds since the last success, or since the appliance started when that is later. */
+  lag_seconds: number;
+  late: boolean;
+  running: boolean;
+  last_error: string | null;
+}
 
 export interface ApplianceStatus {
   running: boolean;
@@ -16,11 +31,16 @@ export interface ApplianceStatus {
     /** RTMP ingest and the CDN origin. */
     nginx: { healthy: boolean };
   };
+
   base_url: string;
   player_url: string;
   cdn_url: string;
   rtmp_url: string;
   allow_private_webhooks: boolean;
+  /** Running, every part healthy and no job late (the exit code is 0 only then). */
+  healthy: boolean;
+  /** The scheduled jobs, from the database (empty while it or the appliance does not run). */
+  jobs: JobStatus[];
 }
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
@@ -28,34 +48,55 @@ export function healthUrl(config: Config): string {
   return `http://${localUrlHost(config)}:${config.ports.api}/healthz`;
 }
 
+/** The API answers its health check (200, or 503 naming a part that is down: the API itself answers). */
 export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
   try {
     const res = await fetch(healthUrl(config), { signal: AbortSignal.timeout(timeoutMs) });
-    await res.arrayBuffer();
-    return res.status === 200;
+    const body = (await res.json().catch(() => null)) as { parts?: unknown } | null;
+    return res.status === 200 || (res.status === 503 && typeof body?.parts === 'object');
   } catch {
     return false;
   }
 }
 
-async function databaseAnswers(url: string, timeoutMs = 3000): Promise<boolean> {
-  const sql = connectDb(url, { max: 1 });
+export function jobStatus(row: JobRunRow, now: Date): JobStatus {
+  const since = Math.max(row.last_success_at?.getTime() ?? 0, row.registered_at.getTime());
+  const lag = Math.max(0, Math.round((now.getTime() - since) / 1000));
+  return {
+    name: row.name,
+    period_seconds: row.period_seconds,
+    last_run_at: row.last_run_at?.toISOString() ?? null,
+    last_success_at: row.last_success_at?.toISOString() ?? null,
+    lag_seconds: lag,
+    late: lag > 2 * row.period_seconds,
+    running: row.running_until !== null && row.running_until > now,
+    last_error: row.last_error,
+  };
+}
+
+/** Whether the database answers within the time, and its jobs (empty if it does not answer). */
+async function readDatabase(url: string, timeoutMs = 3000): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
+  const sql: Sql = connectDb(url, { max: 1, connectTimeoutSeconds: Math.ceil(timeoutMs / 1000) });
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
   try {
-    return await Promise.race([sql`select 1`.then(() => true), timeout]);
+    const answered = await Promise.race([sql`select 1`.then(() => true), timeout]);
+    if (!answered) return { healthy: false, jobs: [] };
+    // Before the appliance's first start on this database the table does not exist yet.
+    const rows = await Promise.race([listJobRuns(sql).catch(() => []), timeout]);
+    return { healthy: true, jobs: (rows ?? []).map((row) => jobStatus(row, systemClock.now())) };
   } catch {
-    return false;
+    return { healthy: false, jobs: [] };
   } finally {
     clearTimeout(timer);
     await sql.end({ timeout: 0 });
   }
 }
 
-export async function postgresHealthy(config: Config, secrets: Secrets): Promise<boolean> {
-  if (config.databaseUrl) return databaseAnswers(config.databaseUrl);
+export async function postgresStatus(config: Config, secrets: Secrets): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
+  if (config.databaseUrl) return readDatabase(config.databaseUrl);
   const cluster = managedCluster(config, secrets);
-  return (await cluster.running()) && databaseAnswers(cluster.url);
+  return cluster.postmasterAlive() ? readDatabase(cluster.url) : { healthy: false, jobs: [] };
 }
 
 /** nginx answers on its public faces: the RTMP port accepts, the CDN's and the player site's health checks say ok. */
@@ -82,14 +123,15 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
 
 export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {
   const pid = runningPid(dataPaths(config.dataDir).pidFile);
-  const [api, postgres, nginx] = await Promise.all([apiHealthy(config), postgresHealthy(config, secrets), nginxHealthy(config)]);
+  const [api, postgres, nginx] = await Promise.all([apiHealthy(config), postgresStatus(config, secrets), nginxHealthy(config)]);
+  const running = pid !== null;
   return {
-    running: pid !== null,
+    running,
     pid,
     data_dir: config.dataDir,
     parts: {
       api: { healthy: api, url: config.publicUrls.base_url },
-      postgres: { healthy: postgres, managed: config.databaseUrl === null },
+      postgres: { healthy: postgres.healthy, managed: config.databaseUrl === null },
       nginx: { healthy: nginx },
     },
     base_url: config.publicUrls.base_url,
@@ -97,7 +139,17 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     cdn_url: config.publicUrls.cdn_url,
     rtmp_url: config.publicUrls.rtmp_url,
     allow_private_webhooks: config.allowPrivateWebhooks,
+    healthy: running && api && postgres.healthy && nginx && !postgres.jobs.some((j) => j.late),
+    jobs: running ? postgres.jobs : [],
   };
+}
+
+const ago = (iso: string | null): string => (iso ? `${Math.max(0, Math.round((systemClock.now().getTime() - Date.parse(iso)) / 1000))} s ago` : 'never');
+
+function describeJob(j: JobStatus): string {
+  const state = j.late ? `LATE (${j.lag_seconds} s, period ${j.period_seconds} s)` : j.running ? 'running' : 'ok';
+  const error = j.last_error ? `, last error: ${j.last_error}` : '';
+  return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}, last success ${ago(j.last_success_at)}${error}`;
 }
 
 export function describeStatus(s: ApplianceStatus): string[] {
@@ -109,6 +161,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     `  postgres   ${health(s.parts.postgres.healthy).padEnd(8)} ${s.parts.postgres.managed ? 'appliance-owned cluster' : 'external (database_url)'}`,
     `  nginx      ${health(s.parts.nginx.healthy).padEnd(8)} rtmp ingest ${s.rtmp_url}, cdn ${s.cdn_url}`,
     `  player     ${s.player_url}`,
+    ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
     ...(s.allow_private_webhooks
       ? ['Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.']
       : []),

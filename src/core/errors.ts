@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'limit_viewer_keys'
   | 'rate_limited'
   | 'no_capacity'
+  | 'service_unavailable'
   | 'internal_error';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -43,6 +44,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   limit_viewer_keys: 429,
   rate_limited: 429,
   no_capacity: 503,
+  service_unavailable: 503,
   internal_error: 500,
 };
 

@@ -57,7 +57,7 @@ t('re-running init keeps existing values and secrets; flags given override', asy
 
 t('status works against the external database and says the appliance is stopped', async (ctx) => {
   const res = await svc(['status', '--json', '--data-dir', ctx.dir]);
-  assert.is(res.code, 0, res.stderr);
+  assert.is(res.code, 3, res.stderr);
   assert.is(res.json.running, false);
   assert.is(res.json.pid, null);
   assert.equal(res.json.parts.postgres, { healthy: true, managed: false });

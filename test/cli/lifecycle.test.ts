@@ -71,8 +71,11 @@ t('up --detach on a data dir never initialised initialises it, then returns once
 
 t('status --json: running, every part healthy, the URLs', async (ctx) => {
   const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
-  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks']);
+  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'healthy', 'jobs']);
   assert.is(s.running, true);
+  assert.is(s.healthy, true);
+  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['idempotency-purge', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
+  assert.ok(s.jobs.every((j: { late: boolean }) => !j.late));
   assert.type(s.pid, 'number');
   assert.is(s.data_dir, ctx.dir);
   assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true }, nginx: { healthy: true } });
@@ -192,6 +195,37 @@ t('SIGHUP re-renders the nginx config and reloads it: same master, still healthy
   assert.is(s.parts.nginx.healthy, true);
 });
 
+t('PostgreSQL frozen (SIGSTOP) for a few seconds: status exits 1 naming postgres, the API answers 503; healthy again after SIGCONT', async (ctx) => {
+  const postmaster = Number(readFileSync(join(ctx.dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const cluster = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  const pids = [postmaster, ...cluster];
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    await sleep(1600);
+    const res = await svc(['status', '--json', '--data-dir', ctx.dir]);
+    assert.is(res.code, 1, 'exit 1: running but unhealthy');
+    assert.is(res.json.healthy, false);
+    assert.is(res.json.parts.postgres.healthy, false);
+    assert.is(res.json.parts.api.healthy, true, 'the API answers (503 naming the database)');
+    const health = await fetch(`http://127.0.0.1:${ctx.ports.api}/healthz`);
+    assert.is(health.status, 503);
+    assert.equal(((await health.json()) as { parts: unknown }).parts, { database: 'down', ingest: 'ok' });
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  await waitFor('healthy again', async () => (await svc(['status', '--json', '--data-dir', ctx.dir])).code === 0, 10_000);
+});
+
 t('a publisher goes live on the appliance svc up started', async (ctx) => {
   const created = await fetch(`http://127.0.0.1:${ctx.ports.api}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.apiKey}` } });
   const s = (await created.json()) as { id: string; stream_key: string; node_ready: boolean };
@@ -217,7 +251,9 @@ t('down stops everything, publisher connected, config.json damaged: no svc, ngin
   assert.is(await cluster.running(), false, 'pg_ctl status: the managed cluster is stopped');
   assert.not.ok(existsSync(join(ctx.dir, 'run', 'svc.pid')));
 
-  const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
+  const stopped = await svc(['status', '--json', '--data-dir', ctx.dir]);
+  assert.is(stopped.code, 3, 'exit 3: not running');
+  const s = stopped.json;
   assert.is(s.running, false);
   assert.is(s.pid, null);
   assert.is(s.parts.api.healthy, false);

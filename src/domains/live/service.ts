@@ -7,6 +7,7 @@ import { lastMediaAt } from './evidence.js';
 import { LiveGate } from './gate.js';
 import type { PublisherGate } from './hooks.routes.js';
 import { OriginCleanup } from './origin.js';
+import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import * as q from './queries.js';
 import { WorkerControl, type WorkerControlDeps } from './workers.js';
 
@@ -32,6 +33,7 @@ export class LiveService implements PublisherGate {
   private readonly ending: EndingRules;
   private readonly origin: OriginCleanup;
   private ticks = 0;
+  private waitingForDatabase = false;
   private timer: NodeJS.Timeout | null = null;
   private statFailing = false;
 
@@ -89,7 +91,16 @@ export class LiveService implements PublisherGate {
       if (busy) return;
       busy = true;
       this.tick()
-        .catch((err: unknown) => this.deps.logger.error({ err }, 'live tick failed'))
+        .then(() => {
+          if (this.waitingForDatabase) this.deps.logger.info('live tick runs again');
+          this.waitingForDatabase = false;
+        })
+        .catch((err: unknown) => {
+          // An outage is said once, not every tick.
+          if (!isDatabaseUnavailable(err)) this.deps.logger.error({ err }, 'live tick failed');
+          else if (!this.waitingForDatabase) this.deps.logger.warn({ err }, 'live tick waits for the database');
+          this.waitingForDatabase ||= isDatabaseUnavailable(err);
+        })
         .finally(() => (busy = false));
     }, this.deps.config.live.sample_seconds * 1000);
   }

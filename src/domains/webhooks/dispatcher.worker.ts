@@ -4,6 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import { newId } from '../../core/ids.js';
 import { addSeconds } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
+import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import * as q from './queries.js';
 import { eventBody } from './present.js';
 import { RETRY_SCHEDULE_SECONDS, type DeliveryStatus } from './schemas.js';
@@ -57,6 +58,8 @@ export class WebhookDispatcher {
   private lastFanOut = -Infinity;
   private readonly unrecorded: { result: q.AttemptResult; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private flushing: Promise<void> | null = null;
+  /** The last pass failed for want of the database: said once per outage, not every poll. */
+  private waitingForDatabase = false;
 
   constructor(private readonly opts: DispatcherOptions) {
     this.timeoutMs = opts.timeoutMs ?? 10_000;
@@ -106,8 +109,12 @@ export class WebhookDispatcher {
       let more = false;
       try {
         more = await this.pass();
+        if (this.waitingForDatabase) this.log.info('webhook dispatch runs again');
+        this.waitingForDatabase = false;
       } catch (err) {
-        this.log.error({ err }, 'webhook dispatch pass failed');
+        if (!isDatabaseUnavailable(err)) this.log.error({ err }, 'webhook dispatch pass failed');
+        else if (!this.waitingForDatabase) this.log.warn({ err }, 'webhook dispatch waits for the database');
+        this.waitingForDatabase ||= isDatabaseUnavailable(err);
       }
       if (!more && !this.stopping) await this.sleep(this.pollMs);
     }

@@ -9,12 +9,4 @@ export const LOCKS = {
   migrations: 7_301_001,
   /** Publisher admissions that compare against the machine's capacity. */
   capacity: 7_302_101,
-  /** Scheduled jobs: each runs on one node at a time. */
-  jobs: {
-    reservationExpiry: 7_302_001,
-    idempotencyPurge: 7_302_002,
-    webhookDeliveriesPurge: 7_302_003,
-    recordings: 7_302_004,
-    recordingRetention: 7_302_005,
-  },
 } as const;

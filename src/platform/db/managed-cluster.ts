@@ -1,4 +1,4 @@
-import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
@@ -84,7 +84,12 @@ export class ManagedCluster {
       chownSync(confPath, user.uid, user.gid);
       chownSync(this.opts.logFile, user.uid, user.gid);
     }
-    if (await this.running()) return;
+    // Not `pg_ctl status`: a killed postmaster not reaped yet still answers signals.
+    if (this.postmasterAlive()) return;
+    // A lock file left by a dead (or zombie) postmaster would stop this start until something
+    // reaps it. Safe to remove: PostgreSQL still refuses to start while any old server process
+    // is attached to the shared memory.
+    rmSync(join(this.opts.dir, 'postmaster.pid'), { force: true });
     this.opts.onProgress?.(`starting PostgreSQL on 127.0.0.1:${this.opts.port}`);
     await run(this.bin('pg_ctl'), ['-D', this.opts.dir, '-l', this.opts.logFile, '-w', '-t', '60', 'start'], {
       user: user ?? undefined,
@@ -112,6 +117,31 @@ export class ManagedCluster {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * Whether the postmaster named by postmaster.pid is alive, without spawning anything (the
+   * watchdog asks every second). A zombie counts as dead: it answers signals until reaped.
+   */
+  postmasterAlive(): boolean {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(this.opts.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      return false;
+    }
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    }
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return true;
     }
   }
 

@@ -23,6 +23,8 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function migrate(sql: Sql, migrations = listMigrations()): Promise<string[]> {
   return sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${LOCKS.migrations})`;
+    // A migration may rewrite a large table: the pool's statement bound is for requests.
+    await tx`set local statement_timeout = 0`;
     await tx`create table if not exists schema_migrations (
       version integer primary key, name text not null, applied_at timestamptz not null default now())`;
     const done = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((r) => r.version));

@@ -35,11 +35,12 @@ const DESCRIPTIONS: Record<number, string> = {
 
 /**
  * Error responses of a route, grouped by status, each carrying `x-error-codes` and an example:
- * the machine-readable description lists the codes a client can meet.
+ * the machine-readable description lists the codes a client can meet. Every route that has
+ * error responses reads the database, so each can also answer `service_unavailable`.
  */
 export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) {
+  for (const code of [...codes, 'service_unavailable' as const]) {
     const status = STATUS_OF[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -65,6 +66,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'This Idempotency-Key was used with a different body; use a new key.',
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
+  service_unavailable: 'The database is not answering; retry shortly.',
 };
 
 /** A string enum as `{type, enum}` (plain in OpenAPI, "must be one of" in errors). */

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import { ApiError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Logger } from '../../core/logger.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { createValidatorCompiler, bodyProblem, validationToApiError } from './validation.js';
 import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
 import { API_VERSION, openapiInfo } from './openapi.js';
@@ -105,6 +106,11 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
     const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The body is larger than ${BODY_LIMIT} bytes.` : error.message;
     return new ApiError('invalid_request', message);
   }
+  if (isDatabaseUnavailable(error)) {
+    // The monitor logs the outage once; a line per request would flood the log.
+    request.log.debug({ err: error, request_id: request.id }, 'database unavailable');
+    return serviceUnavailable();
+  }
   request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   return new ApiError('internal_error', 'Something went wrong on our side; retry with backoff.');
 }
@@ -113,6 +119,12 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
 export function routeNotFound(request: FastifyRequest, reply: FastifyReply): void {
   sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`));
 }
+
+/** Seconds a client waits before retrying while the database is away (it is back within seconds, or the operator is at work). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+export const serviceUnavailable = (): ApiError =>
+  new ApiError('service_unavailable', 'The database is not answering; retry shortly.', { retry_after_seconds: UNAVAILABLE_RETRY_SECONDS });
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
   // Also here: errors raised before the onRequest hook (unroutable paths) must carry the id too.

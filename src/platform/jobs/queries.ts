@@ -1,0 +1,47 @@
+import type { Db } from '../db/connect.js';
+
+export interface JobRunRow {
+  name: string;
+  period_seconds: number;
+  registered_at: Date;
+  running_until: Date | null;
+  last_run_at: Date | null;
+  last_finished_at: Date | null;
+  last_success_at: Date | null;
+  last_error: string | null;
+  last_duration_ms: number | null;
+}
+
+/** At start: the job exists with its period; lateness counts from now if its last success is older. */
+export async function registerJob(db: Db, name: string, periodSeconds: number, now: Date): Promise<void> {
+  await db`
+    insert into job_runs (name, period_seconds, registered_at) values (${name}, ${periodSeconds}, ${now})
+    on conflict (name) do update set period_seconds = excluded.period_seconds, registered_at = excluded.registered_at`;
+}
+
+/** Takes the job's lease unless another run holds it; true when this node runs it now. */
+export async function claimRun(db: Db, name: string, periodSeconds: number, now: Date, leaseUntil: Date): Promise<boolean> {
+  const rows = await db`
+    insert into job_runs (name, period_seconds, registered_at, running_until, last_run_at)
+    values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${now})
+    on conflict (name) do update set running_until = excluded.running_until, last_run_at = excluded.last_run_at
+      where job_runs.running_until is null or job_runs.running_until <= ${now}
+    returning 1`;
+  return rows.length === 1;
+}
+
+/** Gives the lease back and records the outcome (a failed run keeps the last success). */
+export async function finishRun(db: Db, name: string, now: Date, outcome: { ok: boolean; error: string | null; durationMs: number }): Promise<void> {
+  await db`
+    update job_runs set
+      running_until = null,
+      last_finished_at = ${now},
+      last_success_at = case when ${outcome.ok} then ${now}::timestamptz else last_success_at end,
+      last_error = ${outcome.error},
+      last_duration_ms = ${outcome.durationMs}
+    where name = ${name}`;
+}
+
+export async function listJobRuns(db: Db): Promise<JobRunRow[]> {
+  return db<JobRunRow[]>`select * from job_runs order by name`;
+}

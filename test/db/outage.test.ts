@@ -1,0 +1,211 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { destination } from 'pino';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
+import { postgresStatus, jobStatus } from '../../src/cli/status.js';
+import { resolveConfig, type Config } from '../../src/config/config.js';
+import type { Secrets } from '../../src/config/secrets.js';
+import { systemClock } from '../../src/core/clock.js';
+import { createLogger } from '../../src/core/logger.js';
+import { AccountsService } from '../../src/domains/accounts/service.js';
+import { connect, type Sql } from '../../src/platform/db/connect.js';
+import { managedCluster } from '../../src/platform/db/managed-cluster.js';
+import { listJobRuns } from '../../src/platform/jobs/queries.js';
+import { Scheduler } from '../../src/platform/jobs/scheduler.js';
+import { openForTraversal } from '../../src/platform/system/users.js';
+import { freePort } from '../helpers/ports.js';
+import { sleep } from '../helpers/streams.js';
+
+/**
+ * The database goes away under a running appliance with its own managed cluster (never the
+ * test run's shared one): killed (kill -9 of the postmaster) and frozen (SIGSTOP of every
+ * process of the cluster). The API answers 503 with Retry-After quickly while it is away and
+ * recovers by itself; a job whose run outlived the outage runs again.
+ */
+interface Ctx {
+  dir: string;
+  config: Config;
+  secrets: Secrets;
+  running: RunningAppliance;
+  key: string;
+  jobsSql: Sql;
+  scheduler: Scheduler;
+}
+const t = suite<Ctx>('db: outages of the managed PostgreSQL');
+
+t.before(async (ctx) => {
+  ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-outage-'));
+  openForTraversal(ctx.dir);
+  const [api, rtmp, cdn, player, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  ctx.config = resolveConfig(ctx.dir, { api_port: api, rtmp_port: rtmp, cdn_port: cdn, player_port: player, postgres_port: postgres, capacity: { cores: 1000 } });
+  ctx.secrets = { postgres_password: 'outage-test', signing_key: 'test-signing-key', data_key: 'test-data-key' };
+  const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }));
+  ctx.running = await startAppliance({ config: ctx.config, secrets: ctx.secrets, logger, clock: systemClock });
+  const url = managedCluster(ctx.config, ctx.secrets).url;
+  const setup = connect(url, { max: 1 });
+  const accounts = new AccountsService(setup, systemClock);
+  const account = await accounts.create({ name: 'Outage', creditUsd: '50' });
+  ctx.key = (await accounts.createApiKey(account.id)).key;
+  await setup.end();
+  // A job with a short timeout, on a pool the appliance's monitor watches, as the appliance's jobs are.
+  ctx.jobsSql = connect(url, { max: 2, available: () => ctx.running.database.available });
+  ctx.running.database.watch(ctx.jobsSql);
+  ctx.scheduler = new Scheduler(ctx.jobsSql, systemClock, logger.child({ domain: 'jobs' }));
+  await ctx.scheduler.add({ name: 'outage-probe', schedule: '* * * * * *', periodSeconds: 1, timeoutSeconds: 2, run: () => ctx.jobsSql`select 1` });
+});
+
+t.after(async (ctx) => {
+  await ctx.scheduler?.stop();
+  await ctx.jobsSql?.end({ timeout: 1 });
+  await ctx.running?.stop();
+  if (!process.env.SVC_TEST_KEEP) rmSync(ctx.dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  path: string;
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read field by field
+  body: any;
+}
+
+async function call(ctx: Ctx, path: string): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(`${ctx.config.publicUrls.base_url}${path}`, { headers: { authorization: `Bearer ${ctx.key}` }, signal: AbortSignal.timeout(20_000) });
+  const text = await res.text();
+  return { path, status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) };
+}
+
+/**
+ * Calls a read and /healthz over and over, from the fault on, until both answer 200 after at
+ * least one 503 (recovered) or `maxMs` passed. Every answer is kept.
+ */
+async function untilRecovered(ctx: Ctx, faultAt: number, maxMs: number): Promise<{ answers: Answer[]; recoveredAfterMs: number | null }> {
+  const answers: Answer[] = [];
+  let sawDown = false;
+  while (performance.now() - faultAt < maxMs) {
+    const pair = [await call(ctx, '/v1/streams'), await call(ctx, '/healthz')];
+    answers.push(...pair);
+    if (pair.some((a) => a.status === 503)) sawDown = true;
+    else if (sawDown) return { answers, recoveredAfterMs: performance.now() - faultAt };
+    await sleep(50);
+  }
+  return { answers, recoveredAfterMs: null };
+}
+
+function assertHonest(answers: Answer[], slowestMs: number): void {
+  for (const a of answers) {
+    assert.ok(a.status === 200 || a.status === 503, `${a.path} answered ${a.status}: ${JSON.stringify(a.body)}`);
+    assert.ok(a.ms < slowestMs, `${a.path} took ${Math.round(a.ms)} ms`);
+    if (a.status !== 503) continue;
+    if (a.path === '/healthz') {
+      assert.equal(a.body, { status: 'unavailable', parts: { database: 'down', ingest: 'ok' } });
+    } else {
+      assert.is(a.body.error.code, 'service_unavailable');
+      assert.is(a.retryAfter, String(a.body.error.details.retry_after_seconds));
+      assert.match(a.body.error.request_id, /^req_/);
+    }
+  }
+}
+
+/** The postmaster and every process it started. */
+function clusterPids(ctx: Ctx): number[] {
+  const postmaster = Number(readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+async function lastSuccess(ctx: Ctx): Promise<number> {
+  const row = (await listJobRuns(ctx.jobsSql)).find((r) => r.name === 'outage-probe');
+  return row?.last_success_at?.getTime() ?? 0;
+}
+
+t('healthy: /healthz names every part ok', async (ctx) => {
+  const health = await call(ctx, '/healthz');
+  assert.is(health.status, 200);
+  assert.equal(health.body, { status: 'ok', parts: { database: 'ok', ingest: 'ok' } });
+  assert.is((await call(ctx, '/v1/streams')).status, 200);
+});
+
+t('kill -9 of the postmaster: 503 + Retry-After at once, restarted by the watchdog, recovered within 10 s', async (ctx) => {
+  const [postmaster] = clusterPids(ctx);
+  const killedAt = performance.now();
+  process.kill(postmaster as number, 'SIGKILL');
+  const { answers, recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
+  assertHonest(answers, 1000);
+  assert.ok(answers.some((a) => a.status === 503), 'the outage was seen');
+  assert.ok(recoveredAfterMs !== null && recoveredAfterMs < 10_000, `recovered after ${recoveredAfterMs} ms`);
+  assert.ok((ctx.running.watchdog?.restarts ?? 0) >= 1, 'the watchdog started it again');
+  console.log(`  kill -9: ${answers.filter((a) => a.status === 503).length} answers 503, slowest ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms, recovered after ${Math.round(recoveredAfterMs ?? 0)} ms`);
+});
+
+t('SIGSTOP of the cluster for 5 s: 503 + Retry-After within about a second, status says postgres is down, jobs run again after SIGCONT', async (ctx) => {
+  const ranAt = performance.now();
+  while ((await lastSuccess(ctx)) === 0 && performance.now() - ranAt < 5000) await sleep(200);
+  const before = await lastSuccess(ctx);
+  assert.ok(before > 0, 'the job ran before the freeze');
+  const pids = clusterPids(ctx);
+  const frozenAt = performance.now();
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  let answers: Answer[] = [];
+  let statusDuring: Awaited<ReturnType<typeof postgresStatus>> | null = null;
+  try {
+    const watching = (async () => {
+      while (performance.now() - frozenAt < 5000) {
+        answers.push(await call(ctx, '/v1/streams'), await call(ctx, '/healthz'));
+        await sleep(50);
+      }
+    })();
+    await sleep(2500);
+    statusDuring = await postgresStatus(ctx.config, ctx.secrets);
+    await watching;
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  const resumedAt = performance.now();
+  // The first request may wait for the monitor's verdict (a probe unanswered for a second); after it, every answer is at once.
+  assertHonest(answers.slice(0, 2), 2000);
+  assertHonest(answers.slice(2), 1100);
+  assert.ok(answers.filter((a) => a.status === 503).length >= 4, 'the outage was seen');
+  assert.equal(statusDuring, { healthy: false, jobs: [] });
+
+  const after = await untilRecovered(ctx, resumedAt, 10_000);
+  answers = after.answers;
+  assertHonest(answers, 1000);
+  // The job's runs during the freeze were abandoned after their 2 s; it runs again once the database answers.
+  const deadline = performance.now() + 10_000;
+  while ((await lastSuccess(ctx)) <= before && performance.now() < deadline) await sleep(200);
+  const ranAgainAfterMs = performance.now() - resumedAt;
+  assert.ok((await lastSuccess(ctx)) > before, 'the job ran again');
+  assert.ok(ranAgainAfterMs < 10_000);
+  const row = (await listJobRuns(ctx.jobsSql)).find((r) => r.name === 'outage-probe');
+  assert.is(jobStatus(row!, systemClock.now()).late, false);
+  console.log(`  SIGSTOP 5 s: ${answers.length} answers after SIGCONT, recovered after ${Math.round(after.recoveredAfterMs ?? 0)} ms, job ran again after ${Math.round(ranAgainAfterMs)} ms`);
+});
+
+t('a job is late once its last success is older than twice its period', () => {
+  const now = systemClock.now();
+  const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000);
+  const row = { name: 'j', period_seconds: 5, registered_at: at(3600), running_until: null, last_run_at: at(1), last_finished_at: at(1), last_success_at: at(11), last_error: 'CONNECT_TIMEOUT', last_duration_ms: 3 };
+  assert.is(jobStatus(row, now).late, true);
+  assert.is(jobStatus(row, now).lag_seconds, 11);
+  assert.is(jobStatus({ ...row, last_success_at: at(9) }, now).late, false);
+  // Lateness counts from the appliance's start when the last success is older.
+  assert.is(jobStatus({ ...row, last_success_at: at(600), registered_at: at(4) }, now).late, false);
+});
+
+t.run();
