@@ -1,4 +1,5 @@
 import type { Logger } from '../../core/logger.js';
+import { Repeater } from '../../core/repeater.js';
 import { connect, resetConnections, type Sql } from './connect.js';
 
 export interface DatabaseMonitorOptions {
@@ -26,17 +27,16 @@ export interface DatabaseState {
  */
 export class DatabaseMonitor {
   private readonly probe: Sql;
-  private readonly intervalMs: number;
   private readonly timeoutMs: number;
   private readonly watched: Sql[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly repeater: Repeater;
   private checking: Promise<boolean> | null = null;
   private current: DatabaseState = { available: true, sinceMs: performance.now(), reason: null };
 
   constructor(private readonly opts: DatabaseMonitorOptions) {
-    this.intervalMs = opts.intervalMs ?? 500;
     this.timeoutMs = opts.timeoutMs ?? 1000;
     this.probe = connect(opts.url, { max: 1, connectTimeoutSeconds: Math.max(1, Math.ceil(this.timeoutMs / 1000)) });
+    this.repeater = new Repeater(() => this.check(), opts.intervalMs ?? 500);
   }
 
   get available(): boolean {
@@ -53,18 +53,11 @@ export class DatabaseMonitor {
   }
 
   start(): void {
-    if (this.timer) return;
-    const tick = () => {
-      void this.check().finally(() => {
-        if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
-      });
-    };
-    this.timer = setTimeout(tick, this.intervalMs);
+    this.repeater.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.repeater.stop();
     await this.checking;
     await this.probe.end({ timeout: 0 });
   }

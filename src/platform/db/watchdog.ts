@@ -1,4 +1,5 @@
 import type { Logger } from '../../core/logger.js';
+import { Repeater } from '../../core/repeater.js';
 import type { ManagedCluster } from './managed-cluster.js';
 
 export interface ClusterWatchdogOptions {
@@ -18,9 +19,8 @@ export interface ClusterWatchdogOptions {
  * answers for it.
  */
 export class ClusterWatchdog {
-  private readonly intervalMs: number;
   private readonly backoffMs: number[];
-  private timer: NodeJS.Timeout | null = null;
+  private readonly repeater: Repeater;
   private starting: Promise<void> | null = null;
   private failures = 0;
   private nextTryAt = 0;
@@ -28,23 +28,16 @@ export class ClusterWatchdog {
   restarts = 0;
 
   constructor(private readonly opts: ClusterWatchdogOptions) {
-    this.intervalMs = opts.intervalMs ?? 1000;
     this.backoffMs = opts.backoffMs ?? [0, 1000, 2000, 5000, 10_000, 30_000];
+    this.repeater = new Repeater(() => this.check(), opts.intervalMs ?? 1000);
   }
 
   start(): void {
-    if (this.timer) return;
-    const tick = () => {
-      void this.check().finally(() => {
-        if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
-      });
-    };
-    this.timer = setTimeout(tick, this.intervalMs);
+    this.repeater.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.repeater.stop();
     await this.starting;
   }
 
