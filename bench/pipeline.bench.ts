@@ -5,12 +5,13 @@
  * segment of every rendition through the signed URL; and the streams per core this implies.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { DEFAULT_LIVE, DEFAULT_STREAM_COST } from '../src/config/config.js';
+import { childrenOf } from '../src/platform/process/proc.js';
 import { controlRequest } from '../src/platform/nginx/nginx.js';
 import { parseRtmpStat } from '../src/platform/nginx/rtmp-stat.js';
 import { ladderArgs, planLadder } from '../src/platform/media/ladder.js';
@@ -30,19 +31,6 @@ function cpuOf(pid: number, withChildren: boolean): number {
   } catch {
     return 0;
   }
-}
-
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return out;
 }
 
 /** The appliance process with what it reaped (ladders, probes), plus nginx's master and workers while running. */

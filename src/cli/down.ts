@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dataPaths } from '../config/paths.js';
 import { ManagedCluster } from '../platform/db/managed-cluster.js';
-import { commandLine } from '../platform/process/proc.js';
-import { leftoverProcesses, processGroupOf, type LeftoverProcess } from './leftovers.js';
+import { commandLine, processGroupOf } from '../platform/process/proc.js';
+import { leftoverProcesses, type LeftoverProcess } from './leftovers.js';
 import { isAlive, readPidFile, removePidFile, runningPid, waitForExit } from './pid.js';
 
 export interface DownResult {

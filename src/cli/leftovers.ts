@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { commandLine, findProcesses } from '../platform/process/proc.js';
 
@@ -18,14 +17,4 @@ export interface LeftoverProcess {
 export function leftoverProcesses(dataDir: string): LeftoverProcess[] {
   const under = (arg: string) => arg === dataDir || arg.includes(`${dataDir}/`);
   return findProcesses((argv) => OURS.has(basename(argv[0] as string)) && argv.some(under)).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '' }));
-}
-
-/** The process group `pid` belongs to (field 5 of /proc/PID/stat), or null once it is gone. */
-export function processGroupOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-  } catch {
-    return null;
-  }
 }

@@ -1,25 +1,17 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ManagedCluster } from '../../src/platform/db/managed-cluster.js';
 import { isAlive, sleep } from '../../src/cli/pid.js';
+import { childrenOf, commandLine, findProcesses } from '../../src/platform/process/proc.js';
 import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 
 /** Command lines of the processes that mention the data dir (nginx's prefix, a ladder's output, PostgreSQL's data). */
 function processesOf(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      if (cmd.includes(dir) && Number(pid) !== process.pid) found.push(cmd);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return found;
+  return findProcesses((argv) => argv.join(' ').includes(dir)).map((pid) => commandLine(pid)?.join(' ') ?? '');
 }
 
 interface Ctx {
@@ -197,18 +189,7 @@ t('SIGHUP re-renders the nginx config and reloads it: same master, still healthy
 
 t('PostgreSQL frozen (SIGSTOP) for a few seconds: status exits 1 naming postgres, the API answers 503; healthy again after SIGCONT', async (ctx) => {
   const postmaster = Number(readFileSync(join(ctx.dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const cluster = readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  const pids = [postmaster, ...cluster];
+  const pids = [postmaster, ...childrenOf(postmaster)];
   for (const pid of pids) process.kill(pid, 'SIGSTOP');
   try {
     await sleep(1600);

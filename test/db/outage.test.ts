@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination } from 'pino';
@@ -15,6 +15,7 @@ import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { managedCluster } from '../../src/platform/db/managed-cluster.js';
 import { listJobRuns } from '../../src/platform/jobs/queries.js';
 import { Scheduler } from '../../src/platform/jobs/scheduler.js';
+import { childrenOf } from '../../src/platform/process/proc.js';
 import { openForTraversal } from '../../src/platform/system/users.js';
 import { freePort } from '../helpers/ports.js';
 import { sleep } from '../helpers/streams.js';
@@ -115,18 +116,7 @@ function assertHonest(answers: Answer[], slowestMs: number): void {
 /** The postmaster and every process it started. */
 function clusterPids(ctx: Ctx): number[] {
   const postmaster = Number(readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
+  return [postmaster, ...childrenOf(postmaster)];
 }
 
 async function lastSuccess(ctx: Ctx): Promise<number> {

@@ -5,6 +5,16 @@ import { readdirSync, readFileSync } from 'node:fs';
  * found here by its command line (the data dir is in every child's argv).
  */
 
+/** The fields of /proc/PID/stat after the parenthesised command name (which may hold spaces): state, ppid, pgrp, ...; null once gone. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /** Alive and not a zombie (an orphaned zombie still answers kill 0 until something reaps it). */
 export function isAlive(pid: number): boolean {
   try {
@@ -12,13 +22,22 @@ export function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 3, after the parenthesised command name (which may itself hold spaces).
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
+  const fields = statFields(pid);
+  return fields === null || fields[0] !== 'Z';
+}
+
+/** The process group `pid` belongs to, or null once it is gone. */
+export function processGroupOf(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? Number(fields[2]) : null;
+}
+
+/** The processes whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((child) => Number(statFields(child)?.[1]) === pid);
 }
 
 /** A process's argv, or null when it is gone (or a zombie, whose cmdline is empty). */
