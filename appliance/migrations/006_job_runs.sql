@@ -8,6 +8,9 @@ create table job_runs (
   registered_at timestamptz not null,
   -- The lease: the node running it holds it until then; a run that outlives it is abandoned.
   running_until timestamptz,
+  -- Which scheduler holds the lease: it may take it again at once (it never runs a job twice at
+  -- a time), so a lease it could not give back during a database outage does not block it.
+  running_by text,
   last_run_at timestamptz,
   last_finished_at timestamptz,
   last_success_at timestamptz,

@@ -19,13 +19,17 @@ export async function registerJob(db: Db, name: string, periodSeconds: number, n
     on conflict (name) do update set period_seconds = excluded.period_seconds, registered_at = excluded.registered_at`;
 }
 
-/** Takes the job's lease unless another run holds it; true when this node runs it now. */
-export async function claimRun(db: Db, name: string, periodSeconds: number, now: Date, leaseUntil: Date): Promise<boolean> {
+/**
+ * Takes the job's lease unless another scheduler's run holds it; true when `holder` runs it now.
+ * A holder may take its own lease again: it never runs a job twice at a time, and a lease it
+ * could not give back (the database went away) must not keep the job from running.
+ */
+export async function claimRun(db: Db, name: string, periodSeconds: number, now: Date, leaseUntil: Date, holder: string): Promise<boolean> {
   const rows = await db`
-    insert into job_runs (name, period_seconds, registered_at, running_until, last_run_at)
-    values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${now})
-    on conflict (name) do update set running_until = excluded.running_until, last_run_at = excluded.last_run_at
-      where job_runs.running_until is null or job_runs.running_until <= ${now}
+    insert into job_runs (name, period_seconds, registered_at, running_until, running_by, last_run_at)
+    values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${holder}, ${now})
+    on conflict (name) do update set running_until = excluded.running_until, running_by = excluded.running_by, last_run_at = excluded.last_run_at
+      where job_runs.running_until is null or job_runs.running_until <= ${now} or job_runs.running_by = ${holder}
     returning 1`;
   return rows.length === 1;
 }
@@ -35,6 +39,7 @@ export async function finishRun(db: Db, name: string, now: Date, outcome: { ok: 
   await db`
     update job_runs set
       running_until = null,
+      running_by = null,
       last_finished_at = ${now},
       last_success_at = case when ${outcome.ok} then ${now}::timestamptz else last_success_at end,
       last_error = ${outcome.error},

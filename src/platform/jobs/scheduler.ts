@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
@@ -38,6 +39,8 @@ export class Scheduler {
   private readonly running = new Set<Promise<void>>();
   /** Jobs whose last attempt failed for want of the database: logged once per outage. */
   private readonly waiting = new Set<string>();
+  /** This scheduler's name on the leases it holds. */
+  private readonly holder = randomUUID();
 
   constructor(
     private readonly sql: Sql,
@@ -78,7 +81,7 @@ export class Scheduler {
       await Promise.race([
         (async () => {
           const now = this.clock.now();
-          claimed = await claimRun(this.sql, job.name, job.periodSeconds, now, addSeconds(now, job.timeoutSeconds));
+          claimed = await claimRun(this.sql, job.name, job.periodSeconds, now, addSeconds(now, job.timeoutSeconds), this.holder);
           if (!claimed) return;
           const result = await job.run(controller.signal);
           this.log.debug({ job: job.name, result, ms: Math.round(performance.now() - started) }, 'job done');
