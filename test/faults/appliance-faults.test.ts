@@ -63,6 +63,8 @@ const ok = (res: CliResult): CliResult => {
 };
 const pidFile = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0]);
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
+/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */
+const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.some((a) => a.startsWith('rtmp://')));
 
 async function call(ctx: Ctx, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`http://127.0.0.1:${ctx.api}${path}`, {
@@ -184,7 +186,7 @@ t.after(async (ctx) => {
 });
 
 t('kill -9 of the ladder: restarted, segments continue within 10 s, the publisher is not touched', async (ctx) => {
-  const ladders = ofDataDir(ctx.dir, 'ffmpeg');
+  const ladders = laddersOf(ctx.dir);
   assert.is(ladders.length, 1, 'one ladder runs');
   const publishersBefore = ctx.publishers.length;
   const at = Date.now();

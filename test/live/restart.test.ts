@@ -47,6 +47,8 @@ const ok = (res: CliResult): CliResult => {
 };
 
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
+/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */
+const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.some((a) => a.startsWith('rtmp://')));
 const svcPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'svc.pid'), 'utf8'));
 const nginxPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'nginx.pid'), 'utf8'));
 const last = (ctx: Ctx): Seen => ctx.seen.at(-1) as Seen;
@@ -115,11 +117,11 @@ t('kill -9 of svc up: the ladder dies with it; nginx and its publisher stay; the
   await publishedPast(ctx, 0, 'a sliding window on the origin');
   const pid = svcPid(ctx.dir);
   const master = nginxPid(ctx.dir);
-  assert.is(ofDataDir(ctx.dir, 'ffmpeg').length, 1, 'one ladder runs');
+  assert.is(laddersOf(ctx.dir).length, 1, 'one ladder runs');
 
   process.kill(pid, 'SIGKILL');
   await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);
-  await waitFor('no ladder left', async () => ofDataDir(ctx.dir, 'ffmpeg').length === 0, 3000, 50);
+  await waitFor('no ladder left', async () => laddersOf(ctx.dir).length === 0, 3000, 50);
   assert.ok(isAlive(master), 'nginx outlives the appliance');
   const before = last(ctx);
 
@@ -127,7 +129,7 @@ t('kill -9 of svc up: the ladder dies with it; nginx and its publisher stay; the
   assert.equal(ofDataDir(ctx.dir, 'nginx: master'), [master], 'exactly one nginx master: the adopted one');
   await publishedPast(ctx, before.mediaSequence, 'new segments after the restart');
   assert.is(await exitedWithin(ctx.publisher, 0), false, 'the publisher was never disconnected');
-  assert.is(ofDataDir(ctx.dir, 'ffmpeg').length, 1, 'one ladder again');
+  assert.is(laddersOf(ctx.dir).length, 1, 'one ladder again');
   assert.ok(last(ctx).discontinuitySequence > before.discontinuitySequence || last(ctx).text.includes('#EXT-X-DISCONTINUITY'), 'the restart is a discontinuity');
   assert.is((await stream(ctx)).status, 'live');
   assert.equal(ctx.backwards, [], 'no sequence went back');
