@@ -3,6 +3,7 @@
  * `npm run bench -- player pipeline` runs only the benches named.
  */
 import { benchApi, formatApiRows } from './api.bench.js';
+import { benchCdnLog } from './cdnlog.bench.js';
 import { benchCost } from './cost.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<string>> = {
   pipeline: benchPipeline,
   player: benchPlayer,
   load: benchLoadLive,
+  cdnlog: benchCdnLog,
 };
 
 const chosen = process.argv.slice(2);

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/accounts/auth.js';
 import type { EmbedService } from '../domains/embed/service.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
+import { registerUsageRoutes } from '../domains/billing/routes.js';
+import type { BillingService } from '../domains/billing/service.js';
+import { Usage } from '../domains/billing/schemas.js';
 import { registerEmbedRoutes } from '../domains/embed/routes.js';
 import { registerIngestHooks, type PublisherGate } from '../domains/live/hooks.routes.js';
 import { registerPlaybackRoutes } from '../domains/playback/routes.js';
@@ -21,6 +24,7 @@ import { registerRootRoutes, type HealthCheck } from './root.routes.js';
 
 /** The services whose routes make the API. */
 export interface ApiServices {
+  billing: BillingService;
   streams: StreamsService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
@@ -54,7 +58,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
@@ -64,6 +68,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
   registerWebhookRoutes(app, services.webhooks);
+  registerUsageRoutes(app, services.billing);
   await app.ready();
   return app;
 }

@@ -6,6 +6,7 @@ import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { cdnSecret } from '../domains/cdn/addresses.js';
+import { cdnViewerKey } from '../domains/cdnlog/viewer-id.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
 import type { LiveService } from '../domains/live/service.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/webhooks/dispatcher.worker.js';
@@ -17,7 +18,7 @@ import { ClusterWatchdog } from '../platform/db/watchdog.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { NginxIngest } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
-import { buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type Services } from './build.js';
+import { buildCdnLogReader, buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type Services } from './build.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -115,7 +116,7 @@ export async function startAppliance(opts: {
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();
     stops.push({ part: 'child processes', stop: () => supervisor.stopAll() });
-    const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
+    const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), viewerKey: cdnViewerKey(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
     const live = buildLive(foundation, { supervisor, ingest: nginx });
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
@@ -133,7 +134,7 @@ export async function startAppliance(opts: {
     stops.push({ part: 'live workers', stop: () => live.stop() });
 
     const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
-    for (const job of buildJobs(config, api)) await scheduler.add(job);
+    for (const job of buildJobs(config, api, buildCdnLogReader(foundation, () => nginx.reopenLogs()))) await scheduler.add(job);
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
     // Every node samples and writes its own viewer counts (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });

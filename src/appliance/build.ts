@@ -7,7 +7,11 @@ import { localUrlHost, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { BillingService } from '../domains/billing/service.js';
+import { watchMinutesByDay } from '../domains/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
+import { MeteringService } from '../domains/metering/service.js';
+import { CdnLogReader } from '../domains/cdnlog/reader.js';
 import { EmbedService } from '../domains/embed/service.js';
 import { Idempotency } from '../domains/idempotency/service.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
@@ -37,6 +41,8 @@ export interface Foundation {
 
 export interface Services {
   cdn: CdnAddresses;
+  billing: BillingService;
+  metering: MeteringService;
   idempotency: Idempotency;
   counter: ViewerCounter;
   viewers: ViewersService;
@@ -58,6 +64,16 @@ export function hooksUrl(config: Config, secrets: Secrets): string {
 export const probeSegment = (config: Config) => async (file: string): Promise<SegmentProbe> =>
   parseSegmentProbe(await run(config.live.ffprobe_path, ffprobeSegmentArgs(file), { stdoutOnly: true, timeoutMs: 10_000 }));
 
+/** Money: stateless, so the live pipeline and the API each build their own. */
+export function buildBilling(f: Foundation): BillingService {
+  return new BillingService({
+    sql: f.sql,
+    clock: f.clock,
+    config: f.config,
+    watchMinutesByDay,
+  });
+}
+
 /** Every domain service; `live` links streams to this node's ingest (absent: an API-only node). */
 export function buildServices(f: Foundation, live?: LiveService): Services {
   const { sql, config, clock, logger } = f;
@@ -66,7 +82,8 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
   const counter = new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
   const viewers = new ViewersService({ sql, logger, counter });
-  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers });
+  const billing = buildBilling(f);
+  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing });
   const embed = new EmbedService({
     sql,
     clock,
@@ -75,7 +92,8 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   });
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
-  return { cdn, idempotency, counter, viewers, streams, embed, recordings, webhooks };
+  const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
+  return { cdn, billing, metering, idempotency, counter, viewers, streams, embed, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */
@@ -90,21 +108,32 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
     logger,
     onCaptured: (streamId, at) => recordCapture(sql, streamId, at),
   });
-  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: probeSegment(config), thumbnails });
+  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: probeSegment(config), thumbnails, billing: buildBilling(f) });
+}
+
+/** The reader of this node's CDN log; `reopen` has nginx reopen its logs after a rotation. */
+export function buildCdnLogReader(f: Foundation, reopen: () => boolean): CdnLogReader {
+  const paths = dataPaths(f.config.dataDir);
+  return new CdnLogReader({ sql: f.sql, clock: f.clock, logger: f.logger, file: paths.cdnLog, rotatedFile: paths.cdnLogRotated, maxBytes: f.config.logs.max_bytes, reopen });
 }
 
 /**
  * The scheduled jobs: each runs on one node at a time (a lease in `job_runs`), within its
  * timeout. The recordings job remuxes recordings one after another, so it gets the longest.
+ * The CDN log reader runs where nginx writes the log (absent: a node without one).
  */
-export function buildJobs(config: Config, s: Services): Job[] {
-  // Both settings are 1-59 seconds.
+export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): Job[] {
+  // These settings are 1-59 seconds.
   const every = (seconds: number) => `*/${seconds} * * * * *`;
   return [
     { name: 'reservation-expiry', schedule: every(config.expiryCheckSeconds), periodSeconds: config.expiryCheckSeconds, timeoutSeconds: 60, run: () => s.streams.expireReservations() },
     { name: 'idempotency-purge', schedule: '17 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.idempotency.purge() },
     { name: 'webhook-deliveries-purge', schedule: '23 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.webhooks.purgeDeliveries() },
     { name: 'recordings', schedule: every(config.recordings.check_seconds), periodSeconds: config.recordings.check_seconds, timeoutSeconds: 900, run: () => s.recordings.processDue() },
+    // A run killed with the appliance holds the lease until its timeout: a short one lets the next
+    // appliance end prepaid streams out of credit within about a minute after a crash.
+    { name: 'metering', schedule: every(config.billing.meter_seconds), periodSeconds: config.billing.meter_seconds, timeoutSeconds: 3 * config.billing.meter_seconds, run: () => s.metering.run() },
     { name: 'recording-retention', schedule: '41 * * * * *', periodSeconds: 60, timeoutSeconds: 300, run: () => s.recordings.expire() },
+    ...(cdnLog ? [{ name: 'cdn-log', schedule: every(config.cdn.log_read_seconds), periodSeconds: config.cdn.log_read_seconds, timeoutSeconds: 600, run: (signal: AbortSignal) => cdnLog.run(signal) }] : []),
   ];
 }

@@ -1,4 +1,7 @@
 import { AccountsService } from '../domains/accounts/service.js';
+import { buildBilling } from '../appliance/build.js';
+import type { BillingService } from '../domains/billing/service.js';
+import { createLogger } from '../core/logger.js';
 import { managedCluster } from '../platform/db/managed-cluster.js';
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
@@ -30,4 +33,11 @@ export async function openDatabase(config: Config, secrets: Secrets): Promise<Sq
 export async function openAccounts(config: Config, secrets: Secrets): Promise<{ accounts: AccountsService; close: () => Promise<void> }> {
   const sql = await openDatabase(config, secrets);
   return { accounts: new AccountsService(sql, systemClock), close: () => sql.end({ timeout: 5 }) };
+}
+
+/** Usage and balance as the API computes them, read by the operator. */
+export async function openBilling(config: Config, secrets: Secrets): Promise<{ accounts: AccountsService; billing: BillingService; close: () => Promise<void> }> {
+  const sql = await openDatabase(config, secrets);
+  const billing = buildBilling({ sql, config, secrets, clock: systemClock, logger: createLogger('silent') });
+  return { accounts: new AccountsService(sql, systemClock), billing, close: () => sql.end({ timeout: 5 }) };
 }

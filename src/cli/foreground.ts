@@ -29,8 +29,9 @@ export async function runForeground(opts: {
   const file = fileDestination({ dest: paths.applianceLog, mkdir: true, append: true, sync: true });
   const destination = opts.verbose ? multistream([{ stream: file, level: level as Level }, { stream: process.stderr, level: level as Level }]) : file;
   const logger = createLogger(level, destination);
-  // Every log the appliance writes; nginx's error log goes to its stderr, so into svc.log.
-  const stopRotation = startLogRotation({ files: [paths.applianceLog, paths.cdnLog, paths.postgresLog], settings: config.logs, logger });
+  // Every log the appliance writes; nginx's error log goes to its stderr, so into svc.log. Not the
+  // CDN log: its reader rotates it (a truncation would break its position).
+  const stopRotation = startLogRotation({ files: [paths.applianceLog, paths.postgresLog], settings: config.logs, logger });
 
   // Signals that arrive while starting are kept and acted on once the start settles.
   let signal: string | null = null;

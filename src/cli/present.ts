@@ -1,5 +1,5 @@
 import type { Account } from '../domains/accounts/queries.js';
-import { formatUsd } from '../core/money.js';
+import { formatUsd, subtractUsd } from '../core/money.js';
 import type { Column } from './table.js';
 
 /** An account as the CLI shows it: id first, money as a decimal string. */
@@ -12,6 +12,8 @@ export function presentAccount(a: Account) {
     trusted: a.trusted,
     billing_mode: a.billing_mode,
     credit_usd: formatUsd(a.credit_usd),
+    charged_usd: formatUsd(a.charged_usd),
+    balance_usd: formatUsd(subtractUsd(a.credit_usd, a.charged_usd)),
     recording_retention_days: a.recording_retention_days,
     created_at: a.created_at.toISOString(),
   };
@@ -25,5 +27,6 @@ export const ACCOUNT_COLUMNS: Column<PresentedAccount>[] = [
   { header: 'trusted', get: (a) => (a.trusted ? 'yes' : 'no') },
   { header: 'billing', get: (a) => a.billing_mode },
   { header: 'credit_usd', get: (a) => a.credit_usd },
+  { header: 'balance_usd', get: (a) => a.balance_usd },
   { header: 'created_at', get: (a) => a.created_at },
 ];

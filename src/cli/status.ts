@@ -14,6 +14,8 @@ export interface JobStatus {
   period_seconds: number;
   last_run_at: string | null;
   last_success_at: string | null;
+  /** How long the last finished run took. */
+  last_duration_ms: number | null;
   /** Seconds since the last success, or since the appliance started when that is later. */
   lag_seconds: number;
   late: boolean;
@@ -67,6 +69,7 @@ export function jobStatus(row: JobRunRow, now: Date): JobStatus {
     period_seconds: row.period_seconds,
     last_run_at: row.last_run_at?.toISOString() ?? null,
     last_success_at: row.last_success_at?.toISOString() ?? null,
+    last_duration_ms: row.last_duration_ms,
     lag_seconds: lag,
     late: lag > 2 * row.period_seconds,
     running: row.running_until !== null && row.running_until > now,
@@ -149,7 +152,8 @@ const ago = (iso: string | null): string => (iso ? `${Math.max(0, Math.round((sy
 function describeJob(j: JobStatus): string {
   const state = j.late ? `LATE (${j.lag_seconds} s, period ${j.period_seconds} s)` : j.running ? 'running' : 'ok';
   const error = j.last_error ? `, last error: ${j.last_error}` : '';
-  return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}, last success ${ago(j.last_success_at)}${error}`;
+  const took = j.last_duration_ms === null ? '' : ` (took ${j.last_duration_ms} ms)`;
+  return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}${took}, last success ${ago(j.last_success_at)}, lag ${j.lag_seconds} s${error}`;
 }
 
 export function describeStatus(s: ApplianceStatus): string[] {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, ConfigFile, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -33,13 +33,15 @@ export interface Config {
   recordings: RecordingSettings;
   viewers: ViewerSettings;
   logs: LogSettings;
+  billing: BillingSettings;
+  cdn: CdnSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
 
 export const DEFAULT_LIMITS: Config['limits'] = {
-  new: { pending_streams: 2, creations_per_hour: 10, max_resolution: 720, max_duration_seconds: 4 * 3600, live_at_once: 1 },
-  trusted: { pending_streams: 20, creations_per_hour: 100, max_resolution: 1080, max_duration_seconds: 24 * 3600, live_at_once: 10 },
+  new: { pending_streams: 2, creations_per_hour: 10, max_resolution: 720, max_duration_seconds: 4 * 3600, live_at_once: 1, ingest_hours_per_month: 20 },
+  trusted: { pending_streams: 20, creations_per_hour: 100, max_resolution: 1080, max_duration_seconds: 24 * 3600, live_at_once: 10, ingest_hours_per_month: null },
 };
 
 /**
@@ -76,6 +78,16 @@ export const DEFAULT_VIEWERS: ViewerSettings = { beat_interval_seconds: 15, samp
 
 /** Each log file is rotated past 50 MB, five old files kept: at most about 300 MB per log. */
 export const DEFAULT_LOGS: LogSettings = { max_bytes: 50 * 1024 * 1024, keep: 5, check_seconds: 60 };
+
+/** The spec's rates; metering every 10 s ends a prepaid stream within about 10 s of its credit running out. */
+export const DEFAULT_BILLING: BillingSettings = {
+  rates: { abr_basic_per_minute: '0.003', passthrough_per_minute: '0.0005', delivery_per_gb: '0.03', storage_per_gb_month: '0.03' },
+  low_credit_usd: '5.00',
+  meter_seconds: 10,
+  zero_balance_days: 7,
+};
+/** The CDN log is read every 30 s: a delivered byte is counted within about a minute. */
+export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {} };
 
 export class ConfigError extends Error {}
 
@@ -169,6 +181,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     recordings: { ...DEFAULT_RECORDINGS, ...file.recordings },
     viewers: { ...DEFAULT_VIEWERS, ...file.viewers },
     logs: { ...DEFAULT_LOGS, ...file.logs },
+    billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
+    cdn: { ...DEFAULT_CDN, ...file.cdn },
   };
   return deepFreeze(config);
 }

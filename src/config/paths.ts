@@ -22,6 +22,10 @@ export const dataPaths = (dataDir: string) => ({
   nginxPid: join(dataDir, 'run', 'nginx.pid'),
   nginxControl: join(dataDir, 'run', 'nginx-control.sock'),
   cdnLog: join(dataDir, 'logs', 'cdn-access.log'),
+  /** The CDN log while the reader finishes it after a rotation; deleted once read. */
+  cdnLogRotated: join(dataDir, 'logs', 'cdn-access.log.rotated'),
+  /** nginx's njs function that makes the CDN log's viewer ids (copied from appliance/nginx/). */
+  cdnViewerScript: join(dataDir, 'nginx', 'cdn-viewer.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */

@@ -10,6 +10,8 @@ const AccountLimits = Type.Object(
     max_resolution: Type.Union([Type.Literal(480), Type.Literal(720), Type.Literal(1080)]),
     max_duration_seconds: Type.Integer({ minimum: 5 }),
     live_at_once: Type.Integer({ minimum: 0 }),
+    /** Publishing hours per UTC month; null: no cap (credit is the limit). Fractions let tests stay short. */
+    ingest_hours_per_month: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   },
   { additionalProperties: false },
 );
@@ -64,11 +66,49 @@ const RecordingSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** A decimal amount of USD with at most 6 decimals, as a string: money is never a float. */
+const Usd = Type.String({ pattern: '^[0-9]{1,12}(\\.[0-9]{1,6})?$' });
+
+/** What is charged (spec: Billing) and when an account is warned (docs/decisions.md, Billing). */
+const BillingRates = Type.Object(
+  {
+    abr_basic_per_minute: Usd,
+    passthrough_per_minute: Usd,
+    delivery_per_gb: Usd,
+    storage_per_gb_month: Usd,
+  },
+  { additionalProperties: false },
+);
+
+const BillingSettings = Type.Object(
+  {
+    rates: Type.Partial(BillingRates, { additionalProperties: false }),
+    low_credit_usd: Usd,
+    meter_seconds: Seconds(1, 59),
+    /** Days a prepaid balance may stay at or below zero before its recordings are deleted (spec: 7). */
+    zero_balance_days: Type.Number({ exclusiveMinimum: 0, maximum: 3650 }),
+  },
+  { additionalProperties: false },
+);
+
 /** Viewer counting from the hosted player's beats (docs/decisions.md, Viewer counting). */
 const ViewerSettings = Type.Object(
   {
     beat_interval_seconds: Seconds(1, 300),
     sample_seconds: Seconds(1, 30),
+  },
+  { additionalProperties: false },
+);
+
+/** An IPv4 address, or a network in CIDR form. */
+const IPV4_OR_NETWORK = '^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}(/([0-9]|[12][0-9]|3[0-2]))?$';
+
+/** The CDN log reader (docs/decisions.md, "CDN log"). */
+const CdnSettings = Type.Object(
+  {
+    log_read_seconds: Seconds(1, 59),
+    /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
+    country_table: Type.Record(Type.String({ pattern: IPV4_OR_NETWORK }), Type.String({ pattern: '^[A-Z]{2}$' })),
   },
   { additionalProperties: false },
 );
@@ -118,6 +158,8 @@ export const ConfigFileSchema = Type.Object(
     recordings: Type.Optional(Type.Partial(RecordingSettings, { additionalProperties: false })),
     viewers: Type.Optional(Type.Partial(ViewerSettings, { additionalProperties: false })),
     logs: Type.Optional(Type.Partial(LogSettings, { additionalProperties: false })),
+    billing: Type.Optional(Type.Partial(BillingSettings, { additionalProperties: false })),
+    cdn: Type.Optional(Type.Partial(CdnSettings, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -135,3 +177,6 @@ export type StreamCosts = Static<typeof StreamCosts>;
 export type RecordingSettings = Static<typeof RecordingSettings>;
 export type ViewerSettings = Static<typeof ViewerSettings>;
 export type LogSettings = Static<typeof LogSettings>;
+export type BillingRates = Static<typeof BillingRates>;
+export type BillingSettings = Omit<Static<typeof BillingSettings>, 'rates'> & { rates: BillingRates };
+export type CdnSettings = Static<typeof CdnSettings>;

@@ -16,8 +16,6 @@ export function formatUsd(value: string): string {
   return `${whole}.${trimmed}`;
 }
 
-export const ZERO_USD = '0.00';
-
 const SCALE = 6;
 const units = (v: string): bigint => {
   const negative = v.startsWith('-');
@@ -34,7 +32,15 @@ export function compareUsd(a: string, b: string): number {
 
 /** Exact sum of two decimal strings (up to 6 decimals), as a decimal string with 6 decimals. */
 export function addUsd(a: string, b: string): string {
-  const sum = units(a) + units(b);
+  return fromUnits(units(a) + units(b));
+}
+
+/** Exact difference a - b of two decimal strings (up to 6 decimals), with 6 decimals. */
+export function subtractUsd(a: string, b: string): string {
+  return fromUnits(units(a) - units(b));
+}
+
+function fromUnits(sum: bigint): string {
   const abs = (sum < 0n ? -sum : sum).toString().padStart(SCALE + 1, '0');
   return `${sum < 0n ? '-' : ''}${abs.slice(0, -SCALE)}.${abs.slice(-SCALE)}`;
 }

@@ -75,8 +75,8 @@ t('a correction may not leave a prepaid account below zero unless forced; top-up
   const account = await env.accounts.create({ name: 'Corrections', creditUsd: '95' });
   const refused = await refusal(env.accounts.addCredit(account.id, '-1000'));
   assert.is(refused.code, 'insufficient_credit');
-  assert.equal(refused.details, { field: 'add', credit_usd: '95.00', result_usd: '-905.00' });
-  assert.match(refused.message, /would leave it at -905\.00 USD \(it has 95\.00\): take off at most 95\.00, or pass --force/);
+  assert.equal(refused.details, { field: 'add', balance_usd: '95.00', result_usd: '-905.00' });
+  assert.match(refused.message, /would leave its balance at -905\.00 USD \(it has 95\.00\): take off at most 95\.00, or pass --force/);
   assert.is((await env.accounts.get(account.id)).credit_usd, '95.000000', 'nothing changed');
   assert.is((await refusal(env.accounts.addCredit(account.id, '-95.000001'))).code, 'insufficient_credit', 'one micro-dollar too many');
 

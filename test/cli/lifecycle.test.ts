@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { ManagedCluster } from '../../src/platform/db/managed-cluster.js';
 import { isAlive, sleep } from '../../src/cli/pid.js';
 import { childrenOf, commandLine, findProcesses } from '../../src/platform/process/proc.js';
-import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
+import { makeDataDir, svc, ok } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 
@@ -41,11 +41,6 @@ t.after(async (ctx) => {
   ctx.remove();
 });
 
-const ok = (res: CliResult): CliResult => {
-  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
-  return res;
-};
-
 t('up --detach on a data dir never initialised initialises it, then returns once healthy', async (ctx) => {
   const p = ctx.ports;
   const res = ok(
@@ -66,7 +61,7 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
   assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'healthy', 'jobs']);
   assert.is(s.running, true);
   assert.is(s.healthy, true);
-  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['idempotency-purge', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
+  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['cdn-log', 'idempotency-purge', 'metering', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
   assert.ok(s.jobs.every((j: { late: boolean }) => !j.late));
   assert.type(s.pid, 'number');
   assert.is(s.data_dir, ctx.dir);
@@ -101,8 +96,8 @@ t('accounts create --credit 50 --json prints the account, id first, money as a s
   assert.equal(below.json, {
     error: {
       code: 'insufficient_credit',
-      message: `Taking 100.00 USD off prepaid account ${a.id} would leave it at -37.50 USD (it has 62.50): take off at most 62.50, or pass --force to go below zero.`,
-      details: { field: 'add', credit_usd: '62.50', result_usd: '-37.50' },
+      message: `Taking 100.00 USD off prepaid account ${a.id} would leave its balance at -37.50 USD (it has 62.50): take off at most 62.50, or pass --force to go below zero.`,
+      details: { field: 'add', balance_usd: '62.50', result_usd: '-37.50' },
     },
   });
   assert.is(ok(await svc(['accounts', 'credit', a.id, '--add=-100', '--force', '--json', '--data-dir', ctx.dir])).json.credit_usd, '-37.50');

@@ -30,7 +30,7 @@ t('only "install ok installed" counts; config-files leftovers and unknown packag
     '',
   ].join('\n');
   assert.equal([...parseInstalled(output)].sort(), ['libnginx-mod-rtmp', 'nginx']);
-  assert.equal(missingPackages(SYSTEM_PACKAGES, output), ['ffmpeg', 'postgresql']);
+  assert.equal(missingPackages(SYSTEM_PACKAGES, output), ['libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql']);
 });
 
 t('nothing missing: no commands', () => {
@@ -58,7 +58,7 @@ t('the exact command for a non-root operator uses sudo', () => {
 });
 
 t('the list is the design\'s', () => {
-  assert.equal([...SYSTEM_PACKAGES], ['nginx', 'libnginx-mod-rtmp', 'ffmpeg', 'postgresql']);
+  assert.equal([...SYSTEM_PACKAGES], ['nginx', 'libnginx-mod-rtmp', 'libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql']);
 });
 
 t('against the real dpkg: an unknown package is reported missing (dpkg-query exits 1)', async () => {

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { findProcesses, isAlive } from '../../src/platform/process/proc.js';
-import { makeDataDir, svc, type CliResult } from '../helpers/cli.js';
+import { makeDataDir, svc, ok } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { Receiver } from '../helpers/receiver.js';
@@ -57,10 +57,6 @@ interface Ctx {
 
 const t = suite<Ctx>('faults: kill -9 of every part under a live broadcast');
 
-const ok = (res: CliResult): CliResult => {
-  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
-  return res;
-};
 const pidFile = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0]);
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
 /** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */

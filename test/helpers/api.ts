@@ -39,7 +39,7 @@ export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: 
     sql: db.sql,
     config,
     clock,
-    logger: createLogger('silent'),
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     secrets: { postgres_password: 'unused', signing_key: 'test-signing', data_key: 'test-data' },
   });
   const accounts = new AccountsService(db.sql, clock);

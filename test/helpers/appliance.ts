@@ -21,11 +21,11 @@ export interface TestAppliance {
   dataDir: string;
   accounts: AccountsService;
   /** An active account with credit and an API key. */
-  newAccount(opts?: { trusted?: boolean; credit?: string }): Promise<{ id: string; key: string }>;
+  newAccount(opts?: { trusted?: boolean; credit?: string; postpaid?: boolean }): Promise<{ id: string; key: string }>;
   /** The real HTTP API over loopback. */
   // Tests read arbitrary response fields.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: string, path: string, opts?: { key?: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
+  call(method: string, path: string, opts?: { key?: string; body?: unknown }): Promise<{ status: number; headers: Record<string, string>; body: any; text: string }>;
   rtmpUrl(streamKey: string): string;
   close(): Promise<void>;
 }
@@ -63,7 +63,7 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
     dataDir,
     accounts,
     async newAccount(opts = {}) {
-      const account = await accounts.create({ name: 'Test', trusted: opts.trusted, creditUsd: opts.credit ?? '50' });
+      const account = await accounts.create({ name: 'Test', trusted: opts.trusted, creditUsd: opts.credit ?? '50', postpaid: opts.postpaid });
       const { key } = await accounts.createApiKey(account.id);
       return { id: account.id, key };
     },
@@ -79,7 +79,7 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
       } catch {
         body = null;
       }
-      return { status: res.status, body, text };
+      return { status: res.status, headers: Object.fromEntries(res.headers), body, text };
     },
     rtmpUrl: (streamKey) => `${config.publicUrls.rtmp_url}/${streamKey}`,
     async close() {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { openForTraversal } from '../../src/platform/system/users.js';
@@ -17,6 +18,12 @@ export interface CliResult {
   // Tests read arbitrary fields of the documents.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
+}
+
+/** The result of a command that must have exited 0 (its output in the failure message otherwise). */
+export function ok(res: CliResult): CliResult {
+  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
+  return res;
 }
 
 /** The environment of the test run minus anything that would steer the CLI (SVC_*, tsx's loader). */

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { connect } from '../../src/platform/db/connect.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { findProcesses, isAlive } from '../../src/platform/process/proc.js';
-import { createEmptyDatabase, makeDataDir, svc, type CliResult } from '../helpers/cli.js';
+import { createEmptyDatabase, makeDataDir, svc, ok } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 
@@ -40,11 +40,6 @@ interface Ctx {
 }
 
 const t = suite<Ctx>('appliance restarts mid-broadcast: kill -9 and svc down');
-
-const ok = (res: CliResult): CliResult => {
-  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
-  return res;
-};
 
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
 /** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { nginxArgs, renderNginxConfig, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from '../../src/platform/nginx/config.js';
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
@@ -15,8 +15,17 @@ const DATA_DIR = '/var/lib/svc';
 /** A root install on every address with the default ports: what most appliances render. */
 function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {}, user: string | null = 'www-data'): NginxConfigInput {
   return {
-    config: { dataDir, listenHost: '0.0.0.0', ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 }, live: { idle_publisher_seconds: 10 }, ...extra },
+    config: {
+      dataDir,
+      listenHost: '0.0.0.0',
+      ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 },
+      live: { idle_publisher_seconds: 10 },
+      cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' } },
+      ...extra,
+    },
     secret: 'golden-cdn-secret-0123456789abcdef',
+    viewerKey: 'golden-viewer-key-0123456789abcdef',
+    geoipDatabase: GEOIP_COUNTRY_V6,
     hooksUrl: 'http://127.0.0.1:8080/internal/ingest/golden-hook-token',
     user,
   };
@@ -47,8 +56,10 @@ test('real nginx -t (with the rtmp module) loads the golden config, moved to a t
     const paths = dataPaths(dataDir);
     const text = renderNginxConfig(input(dataDir));
     assert.is(text, readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs from the golden file');
-    // nginx -t writes the pid file and opens the logs; the temp and cache folders it makes itself.
+    // nginx -t writes the pid file, opens the logs and loads the njs script (the appliance copies it
+    // at start); the temp and cache folders it makes itself.
     for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
+    copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
     const conf = join(paths.nginx, 'nginx.conf');
     writeFileSync(conf, text, { mode: 0o600 });
     await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));

@@ -8,7 +8,7 @@ import { startAppliance, type RunningAppliance } from '../../src/appliance/appli
 import { resolveConfig } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { svc, type CliResult } from '../helpers/cli.js';
+import { svc, ok } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { freePort } from '../helpers/ports.js';
 import { Receiver } from '../helpers/receiver.js';
@@ -41,11 +41,6 @@ t.after(async (ctx) => {
   rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-const ok = (res: CliResult): CliResult => {
-  assert.is(res.code, 0, `exit ${res.code}\nstdout: ${res.stdout}\nstderr: ${res.stderr}`);
-  return res;
-};
-
 t('create, list, test and deliveries, in JSON and for people', async (ctx) => {
   const { receiver, flags } = ctx;
   const created = ok(await svc(['webhooks', 'create', '--url', receiver.url('/cli'), '--events', 'stream.live,recording.ready', '--description', 'From the CLI', '--json', ...flags])).json;
@@ -61,7 +56,7 @@ t('create, list, test and deliveries, in JSON and for people', async (ctx) => {
   const list = ok(await svc(['webhooks', 'list', '--json', ...flags])).json;
   assert.equal(list.data.map((e: { id: string }) => e.id).slice(0, 1), [created.id]);
   assert.is(list.data[0].secret, undefined);
-  assert.is(list.event_types.length, 7);
+  assert.is(list.event_types.length, 11);
   const table = ok(await svc(['webhooks', 'list', ...flags])).stdout;
   assert.match(table, /^ID\s+ENABLED\s+EVENTS\s+URL/);
   assert.match(table, new RegExp(`${created.id}\\s+true\\s+stream.live,recording.ready\\s+${receiver.url('/cli')}`));

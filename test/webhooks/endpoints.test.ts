@@ -45,7 +45,7 @@ t('list: without secrets, oldest first, with event_types; get: with the secret',
   assert.equal(Object.keys(list.body).sort(), ['data', 'event_types', 'has_more', 'object']);
   assert.is(list.body.object, 'list');
   assert.is(list.body.has_more, false);
-  assert.equal(list.body.event_types, ['stream.live', 'stream.ended', 'stream.expired', 'stream.cancelled', 'recording.ready', 'recording.failed', 'recording.deleted']);
+  assert.equal(list.body.event_types, ['stream.live', 'stream.ended', 'stream.expired', 'stream.cancelled', 'recording.ready', 'recording.failed', 'recording.deleted', 'credit.low', 'credit.depleted', 'balance.low', 'balance.depleted']);
   assert.equal(list.body.data.map((e: { id: string }) => e.id), [a.id, b.id]);
   for (const e of list.body.data) assert.equal(Object.keys(e).sort(), ENDPOINT_KEYS);
   const got = await env.call('GET', `/v1/webhooks/${b.id}`, { key });

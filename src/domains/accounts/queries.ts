@@ -9,14 +9,18 @@ export interface Account {
   state: AccountState;
   trusted: boolean;
   billing_mode: BillingMode;
-  /** Decimal string (numeric). */
+  /** Decimal strings (numeric): all credit added, and all charged (billing's ledger keeps it). */
   credit_usd: string;
+  charged_usd: string;
   recording_retention_days: number | null;
   created_at: Date;
 }
 
-export async function insertAccount(db: Db, account: Account): Promise<Account> {
-  const [row] = await db<Account[]>`insert into accounts ${db(account)} returning *`;
+export async function insertAccount(db: Db, account: Omit<Account, 'charged_usd'>): Promise<Account> {
+  const [row] = await db<Account[]>`
+    with a as (insert into accounts ${db(account)} returning *),
+    c as (insert into credits (account_id, amount_usd, created_at) select id, credit_usd, created_at from a where credit_usd <> 0)
+    select * from a`;
   return row as Account;
 }
 
@@ -44,13 +48,20 @@ export async function updateAccount(
   return row ?? null;
 }
 
-/** Null when there is no such account, or when a decrease would leave a prepaid account below zero and that is not allowed. */
-export async function addCredit(db: Db, id: string, amountUsd: string, opts: { allowNegative: boolean }): Promise<Account | null> {
+/**
+ * Null when there is no such account, or when a decrease would leave a prepaid account's balance
+ * below zero and that is not allowed. Each change is also a row of the credits ledger.
+ */
+export async function addCredit(db: Db, id: string, amountUsd: string, at: Date, opts: { allowNegative: boolean }): Promise<Account | null> {
   const [row] = await db<Account[]>`
-    update accounts set credit_usd = credit_usd + ${amountUsd}::numeric
-    where id = ${id}
-      and (${opts.allowNegative} or billing_mode <> 'prepaid' or ${amountUsd}::numeric >= 0 or credit_usd + ${amountUsd}::numeric >= 0)
-    returning *`;
+    with a as (
+      update accounts set credit_usd = credit_usd + ${amountUsd}::numeric
+      where id = ${id}
+        and (${opts.allowNegative} or billing_mode <> 'prepaid' or ${amountUsd}::numeric >= 0 or credit_usd - charged_usd + ${amountUsd}::numeric >= 0)
+      returning *
+    ),
+    c as (insert into credits (account_id, amount_usd, created_at) select id, ${amountUsd}::numeric, ${at} from a)
+    select * from a`;
   return row ?? null;
 }
 

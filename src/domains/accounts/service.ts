@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
-import { addUsd, formatUsd, isDecimal } from '../../core/money.js';
+import { addUsd, formatUsd, isDecimal, subtractUsd } from '../../core/money.js';
 import type { Sql } from '../../platform/db/connect.js';
 import * as q from './queries.js';
 import type { Account } from './queries.js';
@@ -61,15 +61,16 @@ export class AccountsService {
    */
   async addCredit(id: string, amountUsd: string, opts: { force?: boolean } = {}): Promise<Account> {
     if (!isDecimal(amountUsd)) throw new ApiError('invalid_request', `amount must be a decimal number of USD such as 25 or 12.50, got "${amountUsd}"`, { field: 'add' });
-    const changed = await q.addCredit(this.sql, id, amountUsd, { allowNegative: opts.force ?? false });
+    const changed = await q.addCredit(this.sql, id, amountUsd, this.clock.now(), { allowNegative: opts.force ?? false });
     if (changed) return changed;
     const account = await this.get(id);
-    const result = addUsd(account.credit_usd, amountUsd);
-    const have = formatUsd(account.credit_usd);
+    const balance = subtractUsd(account.credit_usd, account.charged_usd);
+    const result = addUsd(balance, amountUsd);
+    const have = formatUsd(balance);
     throw new ApiError(
       'insufficient_credit',
-      `Taking ${formatUsd(amountUsd.slice(1))} USD off prepaid account ${id} would leave it at ${formatUsd(result)} USD (it has ${have}): take off at most ${have}, or pass --force to go below zero.`,
-      { field: 'add', credit_usd: have, result_usd: formatUsd(result) },
+      `Taking ${formatUsd(amountUsd.slice(1))} USD off prepaid account ${id} would leave its balance at ${formatUsd(result)} USD (it has ${have}): take off at most ${have}, or pass --force to go below zero.`,
+      { field: 'add', balance_usd: have, result_usd: formatUsd(result) },
     );
   }
 

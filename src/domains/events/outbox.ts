@@ -9,6 +9,10 @@ export type EventType =
   | 'recording.ready'
   | 'recording.failed'
   | 'recording.deleted'
+  | 'credit.low'
+  | 'credit.depleted'
+  | 'balance.low'
+  | 'balance.depleted'
   | 'webhook.test';
 
 /** The spec's WebhookEvent: what a receiver gets as the body. */

@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import { lockAccount } from '../accounts/queries.js';
+import type { BillingService } from '../billing/service.js';
+import { compareUsd } from '../../core/money.js';
 import type { Config } from '../../config/config.js';
 import { sha256 } from '../../core/ids.js';
 import { addSeconds } from '../../core/time.js';
 import type { Tx } from '../../platform/db/connect.js';
 import { load, lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
+import { publisherJoined } from '../streams/sessions.js';
 import * as transitions from '../streams/transitions.js';
 import { fits } from '../streams/capacity.js';
 import * as q from './queries.js';
@@ -28,6 +31,7 @@ export type RefusalReason =
   | 'already_publishing'
   | 'account_inactive'
   | 'no_credit'
+  | 'limit_ingest_hours'
   | 'limit_live_streams'
   | 'no_capacity';
 
@@ -42,7 +46,7 @@ const refuse = (streamId: string | null, reason: RefusalReason, message: string)
 export async function admit(
   tx: Tx,
   req: PublishRequest,
-  ctx: { config: Config; now: Date; publisherPresent: (streamId: string) => Promise<boolean> },
+  ctx: { config: Config; now: Date; billing: BillingService; publisherPresent: (streamId: string) => Promise<boolean> },
 ): Promise<Admission> {
   const stream = await lockStreamById(tx, req.name);
   if (!stream) return refuse(null, 'unknown_stream', `no stream ${req.name}`);
@@ -51,7 +55,9 @@ export async function admit(
 
   const account = await lockAccount(tx, stream.account_id);
   if (!account || account.state !== 'active') return refuse(stream.id, 'account_inactive', `the account is ${account?.state ?? 'gone'}`);
-  if (account.billing_mode === 'prepaid' && Number(account.credit_usd) <= 0) return refuse(stream.id, 'no_credit', 'the account has no credit left');
+  if (account.billing_mode === 'prepaid' && compareUsd((await ctx.billing.money(tx, account.id)).available_usd, '0') <= 0) {
+    return refuse(stream.id, 'no_credit', 'the account has no credit left');
+  }
 
   if (stream.status === 'live') {
     if (stream.publisher_client_id !== null) {
@@ -63,11 +69,14 @@ export async function admit(
     }
     // A reconnect within the window; the stream stays live and no new `stream.live` is sent.
     const updated = await updateStream(tx, stream.id, { publisher_client_id: req.clientId, publisher_left_at: null });
+    await publisherJoined(tx, stream.id, ctx.now);
     return { admitted: true, stream: updated, resumed: true };
   }
 
   if (stream.reservation_expires_at <= ctx.now) return refuse(stream.id, 'reservation_expired', 'the 30-minute reservation is over');
   const limits = account.trusted ? ctx.config.limits.trusted : ctx.config.limits.new;
+  const hours = await ctx.billing.ingestHoursSpent(tx, account);
+  if (hours) return refuse(stream.id, 'limit_ingest_hours', `the account published ${hours.used.toFixed(2)} of its ${hours.limit} ingest hours this month`);
   const live = await q.countLive(tx, account.id, stream.id);
   if (live >= limits.live_at_once) return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
   await q.lockCapacity(tx);
@@ -76,6 +85,7 @@ export async function admit(
   }
   const live_ = await transitions.goLive(tx, stream, ctx.now);
   const updated = await updateStream(tx, live_.id, { publisher_client_id: req.clientId, publisher_left_at: null });
+  await publisherJoined(tx, live_.id, ctx.now);
   return { admitted: true, stream: updated, resumed: false };
 }
 

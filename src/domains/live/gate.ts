@@ -1,9 +1,11 @@
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
+import type { BillingService } from '../billing/service.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
+import { publisherGone } from '../streams/sessions.js';
 import { admit } from './admission.js';
 import type { PublisherGate } from './hooks.routes.js';
 import * as q from './queries.js';
@@ -18,6 +20,7 @@ export interface GateDeps {
   workers: WorkerControl;
   /** When a stream's media last reached the appliance (see evidence.ts); null when unknown. */
   lastMediaAt: (streamId: string) => Date | null;
+  billing: BillingService;
 }
 
 /**
@@ -32,7 +35,7 @@ export class LiveGate implements PublisherGate {
 
   async admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
     const { sql, config, clock, logger } = this.deps;
-    const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), publisherPresent: (id) => this.publisherPresent(id) }));
+    const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
     if (!result.admitted) {
       logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: req.addr, reason: result.reason }, `publisher refused: ${result.message}`);
       return false;
@@ -74,7 +77,9 @@ export class LiveGate implements PublisherGate {
     const left = await sql.begin(async (tx) => {
       const row = await lockStreamById(tx, req.name);
       if (!row || row.status !== 'live' || row.publisher_client_id !== req.clientId) return false;
-      await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: at ?? clock.now() });
+      const leftAt = at ?? clock.now();
+      await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: leftAt });
+      await publisherGone(tx, row.id, leftAt);
       return true;
     });
     if (!left) return;

@@ -1,5 +1,6 @@
 import { dataPaths } from '../../config/paths.js';
 import type { Clock } from '../../core/clock.js';
+import type { BillingService } from '../billing/service.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { EndingRules } from './ending.js';
@@ -17,6 +18,8 @@ export type { IngestControl } from './workers.js';
 export interface LiveDeps extends WorkerControlDeps {
   sql: Sql;
   clock: Clock;
+  /** Admission checks the account's available credit and monthly ingest hours. */
+  billing: BillingService;
 }
 
 /** The origin sweep runs on every tenth tick: folders linger a minute anyway. */
@@ -36,12 +39,23 @@ export class LiveService implements PublisherGate {
   private waitingForDatabase = false;
   private timer: NodeJS.Timeout | null = null;
   private statFailing = false;
+  /** The last two ticks that checked the publishers against nginx's statistics. */
+  private checks: Date[] = [];
 
   constructor(private readonly deps: LiveDeps) {
     this.workers = new WorkerControl(deps);
     this.gate = new LiveGate({ ...deps, workers: this.workers, lastMediaAt: (id) => lastMediaAt(deps.config.dataDir, id) });
     this.ending = new EndingRules({ ...deps, ended: (id) => this.ended(id) });
     this.origin = new OriginCleanup(dataPaths(deps.config.dataDir).origin, deps.clock, (id) => this.workers.has(id));
+  }
+
+  /**
+   * Up to when the publish sessions still open are true: a publisher gone from nginx is closed at
+   * the second check that misses it, so every open one was there at the check before the last.
+   * Null until two checks ran (just started: a publisher may have left while the appliance was down).
+   */
+  publishersCheckedUntil(): Date | null {
+    return this.checks.length === 2 ? (this.checks[0] as Date) : null;
   }
 
   get nodeReady(): boolean {
@@ -72,7 +86,10 @@ export class LiveService implements PublisherGate {
     // Workers made after the query began are too new to judge by it.
     const liveIds = new Set(live.map((r) => r.id));
     for (const worker of this.workers.madeBefore(before)) if (!liveIds.has(worker.streamId)) await this.ended(worker.streamId);
-    if (stats) await this.gate.reconcile(live, stats);
+    if (stats) {
+      await this.gate.reconcile(live, stats);
+      this.checks = [...this.checks.slice(-1), now];
+    }
     await this.ending.measure(live, stats, (id) => this.workers.get(id), now);
     if (++this.ticks % SWEEP_EVERY_TICKS === 1) this.origin.sweep([...liveIds, ...this.workers.ids()]);
   }

@@ -1,5 +1,4 @@
 import type { PublicUrls } from '../../config/config.js';
-import { ZERO_USD } from '../../core/money.js';
 import { addSeconds, iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
 import type { StreamRow } from './queries.js';
@@ -42,8 +41,8 @@ function recordingOf(row: StreamRow): Stream['recording'] {
   };
 }
 
-/** The spec's Stream; `viewers` (single-stream read only) is added by the caller, `detail` adds `cost`. */
-export function presentStream(row: StreamRow, ctx: PresentContext, detail = false): Stream {
+/** The spec's Stream; `cost` and `viewers` (single-stream read only) are added by the caller. */
+export function presentStream(row: StreamRow, ctx: PresentContext): Stream {
   const pending = row.status === 'pending';
   const finished = FINISHED.includes(row.status);
   // Re-signed on every read; the expiry is fixed per stream, so the URL is too (caches keep working).
@@ -77,18 +76,6 @@ export function presentStream(row: StreamRow, ctx: PresentContext, detail = fals
     viewers_now: finished ? null : ctx.viewersNow(row.id),
     thumbnail: row.thumbnail_at && { url: ctx.cdn.thumbnail(row.id), captured_at: row.thumbnail_at.toISOString() },
   };
-  if (detail) {
-    stream.cost = {
-      total_usd: ZERO_USD,
-      delivery_bytes: 0,
-      delivery_usd: ZERO_USD,
-      delivery_counted_until: null,
-      ingest_seconds: 0,
-      ingest_usd: ZERO_USD,
-      storage_gb_hours: 0,
-      storage_usd: ZERO_USD,
-    };
-  }
   return stream;
 }
 

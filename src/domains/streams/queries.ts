@@ -72,16 +72,21 @@ export async function findStream(db: Db, accountId: string, id: string): Promise
   return row ?? null;
 }
 
-/** For the ingest side, which knows a stream by id alone. */
+/**
+ * For the ingest side, which knows a stream by id alone. NO KEY UPDATE: no one changes a stream's
+ * id, and a stronger lock would block the foreign-key checks of rows that name the stream (a
+ * metering run's charges, which hold the account's row by then: admission, which locks the account
+ * next, deadlocked with it).
+ */
 export async function lockStreamById(db: Db, id: string): Promise<StreamRow | null> {
   if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} for update`;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} for no key update`;
   return row ?? null;
 }
 
 export async function lockStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
   if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId} for update`;
+  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId} for no key update`;
   return row ?? null;
 }
 

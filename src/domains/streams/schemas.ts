@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
+import { Cost } from '../billing/schemas.js';
 
 export const STREAM_STATUSES = ['pending', 'live', 'ended', 'expired', 'cancelled'] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
@@ -125,19 +126,6 @@ const Ingest = Nullable(
   }),
 );
 
-const Money = Type.String({ pattern: '^-?[0-9]+\\.[0-9]{2,}$', examples: ['0.00'] });
-
-const Cost = Type.Object({
-  total_usd: Money,
-  delivery_bytes: Type.Integer(),
-  delivery_usd: Money,
-  delivery_counted_until: Nullable(Timestamp),
-  ingest_seconds: Type.Integer(),
-  ingest_usd: Money,
-  storage_gb_hours: Type.Number(),
-  storage_usd: Money,
-});
-
 export const Viewers = Type.Object({
   now: Nullable(
     Type.Object({
@@ -214,7 +202,6 @@ export const StreamList = Type.Object(
   { $id: 'StreamList' },
 );
 
-const SeriesPoint = Type.Object({ minute: Timestamp }, { additionalProperties: true });
 
 export const PlayerSeriesPoint = Type.Object(
   {
@@ -228,12 +215,31 @@ export const PlayerSeriesPoint = Type.Object(
 );
 export type PlayerSeriesPoint = Static<typeof PlayerSeriesPoint>;
 
+export const CdnSeriesPoint = Type.Object(
+  {
+    minute: Timestamp,
+    viewers: Type.Integer({ minimum: 0, description: 'Distinct viewers (address and user agent, hashed, never stored) that fetched a segment of the stream in the minute, every player included' }),
+  },
+  { additionalProperties: false },
+);
+export type CdnSeriesPoint = Static<typeof CdnSeriesPoint>;
+
+export const CountryShare = Type.Object(
+  {
+    country: Type.String({ description: 'ISO 3166-1 alpha-2 code of the viewers\' addresses; `XX` when unknown', examples: ['DE'] }),
+    share: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the stream\'s CDN watch time (viewer-minutes) from the country, a fraction with four decimals' }),
+    watch_minutes: Type.Integer({ minimum: 0, description: 'Viewer-minutes from the country' }),
+  },
+  { additionalProperties: false },
+);
+export type CountryShare = Static<typeof CountryShare>;
+
 export const ViewerSeries = Type.Object({
   object: Type.Literal('viewer_series'),
   stream_id: StreamId,
   player: Type.Array(PlayerSeriesPoint, { description: 'Minutes with someone on the hosted player, oldest first' }),
-  cdn: Type.Array(SeriesPoint),
-  countries: Type.Array(Type.Object({ country: Type.String(), share: Type.Number() })),
+  cdn: Type.Array(CdnSeriesPoint, { description: 'Minutes with viewers in the CDN log, oldest first: each minute once the log was read past its end' }),
+  countries: Type.Array(CountryShare, { maxItems: 30, description: 'Watch time per country from the CDN log, largest first, up to 30; grows while the log is read' }),
 });
 export type ViewerSeries = Static<typeof ViewerSeries>;
 

@@ -4,9 +4,9 @@ import type { Clock } from '../../core/clock.js';
 import type { Config } from '../../config/config.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
-import { compareUsd } from '../../core/money.js';
 import { addSeconds, secondsUntil } from '../../core/time.js';
 import type { Sql, Tx } from '../../platform/db/connect.js';
+import { NOTHING_USED, type BillingService } from '../billing/service.js';
 import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
 import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
@@ -15,6 +15,8 @@ import type { CdnAddresses } from '../cdn/addresses.js';
 import {
   DEFAULT_PLAYER,
   FINISHED,
+  type CdnSeriesPoint,
+  type CountryShare,
   type CreateStreamBody,
   type CreatedStream,
   type ListStreamsQuery,
@@ -27,8 +29,6 @@ import {
 } from './schemas.js';
 import * as transitions from './transitions.js';
 
-export const MIN_CREDIT_USD = '1.00';
-
 export interface StreamsDeps {
   sql: Sql;
   clock: Clock;
@@ -37,6 +37,7 @@ export interface StreamsDeps {
   cdn: CdnAddresses;
   live: LiveLink;
   viewers: StreamViewers;
+  billing: BillingService;
 }
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
@@ -45,6 +46,7 @@ export interface StreamViewers {
   viewers(streamId: string, over: boolean): Promise<Viewers>;
   viewersNow(streamId: string): number | null;
   series(streamId: string): Promise<PlayerSeriesPoint[]>;
+  cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }>;
 }
 
 /** What streams need from the live pipeline of this node (absent in API-only setups). */
@@ -94,9 +96,12 @@ export class StreamsService {
   async get(account: Account, id: string): Promise<Stream> {
     const row = await q.findStream(this.deps.sql, account.id, id);
     if (!row) throw notFound('stream');
-    const stream = presentStream(row, this.context(), true);
-    stream.viewers = await this.deps.viewers.viewers(row.id, FINISHED.includes(row.status));
-    return stream;
+    const stream = presentStream(row, this.context());
+    const [cost, viewers] = await Promise.all([
+      row.went_live_at ? this.deps.billing.cost(row.id) : { ...NOTHING_USED },
+      this.deps.viewers.viewers(row.id, FINISHED.includes(row.status)),
+    ]);
+    return { ...stream, cost, viewers };
   }
 
   /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player merges. */
@@ -113,11 +118,12 @@ export class StreamsService {
     });
   }
 
-  /** The hosted player's minutes; `cdn` and `countries` stay empty until CDN logs are read. */
+  /** The hosted player's minutes; the CDN log's minutes and countries. */
   async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
     const row = await q.findStream(this.deps.sql, account.id, id);
     if (!row) throw notFound('stream');
-    return { object: 'viewer_series', stream_id: row.id, player: await this.deps.viewers.series(row.id), cdn: [], countries: [] };
+    const [player, { cdn, countries }] = await Promise.all([this.deps.viewers.series(row.id), this.deps.viewers.cdnSeries(row.id)]);
+    return { object: 'viewer_series', stream_id: row.id, player, cdn, countries };
   }
 
   /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
@@ -200,9 +206,7 @@ export class StreamsService {
     if (maxResolution > limits.max_resolution) {
       throw new ApiError('limit_resolution', `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`, { limit: limits.max_resolution });
     }
-    if (account.billing_mode === 'prepaid' && compareUsd(account.credit_usd, MIN_CREDIT_USD) < 0) {
-      throw new ApiError('insufficient_credit', `Credit is below ${MIN_CREDIT_USD} USD; add credit to create streams.`);
-    }
+    await this.deps.billing.checkCreate(tx, account);
     if (pending >= limits.pending_streams) {
       throw new ApiError('limit_pending_streams', `${pending} streams are waiting to go live, the most allowed; start or delete one first.`, { limit: limits.pending_streams, current: pending });
     }

@@ -2,6 +2,7 @@ import { appendEvent, type EventType } from '../events/outbox.js';
 import type { Tx } from '../../platform/db/connect.js';
 import { updateStream, type StreamChanges, type StreamRow } from './queries.js';
 import { eventData } from './present.js';
+import { publisherGone } from './sessions.js';
 import type { EndReason, RecordingStatus, StreamStatus } from './schemas.js';
 
 /**
@@ -32,8 +33,9 @@ export const goLive = (tx: Tx, stream: StreamRow, at: Date): Promise<StreamRow> 
     recording_status: stream.record ? 'recording' : 'not_recorded',
   });
 
-export const end = (tx: Tx, stream: StreamRow, reason: EndReason, at: Date): Promise<StreamRow> =>
-  move(tx, stream, 'live', 'stream.ended', at, {
+export const end = async (tx: Tx, stream: StreamRow, reason: EndReason, at: Date): Promise<StreamRow> => {
+  await publisherGone(tx, stream.id, at);
+  return move(tx, stream, 'live', 'stream.ended', at, {
     status: 'ended',
     ended_at: at,
     end_reason: reason,
@@ -41,6 +43,7 @@ export const end = (tx: Tx, stream: StreamRow, reason: EndReason, at: Date): Pro
     recording_status: stream.recording_status === 'deleting' ? 'deleting' : stream.record ? 'processing' : 'not_recorded',
     recording_next_attempt_at: stream.record ? at : null,
   });
+};
 
 async function move(tx: Tx, stream: StreamRow, from: StreamStatus, type: EventType, at: Date, changes: StreamChanges): Promise<StreamRow> {
   if (stream.status !== from) throw new Error(`stream ${stream.id} is ${stream.status}, not ${from}: transition refused`);

@@ -61,3 +61,47 @@ export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTota
     ) p on true`;
   return row as MinuteTotals;
 }
+
+export interface DayWatchMinutes {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  watch_minutes: number;
+}
+
+const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+/**
+ * Minutes watched per UTC day on an account's streams, every day from `fromDay` to `toDay`
+ * (both included, by their UTC dates; days without viewing are 0), oldest first. Per stream: the
+ * CDN log's viewer-minutes when the stream has any (they count every player, exactly), else the
+ * hosted player's watched minutes. Each day's sum is rounded to a whole minute.
+ */
+export async function watchMinutesByDay(db: Db, accountId: string, fromDay: Date, toDay: Date): Promise<DayWatchMinutes[]> {
+  const from = utcDay(fromDay);
+  const to = utcDay(toDay);
+  const rows = await db<DayWatchMinutes[]>`
+    with days as (
+      select d::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') d
+    ), bounds as (
+      select ${from}::date::timestamp at time zone 'UTC' as first, (${to}::date + 1)::timestamp at time zone 'UTC' as past
+    ), account_streams as (
+      select id from streams where account_id = ${accountId}
+    ), cdn_streams as (
+      select stream_id from cdn_viewer_minutes where stream_id in (select id from account_streams)
+      union
+      select stream_id from cdn_viewer_ids where stream_id in (select id from account_streams)
+    ), watched as (
+      select minute, viewers::float8 as minutes from cdn_viewer_minutes where stream_id in (select id from account_streams)
+      union all
+      select minute, count(*)::float8 from cdn_viewer_ids where stream_id in (select id from account_streams) group by stream_id, minute
+      union all
+      select minute, watched_seconds / 60 from viewer_minutes
+      where stream_id in (select id from account_streams) and stream_id not in (select stream_id from cdn_streams)
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(round(sum(w.minutes)), 0)::bigint as watch_minutes
+    from days
+    left join (select w.* from watched w, bounds b where w.minute >= b.first and w.minute < b.past) w
+      on (w.minute at time zone 'UTC')::date = days.day
+    group by days.day order by days.day`;
+  return rows.map((r) => ({ day: r.day, watch_minutes: r.watch_minutes }));
+}

@@ -1,7 +1,8 @@
 import type { Logger } from '../../core/logger.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
-import type { PlayerSeriesPoint, Viewers } from '../streams/schemas.js';
+import { cdnCountries, cdnMinutes, cdnSummary, countedUntil, type CdnSummary } from '../cdnlog/queries.js';
+import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../streams/schemas.js';
 import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
 import * as q from './queries.js';
 
@@ -15,7 +16,20 @@ export interface ViewersDeps {
   counter: ViewerCounter;
 }
 
+/** Countries listed in a viewer series (the spec's "up to 30"). */
+const MAX_COUNTRIES = 30;
+/**
+ * The CDN count covers a stream once the log was read this far past its end: players fetch the
+ * last segments until the stream's folder leaves the origin, a minute after the end.
+ */
+const CDN_SETTLE_MS = 2 * 60_000;
+
 const perMinute = (seconds: number): number => Math.round(seconds / 60);
+const share = (part: number, total: number): number => (total > 0 ? Math.round((10_000 * part) / total) / 10_000 : 0);
+
+/** The CDN log has counted the whole stream: it ended and the log was read past its end. */
+const cdnCovers = (c: CdnSummary): boolean =>
+  c.has_data && c.ended_at !== null && c.counted_until !== null && c.counted_until.getTime() >= c.ended_at.getTime() + CDN_SETTLE_MS;
 const bufferingPct = (buffering: number, watching: number): number => (watching > 0 ? Math.round((1000 * buffering) / watching) / 10 : 0);
 
 /** Viewer figures of a stream: this node's live estimate and every node's minutes in PostgreSQL. */
@@ -70,16 +84,21 @@ export class ViewersService {
    * trail by up to a minute); `watch_minutes` adds this node's minutes not written yet.
    */
   async viewers(streamId: string, over: boolean): Promise<Viewers> {
-    const totals = await q.minuteTotals(this.deps.sql, streamId);
+    const [totals, cdn] = await Promise.all([q.minuteTotals(this.deps.sql, streamId), cdnSummary(this.deps.sql, streamId)]);
+    const now = over ? null : this.deps.counter.now(streamId);
+    const cdn_counted_until = cdn.has_data ? iso(cdn.counted_until) : null;
+    if (cdnCovers(cdn)) {
+      return { now, peak: cdn.peak, peak_at: iso(cdn.peak_minute), watch_minutes: cdn.watch_minutes, source: 'cdn', cdn_counted_until };
+    }
     const pending = this.pendingWatchedSeconds(streamId);
     const counted = totals.minutes > 0 || pending > 0;
     return {
-      now: over ? null : this.deps.counter.now(streamId),
+      now,
       peak: totals.peak_watching_seconds === null ? null : perMinute(totals.peak_watching_seconds),
       peak_at: iso(totals.peak_minute),
       watch_minutes: counted ? perMinute(totals.watched_seconds + pending) : null,
       source: counted ? 'player' : null,
-      cdn_counted_until: null,
+      cdn_counted_until,
     };
   }
 
@@ -98,6 +117,20 @@ export class ViewersService {
       buffering_pct: bufferingPct(m.buffering_seconds, m.watching_seconds),
       exact: m.exact,
     }));
+  }
+
+  /**
+   * The ViewerSeries' `cdn` (distinct viewers per minute, each minute once the log was read past
+   * its end, oldest first) and `countries` (share of CDN watch time, largest first, up to 30).
+   */
+  async cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }> {
+    const { sql } = this.deps;
+    const until = await countedUntil(sql);
+    const [minutes, countries] = await Promise.all([until ? cdnMinutes(sql, streamId, until) : [], cdnCountries(sql, streamId, MAX_COUNTRIES)]);
+    return {
+      cdn: minutes.map((m) => ({ minute: m.minute.toISOString(), viewers: m.viewers })),
+      countries: countries.map((c) => ({ country: c.country, share: share(c.watch_minutes, c.total), watch_minutes: c.watch_minutes })),
+    };
   }
 
   /** Minutes watched so far (for `player.watch_minutes_limit`), this node's unwritten ones included. */

@@ -11,6 +11,10 @@ export const EVENT_TYPES = [
   'recording.ready',
   'recording.failed',
   'recording.deleted',
+  'credit.low',
+  'credit.depleted',
+  'balance.low',
+  'balance.depleted',
 ] as const satisfies readonly EventType[];
 export type SubscribableEventType = (typeof EVENT_TYPES)[number];
 

@@ -5,12 +5,33 @@ import { dataPaths } from '../../config/paths.js';
 import { packageRoot } from '../../core/package-root.js';
 
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
+/** Countries of CDN viewers (`geoip_country`). */
+export const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
+/** njs: the CDN log's viewer ids (`js_set`). */
+export const JS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+/** Each module nginx loads and the Debian package that has it. */
+export const NGINX_MODULES: readonly { file: string; pkg: string }[] = [
+  { file: RTMP_MODULE, pkg: 'libnginx-mod-rtmp' },
+  { file: GEOIP_MODULE, pkg: 'libnginx-mod-http-geoip' },
+  { file: JS_MODULE, pkg: 'libnginx-mod-http-js' },
+];
+
+/** Debian's geoip-database: the IPv6 file answers for IPv4 addresses too (as mapped addresses). */
+export const GEOIP_COUNTRY_V4 = '/usr/share/GeoIP/GeoIP.dat';
+export const GEOIP_COUNTRY_V6 = '/usr/share/GeoIP/GeoIPv6.dat';
+
+/** The njs script nginx loads for the CDN log's viewer ids; copied into the data dir at start. */
+export const VIEWER_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'cdn-viewer.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { live: Pick<Config['live'], 'idle_publisher_seconds'> };
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { live: Pick<Config['live'], 'idle_publisher_seconds'>; cdn: Pick<Config['cdn'], 'country_table'> };
   /** CDN signing secret (written into the config, which is therefore mode 0600). */
   secret: string;
+  /** Key of the CDN log's viewer ids (a keyed hash of address and user agent). */
+  viewerKey: string;
+  /** The geoip country database (GEOIP_COUNTRY_V6 where installed, else GEOIP_COUNTRY_V4). */
+  geoipDatabase: string;
   /** Base of the ingest hooks on the API, on loopback. */
   hooksUrl: string;
   /** Who nginx's workers run as when the appliance is root; null keeps the appliance's user. */
@@ -18,11 +39,11 @@ export interface NginxConfigInput {
 }
 
 /** The text of templates/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
-export function renderNginxConfig({ config, secret, hooksUrl, user }: NginxConfigInput): string {
+export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, hooksUrl, user }: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
   const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: false, throwOnUndefined: true });
   return env.render('nginx.conf.njk', {
-    modules: [RTMP_MODULE],
+    modules: NGINX_MODULES.map((m) => m.file),
     user,
     listen_host: config.listenHost,
     local_host: localHost(config),
@@ -33,11 +54,15 @@ export function renderNginxConfig({ config, secret, hooksUrl, user }: NginxConfi
     idle_publisher_seconds: config.live.idle_publisher_seconds,
     hooks: hooksUrl,
     secret,
+    viewer_key: viewerKey,
+    geoip_database: geoipDatabase,
+    country_table: config.cdn.country_table,
     paths: {
       pid: paths.nginxPid,
       temp: join(paths.nginx, 'temp'),
       control: paths.nginxControl,
       cdn_log: paths.cdnLog,
+      viewer_script: paths.cdnViewerScript,
       ingest: paths.ingest,
       origin: paths.origin,
       recordings: paths.recordings,

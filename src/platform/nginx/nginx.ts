@@ -9,14 +9,17 @@ import { commandLine, isAlive, killAll, stopGroup } from '../process/proc.js';
 import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
 import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
-import { nginxArgs, renderNginxConfig, RTMP_MODULE, type NginxConfigInput } from './config.js';
+import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
 const DEFAULT_POSTER = 'poster.svg';
 /** nginx workers drop to this user when the appliance runs as root. */
 const WORKER_USERS = ['www-data', 'nobody'];
 
-export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'hooksUrl'> {
+/** The geoip country database to load: the IPv6 one (it answers IPv4 too) where installed. */
+export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP_COUNTRY_V6 : GEOIP_COUNTRY_V4);
+
+export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl'> {
   config: Config;
   logger: Logger;
 }
@@ -90,7 +93,9 @@ export class NginxIngest {
 
   async start(supervisor: Supervisor): Promise<void> {
     const { config, logger } = this.opts;
-    if (!existsSync(RTMP_MODULE)) throw new Error(`nginx's RTMP module is missing (${RTMP_MODULE}): run \`svc init\` or \`apt-get install -y libnginx-mod-rtmp\``);
+    for (const m of NGINX_MODULES) {
+      if (!existsSync(m.file)) throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
+    }
     this.supervisor = supervisor;
     this.user = await this.workerUser();
     this.prepareDirectories();
@@ -150,6 +155,22 @@ export class NginxIngest {
     await this.writeConfig();
     if (this.adopted !== null) process.kill(this.adopted, 'SIGHUP');
     else this.proc?.signal('SIGHUP');
+  }
+
+  /**
+   * Has nginx reopen its log files (SIGUSR1 to the master): after the CDN log reader renamed the
+   * CDN log, nginx writes a new one. False when no nginx runs (the next one opens a new file).
+   */
+  reopenLogs(): boolean {
+    if (this.adopted !== null) {
+      try {
+        process.kill(this.adopted, 'SIGUSR1');
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    return this.proc?.signal('SIGUSR1') ?? false;
   }
 
   async stop(): Promise<void> {
@@ -223,6 +244,7 @@ export class NginxIngest {
       mkdirSync(dir, { recursive: true });
     }
     writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)), { mode: 0o644 });
+    writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o644 });
     if (!this.user) return;
     for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.run]) openForTraversal(dir);
     chownSync(paths.ingest, this.user.uid, this.user.gid);
@@ -231,8 +253,8 @@ export class NginxIngest {
   /** Renders, checks and installs the config; true when it differs from the one installed before. */
   private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
-    const { config, secret, hooksUrl } = this.opts;
-    const text = renderNginxConfig({ config, secret, hooksUrl, user: this.user?.name ?? null });
+    const { config, secret, viewerKey, hooksUrl } = this.opts;
+    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, user: this.user?.name ?? null });
     const tmp = `${paths.nginxConf}.new`;
     writeFileSync(tmp, text, { mode: 0o600 });
     try {

@@ -1,7 +1,7 @@
 import { CommandError, run } from '../process/run.js';
 
 /** Debian packages the appliance runs on (design.md, "System packages"). */
-export const SYSTEM_PACKAGES: readonly string[] = ['nginx', 'libnginx-mod-rtmp', 'ffmpeg', 'postgresql'];
+export const SYSTEM_PACKAGES: readonly string[] = ['nginx', 'libnginx-mod-rtmp', 'libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql'];
 /** The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser). */
 export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium'];
 

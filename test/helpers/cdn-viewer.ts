@@ -1,0 +1,77 @@
+import { Agent, get } from 'node:http';
+
+/** What a CDN client received: the body bytes of its 2xx answers (what the CDN log reader counts). */
+export interface Received {
+  bytes: number;
+  requests: number;
+  /** Segments fetched with a 2xx answer. */
+  segments: number;
+}
+
+/**
+ * A GET from `localAddress` (loopback 127.0.0.x: the test's country table maps them) with a user
+ * agent; the body's bytes are counted when the answer is 2xx.
+ */
+export function fetchFrom(url: string, opts: { localAddress: string; userAgent: string; agent?: Agent; range?: string }, into: Received): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'user-agent': opts.userAgent };
+    if (opts.range) headers.range = opts.range;
+    const req = get(url, { localAddress: opts.localAddress, headers, agent: opts.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const status = res.statusCode ?? 0;
+        into.requests++;
+        if (status >= 200 && status < 300) into.bytes += body.length;
+        resolve({ status, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A player in a loop until `stop()`: the master playlist, its first rendition's playlist, and
+ * every segment listed that it has not fetched yet, about once a second, from one address.
+ */
+export function watchStream(playbackUrl: string, opts: { localAddress: string; userAgent: string }): { received: Received; stop: () => Promise<Received> } {
+  const received: Received = { bytes: 0, requests: 0, segments: 0 };
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const base = playbackUrl.slice(0, playbackUrl.lastIndexOf('/') + 1);
+  const fetched = new Set<string>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const master = await fetchFrom(playbackUrl, { ...opts, agent }, received);
+        const variant = master.status === 200 ? master.body.toString().split('\n').find((l) => l.endsWith('.m3u8')) : undefined;
+        if (variant) {
+          const media = await fetchFrom(base + variant, { ...opts, agent }, received);
+          const segments = media.status === 200 ? media.body.toString().split('\n').filter((l) => l.endsWith('.ts')) : [];
+          for (const segment of segments) {
+            if (fetched.has(segment)) continue;
+            const res = await fetchFrom(base + segment, { ...opts, agent }, received);
+            if (res.status === 200) {
+              fetched.add(segment);
+              received.segments++;
+            }
+          }
+        }
+      } catch {
+        // The CDN may be briefly away (a restart): try again.
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  })();
+  return {
+    received,
+    async stop() {
+      running = false;
+      await loop;
+      agent.destroy();
+      return received;
+    },
+  };
+}
