@@ -73,8 +73,18 @@ export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, 
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 
-/** Players beat every 15 s; the live estimate is sampled every 5 s into per-minute rows. */
-export const DEFAULT_VIEWERS: ViewerSettings = { beat_interval_seconds: 15, sample_seconds: 5 };
+/**
+ * Players beat every 15 s; the live estimate is sampled every 5 s into per-minute rows. Members get
+ * personal addresses valid 5 minutes; token viewers report every 30 s for attendance, which each
+ * node writes every 15 s.
+ */
+export const DEFAULT_VIEWERS: ViewerSettings = {
+  beat_interval_seconds: 15,
+  sample_seconds: 5,
+  personal_playback_seconds: 300,
+  attendance_interval_seconds: 30,
+  attendance_flush_seconds: 15,
+};
 
 /** Each log file is rotated past 50 MB, five old files kept: at most about 300 MB per log. */
 export const DEFAULT_LOGS: LogSettings = { max_bytes: 50 * 1024 * 1024, keep: 5, check_seconds: 60 };

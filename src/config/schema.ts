@@ -96,6 +96,12 @@ const ViewerSettings = Type.Object(
   {
     beat_interval_seconds: Seconds(1, 300),
     sample_seconds: Seconds(1, 30),
+    /** How long a member's personal playback address is valid (spec: five minutes); shorter in tests. */
+    personal_playback_seconds: Seconds(10, 3600),
+    /** How often a player with a token session reports for attendance (spec: 30 s). */
+    attendance_interval_seconds: Seconds(1, 300),
+    /** How often each node writes the attendance it gathered (spec: up to a minute behind). */
+    attendance_flush_seconds: Seconds(1, 60),
   },
   { additionalProperties: false },
 );
