@@ -104,7 +104,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
         tags,
         params: EmbedParams,
         querystring: RenewQuery,
-        body: Type.Optional(RenewBody),
+        body: RenewBody,
         response: { 200: Type.Ref(RenewedPlayback), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'viewer_access_ended', 'not_found', 'stream_ended', 'rate_limited') },
       },
     },

@@ -70,8 +70,8 @@ export const OpenSessionBody = Type.Object(
 export type OpenSessionBody = Static<typeof OpenSessionBody>;
 
 export const RenewBody = Type.Object(
-  { session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) },
-  { additionalProperties: false },
+  { session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token from `POST /v1/embed/{id}/session`' })) },
+  { additionalProperties: false, 'x-optional-body': true },
 );
 export const RenewQuery = Type.Object(
   { t: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token, when not sent in the body' })) },
