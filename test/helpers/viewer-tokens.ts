@@ -10,7 +10,7 @@ export interface ViewerKey {
  * A viewer token as a client's site signs it (HS256 with the key secret, `kid` = the key id).
  * `exp` defaults to an hour after `now`; pass `exp: null` to leave it out.
  */
-export async function viewerToken(key: ViewerKey, now: Date, claims: JWTPayload & { exp?: number | null } = {}, header: { alg?: string; kid?: string | null } = {}): Promise<string> {
+export async function viewerToken(key: ViewerKey, now: Date, claims: Omit<JWTPayload, 'exp'> & { exp?: number | null } = {}, header: { alg?: string; kid?: string | null } = {}): Promise<string> {
   const { exp = Math.floor(now.getTime() / 1000) + 3600, ...rest } = claims;
   const jwt = new SignJWT({ sub: 'pupil-1', ...rest });
   const kid = header.kid === undefined ? key.id : header.kid;
