@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/accounts/auth.js';
+import { registerAttendanceRoutes } from '../domains/attendance/routes.js';
+import { ATTENDANCE_SCHEMAS } from '../domains/attendance/schemas.js';
+import type { AttendanceService } from '../domains/attendance/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
 import { registerUsageRoutes } from '../domains/billing/routes.js';
@@ -26,6 +29,7 @@ import { registerRootRoutes, type HealthCheck } from './root.routes.js';
 export interface ApiServices {
   billing: BillingService;
   streams: StreamsService;
+  attendance: AttendanceService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
   embed: EmbedService;
@@ -58,11 +62,12 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...ATTENDANCE_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
+  registerAttendanceRoutes(app, services.attendance);
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed);
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
