@@ -45,13 +45,28 @@ test('waiting, paused or buffering before a report credits nothing, whatever com
   assert.equal(row?.first_seen_at, new Date(at(0)));
 });
 
-test('sessions are credited apart (two tabs): each one from its own previous report', () => {
+test('each session is credited from its own previous report', () => {
   const r = recorder();
   r.beat(ADA, 'vsn_1', 'p', at(0));
   r.beat(ADA, 'vsn_2', 'z', at(10));
   r.beat(ADA, 'vsn_1', 'p', at(30));
   r.beat(ADA, 'vsn_2', 'p', at(40));
   assert.is(secondsOf(r.drain(), 'ada'), 30);
+});
+
+test('two sessions of one viewer playing at once (two tabs) are credited once, for the time either played', () => {
+  const r = recorder();
+  r.beat(ADA, 'vsn_1', 'p', at(0));
+  r.beat(ADA, 'vsn_2', 'p', at(10));
+  r.beat(ADA, 'vsn_1', 'p', at(30));
+  r.beat(ADA, 'vsn_2', 'p', at(40));
+  r.beat(ADA, 'vsn_1', 'z', at(60));
+  r.beat(ADA, 'vsn_2', 'p', at(70));
+  assert.is(secondsOf(r.drain(), 'ada'), 70);
+  // Another viewer's sessions are not affected.
+  r.beat(BOB, 'vsn_3', 'p', at(70));
+  r.beat(BOB, 'vsn_3', 'p', at(100));
+  assert.is(secondsOf(r.drain(), 'bob'), 30);
 });
 
 test('whole seconds are drained; the remainder is kept for the next drain', () => {

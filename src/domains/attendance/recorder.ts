@@ -46,6 +46,8 @@ interface ViewerEntry {
   /** Since the last drain; null once drained. */
   firstMs: number | null;
   lastMs: number;
+  /** Credit reaches this far: sessions of the viewer that overlap (two tabs) are credited once. */
+  creditedUntilMs: number;
 }
 
 const viewerKey = (streamId: string, viewerId: string): string => `${streamId}\u0000${viewerId}`;
@@ -54,7 +56,8 @@ const viewerKey = (streamId: string, viewerId: string): string => `${streamId}\u
  * Token viewers' watch time on this node, in memory until the next flush (docs/decisions.md,
  * "Attendance"). A session's report credits the time since its previous report when that one
  * said playing (`p`), at most two intervals: a player that went quiet is not credited for the
- * silence. Maps are kept in the order entries were last heard, so forgetting starts at the front.
+ * silence. Time a viewer's other session already credited is not credited again. Maps are kept
+ * in the order entries were last heard, so forgetting starts at the front.
  */
 export class AttendanceRecorder {
   private readonly sessions = new Map<string, Session>();
@@ -84,7 +87,13 @@ export class AttendanceRecorder {
     const previous = this.sessions.get(sessionId);
     // A late report (out of order) moves nothing: its gap was credited by the one after it.
     if (previous && atMs < previous.atMs) return;
-    if (previous?.st === 'p') entry.creditMs += Math.min(atMs - previous.atMs, this.capMs);
+    if (previous?.st === 'p') {
+      const from = Math.max(atMs - Math.min(atMs - previous.atMs, this.capMs), entry.creditedUntilMs);
+      if (from < atMs) {
+        entry.creditMs += atMs - from;
+        entry.creditedUntilMs = atMs;
+      }
+    }
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, { st, atMs });
     this.forgetSessions();
@@ -130,7 +139,7 @@ export class AttendanceRecorder {
       entry.lastMs = Math.max(entry.lastMs, atMs);
       if (v.name !== null) entry.name = v.name;
     } else {
-      entry = { streamId: v.streamId, viewerId: v.viewerId, name: v.name, creditMs: 0, firstMs: atMs, lastMs: atMs };
+      entry = { streamId: v.streamId, viewerId: v.viewerId, name: v.name, creditMs: 0, firstMs: atMs, lastMs: atMs, creditedUntilMs: -Infinity };
     }
     this.viewers.set(key, entry);
     while (this.viewers.size > this.maxEntries) {
