@@ -192,8 +192,8 @@ t('beats: validated field by field, 204, counted into viewers', async ({ env, ke
     assert.is(res.status, 204, res.text);
     assert.is(res.text, '');
   }
-  // A viewer session token is accepted (members-only streams use it).
-  assert.is((await beat('s=viewer-aaaa-1&st=w&u=0.25&t=vsn_token')).status, 204);
+  // `t` must be a session token of this stream (test/identity/sessions.test.ts): anything else is refused, not counted.
+  assertError(await beat('s=viewer-aaaa-4&st=w&u=0.25&t=vsn_token'), 401, 'invalid_viewer_token');
   const read = await env.call('GET', `/v1/streams/${s.id}`, { key });
   assert.is(read.body.viewers.now.waiting, 3);
   assert.is(read.body.viewers.now.watching, 0);
