@@ -11,19 +11,11 @@ import { systemClock } from '../src/core/clock.js';
 import { sha256 } from '../src/core/ids.js';
 import { createLogger } from '../src/core/logger.js';
 import { findStream } from '../src/domains/streams/queries.js';
+import { cpuPerOp } from './cpu.js';
 import { startBenchDatabase } from './database.js';
 
 const OPS = 20_000;
 const IN_FLIGHT = 50;
-
-async function cpuPerOp(fn: () => Promise<unknown>): Promise<{ us: number; perSecond: number }> {
-  let started = 0;
-  const cpu = process.cpuUsage();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => { while (started++ < OPS) await fn(); }));
-  const used = process.cpuUsage(cpu);
-  return { us: (used.user + used.system) / OPS, perSecond: OPS / ((performance.now() - t0) / 1000) };
-}
 
 export async function benchCost(): Promise<string> {
   const db = await startBenchDatabase();
@@ -45,7 +37,7 @@ export async function benchCost(): Promise<string> {
     ];
     const lines = [`CPU of the API process per operation (${OPS} ops, ${IN_FLIGHT} in flight)`];
     for (const [name, fn] of rows) {
-      const r = await cpuPerOp(fn);
+      const r = await cpuPerOp(fn, OPS, IN_FLIGHT);
       lines.push(`${name.padEnd(30)} ${r.us.toFixed(0).padStart(5)} µs   ${Math.round(r.perSecond).toString().padStart(6)} /s`);
     }
     await api.app.close();

@@ -5,6 +5,7 @@
 import { benchApi, formatApiRows } from './api.bench.js';
 import { benchCdnLog } from './cdnlog.bench.js';
 import { benchCost } from './cost.bench.js';
+import { benchIdentity } from './identity.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
 import { benchPlayer } from './player.bench.js';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<string>> = {
   player: benchPlayer,
   load: benchLoadLive,
   cdnlog: benchCdnLog,
+  identity: benchIdentity,
 };
 
 const chosen = process.argv.slice(2);
