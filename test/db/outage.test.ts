@@ -35,6 +35,8 @@ interface Ctx {
   key: string;
   jobsSql: Sql;
   scheduler: Scheduler;
+  /** When the last outage ended. */
+  resumedAt: Date;
 }
 const t = suite<Ctx>('db: outages of the managed PostgreSQL');
 
@@ -42,7 +44,19 @@ t.before(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-outage-'));
   openForTraversal(ctx.dir);
   const [api, rtmp, cdn, player, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
-  ctx.config = resolveConfig(ctx.dir, { api_port: api, rtmp_port: rtmp, cdn_port: cdn, player_port: player, postgres_port: postgres, capacity: { cores: 1000 } });
+  // The appliance's own frequent jobs run every second or two, so that their recovery shows within the test.
+  ctx.config = resolveConfig(ctx.dir, {
+    api_port: api,
+    rtmp_port: rtmp,
+    cdn_port: cdn,
+    player_port: player,
+    postgres_port: postgres,
+    capacity: { cores: 1000 },
+    expiry_check_seconds: 1,
+    recordings: { check_seconds: 1 },
+    billing: { meter_seconds: 1 },
+    cdn: { log_read_seconds: 2 },
+  });
   ctx.secrets = { postgres_password: 'outage-test', signing_key: 'test-signing-key', data_key: 'test-data-key' };
   const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }));
   ctx.running = await startAppliance({ config: ctx.config, secrets: ctx.secrets, logger, clock: systemClock });
@@ -183,6 +197,7 @@ t('SIGSTOP of the cluster for 5 s: 503 + Retry-After within about a second, stat
     for (const pid of pids) process.kill(pid, 'SIGCONT');
   }
   const resumedAt = performance.now();
+  ctx.resumedAt = new Date();
   // The first request may wait for the monitor's verdict (a probe unanswered for a second); after it, every answer is at once.
   assertHonest(answers.slice(0, 2), 2000);
   assertHonest(answers.slice(2), 1100);
@@ -201,6 +216,17 @@ t('SIGSTOP of the cluster for 5 s: 503 + Retry-After within about a second, stat
   const row = await probeRow(ctx);
   assert.is(jobStatus(row!, systemClock.now()).late, false);
   console.log(`  SIGSTOP 5 s: ${answers.length} answers after SIGCONT, recovered after ${Math.round(after.recoveredAfterMs ?? 0)} ms, job ran again after ${Math.round(ranAgainAfterMs)} ms`);
+});
+
+t('the appliance’s own jobs (metering, the CDN log reader, reservation expiry, recordings) succeed again after the outages', async (ctx) => {
+  const names = ['metering', 'cdn-log', 'reservation-expiry', 'recordings'];
+  const recovered = async () => {
+    const rows = await listJobRuns(ctx.jobsSql).catch(() => []);
+    return names.filter((name) => (rows.find((r) => r.name === name)?.last_success_at?.getTime() ?? 0) > ctx.resumedAt.getTime());
+  };
+  const deadline = performance.now() + 20_000;
+  while ((await recovered()).length < names.length && performance.now() < deadline) await sleep(250);
+  assert.equal((await recovered()).sort(), [...names].sort());
 });
 
 t('a job is late once its last success is older than twice its period', () => {
