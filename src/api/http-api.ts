@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/accounts/auth.js';
+import { registerBanRoutes } from '../domains/bans/routes.js';
+import { BAN_SCHEMAS } from '../domains/bans/schemas.js';
+import type { BansService } from '../domains/bans/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
+import { IDENTITY_SCHEMAS } from '../domains/identity/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
 import { registerUsageRoutes } from '../domains/billing/routes.js';
 import type { BillingService } from '../domains/billing/service.js';
@@ -29,6 +33,7 @@ export interface ApiServices {
   recordings: RecordingsService;
   webhooks: WebhooksService;
   embed: EmbedService;
+  bans: BansService;
 }
 
 export interface HttpApiOptions {
@@ -58,7 +63,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
@@ -69,6 +74,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);
+  registerBanRoutes(app, services.bans);
   await app.ready();
   return app;
 }

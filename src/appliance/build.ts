@@ -7,7 +7,11 @@ import { localUrlHost, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { BansService } from '../domains/bans/service.js';
 import { BillingService } from '../domains/billing/service.js';
+import { ViewerKeys } from '../domains/identity/keys.js';
+import { IdentityService } from '../domains/identity/service.js';
+import { SessionTokens, sessionSecret } from '../domains/identity/session-token.js';
 import { watchMinutesByDay } from '../domains/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
 import { MeteringService } from '../domains/metering/service.js';
@@ -47,6 +51,8 @@ export interface Services {
   counter: ViewerCounter;
   viewers: ViewersService;
   streams: StreamsService;
+  bans: BansService;
+  identity: IdentityService;
   embed: EmbedService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
@@ -84,16 +90,29 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const viewers = new ViewersService({ sql, logger, counter });
   const billing = buildBilling(f);
   const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing });
+  const bans = new BansService(sql, clock);
+  const identity = new IdentityService({
+    sql,
+    clock,
+    cdn,
+    keys: new ViewerKeys(sql, clock),
+    tokens: new SessionTokens(sessionSecret(f.secrets.signing_key)),
+    bans,
+    personalPlaybackSeconds: config.viewers.personal_playback_seconds,
+    attendanceIntervalSeconds: config.viewers.attendance_interval_seconds,
+  });
   const embed = new EmbedService({
     sql,
     clock,
     cdn,
     viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat) => counter.beat(id, beat), watchMinutes: (id) => viewers.watchMinutes(id) },
+    identity,
+    attendance: { seen: () => {}, beat: () => {} },
   });
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, streams, embed, recordings, webhooks };
+  return { cdn, billing, metering, idempotency, counter, viewers, streams, bans, identity, embed, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

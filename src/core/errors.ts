@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'insufficient_credit'
   | 'account_pending'
   | 'tenant_suspended'
+  | 'viewer_removed'
+  | 'viewer_access_ended'
   | 'not_found'
   | 'stream_not_pending'
   | 'stream_ended'
@@ -30,6 +32,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   insufficient_credit: 402,
   account_pending: 403,
   tenant_suspended: 403,
+  viewer_removed: 403,
+  viewer_access_ended: 403,
   not_found: 404,
   stream_not_pending: 409,
   stream_ended: 409,

@@ -108,7 +108,7 @@ t('accounts create --credit 50 --json prints the account, id first, money as a s
   assert.match(list.stdout, new RegExp(`${a.id}\\s+Acme\\s+active\\s+no\\s+prepaid\\s+62\\.50`));
 });
 
-t('api-keys create prints the svc_live_ key once; viewer-keys create the vk_ id and vks_ secret', async (ctx) => {
+t('api-keys create prints the svc_live_ key once; viewer-keys create the vk_ id and vks_ secret, list and delete', async (ctx) => {
   const k = ok(await svc(['api-keys', 'create', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json;
   assert.match(k.key, /^svc_live_[A-Za-z0-9]{32}$/);
   assert.is(k.account_id, ctx.accountId);
@@ -117,6 +117,13 @@ t('api-keys create prints the svc_live_ key once; viewer-keys create the vk_ id 
   const v = ok(await svc(['viewer-keys', 'create', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json;
   assert.match(v.id, /^vk_/);
   assert.match(v.secret, /^vks_/);
+  const listed = ok(await svc(['viewer-keys', 'list', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json;
+  assert.equal(listed, { object: 'list', data: [{ id: v.id, object: 'viewer_key', account_id: ctx.accountId, created_at: v.created_at }] });
+  assert.equal(ok(await svc(['viewer-keys', 'delete', v.id, '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json, { id: v.id, object: 'viewer_key', account_id: ctx.accountId, deleted: true });
+  assert.equal(ok(await svc(['viewer-keys', 'list', '--account', ctx.accountId, '--json', '--data-dir', ctx.dir])).json.data, []);
+  const again = await svc(['viewer-keys', 'delete', v.id, '--account', ctx.accountId, '--json', '--data-dir', ctx.dir]);
+  assert.is.not(again.code, 0);
+  assert.is(JSON.parse(again.stdout).error.code, 'not_found');
 
   const human = ok(await svc(['api-keys', 'create', '--account', ctx.accountId, '--data-dir', ctx.dir]));
   assert.match(human.stdout, /svc_live_/);

@@ -119,3 +119,22 @@ export async function countActiveViewerKeys(db: Db, accountId: string): Promise<
 export async function insertViewerKey(db: Db, key: Omit<ViewerKeyRow, 'revoked_at'>): Promise<void> {
   await db`insert into viewer_keys ${db(key)}`;
 }
+
+/** An active viewer key by id (any account): the key named by a token's `kid`. */
+export async function findActiveViewerKey(db: Db, id: string): Promise<ViewerKeyRow | null> {
+  const [row] = await db<ViewerKeyRow[]>`select * from viewer_keys where id = ${id} and revoked_at is null`;
+  return row ?? null;
+}
+
+/** The account's active viewer keys, oldest first. */
+export async function listViewerKeys(db: Db, accountId: string): Promise<ViewerKeyRow[]> {
+  return db<ViewerKeyRow[]>`
+    select * from viewer_keys where account_id = ${accountId} and revoked_at is null order by created_at, id`;
+}
+
+export async function revokeViewerKey(db: Db, accountId: string, keyId: string, at: Date): Promise<boolean> {
+  const rows = await db`
+    update viewer_keys set revoked_at = ${at} where id = ${keyId} and account_id = ${accountId} and revoked_at is null
+    returning id`;
+  return rows.length > 0;
+}

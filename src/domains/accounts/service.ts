@@ -113,6 +113,23 @@ export class AccountsService {
     });
   }
 
+  /** Active viewer keys, without their secrets (shown once, at creation). */
+  async listViewerKeys(accountId: string): Promise<{ id: string; account_id: string; created_at: Date }[]> {
+    await this.get(accountId);
+    const rows = await q.listViewerKeys(this.sql, accountId);
+    return rows.map(({ id, account_id, created_at }) => ({ id, account_id, created_at }));
+  }
+
+  /**
+   * Tokens it signed are refused within seconds (each node caches keys for 2 s); sessions already
+   * opened with it go on until they end (at most 24 hours).
+   */
+  async deleteViewerKey(accountId: string, keyId: string): Promise<void> {
+    if (!(await q.revokeViewerKey(this.sql, accountId, keyId, this.clock.now()))) {
+      throw new ApiError('not_found', `No viewer key ${keyId} on account ${accountId}.`);
+    }
+  }
+
   private async must(found: Promise<Account | null>, id: string): Promise<Account> {
     const account = await found;
     if (!account) throw notFoundAccount(id);

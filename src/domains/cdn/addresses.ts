@@ -12,9 +12,11 @@ export type SignedKind = 'hls' | 'rec';
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
 export const cdnSecret = (signingKey: string): string => createHmac('sha256', signingKey).update('svc cdn url signing v1').digest('base64url');
 
-export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date): string {
+/** With `sessionId`, the signature also covers the viewer session: a member's personal address. */
+export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date, sessionId?: string): string {
   const expiry = Math.floor(expiresAt.getTime() / 1000);
-  const hash = createHash('md5').update(`${expiry}/${kind}/${streamId} ${secret}`).digest('base64url');
+  const signed = sessionId ? `${expiry}/${kind}/${streamId}/${sessionId}` : `${expiry}/${kind}/${streamId}`;
+  const hash = createHash('md5').update(`${signed} ${secret}`).digest('base64url');
   return `${hash}.${expiry}`;
 }
 
@@ -27,6 +29,15 @@ export class CdnAddresses {
 
   playback(streamId: string, expiresAt: Date): string {
     return `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+  }
+
+  /**
+   * A member's personal address (docs/decisions.md, Viewer identity): valid for one viewer
+   * session until `expiresAt`; a renewal changes only the signature segment, so a player can
+   * keep every path below it.
+   */
+  personalPlayback(streamId: string, sessionId: string, expiresAt: Date): string {
+    return `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt, sessionId)}/${sessionId}/${streamId}/master.m3u8`;
   }
 
   recording(streamId: string, expiresAt: Date): string {

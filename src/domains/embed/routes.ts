@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import { routeNotFound } from '../../platform/http/server.js';
+import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession } from '../identity/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
@@ -63,17 +64,55 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
       schema: {
         summary: 'Viewer beat',
         description:
-          'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted).',
+          'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session\'s `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted.',
         tags,
         params: EmbedParams,
         querystring: BeatQuery,
-        response: { 204: Type.Null({ description: 'Counted (or the stream is over)' }), ...errorResponses('invalid_request', 'not_found', 'rate_limited') },
+        response: { 204: Type.Null({ description: 'Counted (or the stream is over)' }), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
       },
     },
     async (request, reply) => {
       if (request.body !== undefined) throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', { field: 'body' });
       await embed.beat(request.params.id, request.query, request.ip);
       return reply.code(204).send(null);
+    },
+  );
+
+  api.post(
+    '/:id/session',
+    {
+      schema: {
+        summary: 'Open a viewer session',
+        description:
+          "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
+        tags,
+        params: EmbedParams,
+        body: OpenSessionBody,
+        response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'not_found', 'rate_limited') },
+      },
+    },
+    async (request) => embed.openSession(request.params.id, request.body.viewer_token, request.ip),
+  );
+
+  api.post(
+    '/:id/playback',
+    {
+      schema: {
+        summary: 'Renew a personal playback address',
+        description:
+          "Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature segment changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over.",
+        tags,
+        params: EmbedParams,
+        querystring: RenewQuery,
+        body: RenewBody,
+        response: { 200: Type.Ref(RenewedPlayback), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'viewer_access_ended', 'not_found', 'stream_ended', 'rate_limited') },
+      },
+    },
+    async (request) => {
+      const token = request.body?.session_token ?? request.query.t;
+      if (token === undefined) throw new ApiError('invalid_request', 'Send the session token: body `session_token` (or query `t`).', { field: 'session_token' });
+      if (request.body?.session_token !== undefined && request.query.t !== undefined) throw new ApiError('invalid_request', 'Send the session token once: body `session_token` or query `t`.', { field: 't' });
+      return embed.renewPlayback(request.params.id, token, request.ip);
     },
   );
 }

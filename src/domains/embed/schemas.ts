@@ -41,7 +41,7 @@ export const BeatQuery = Type.Object(
     s: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Random id for one page load (8-64 of A-Z a-z 0-9 _ -)' }),
     st: StringEnum(BEAT_STATES, { description: '`w` waiting, `p` playing, `z` paused, `b` buffering' }),
     u: Type.Number({ minimum: 0, exclusiveMaximum: 1, description: 'Drawn once per page load, 0 <= u < 1' }),
-    t: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'Viewer session token (members-only streams); accepted, not yet used' })),
+    t: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token of a viewer session of this stream (`POST /v1/embed/{id}/session`): the beat is also an attendance report' })),
   },
   { additionalProperties: false },
 );

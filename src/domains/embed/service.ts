@@ -9,12 +9,30 @@ import { STREAM_ID } from '../streams/schemas.js';
 import { findPublicStream } from './queries.js';
 import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
+import type { RenewedPlayback, ViewerSession } from '../identity/schemas.js';
+import type { IdentityService, StreamView } from '../identity/service.js';
+import type { BeatState } from '../viewers/counter.js';
 
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
 export const POLL_LIVE_SECONDS = 60;
 /** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
 const STREAM_TTL_MS = 1000;
+
+/** Who a token viewer is, for attendance. */
+export interface AttendanceViewer {
+  streamId: string;
+  viewerId: string;
+  name: string | null;
+}
+
+/** What the public endpoints report to attendance (token viewers only). */
+export interface EmbedAttendance {
+  /** A session was opened: the viewer is listed (with nothing watched yet). */
+  seen(viewer: AttendanceViewer, atMs: number): void;
+  /** A beat of a session: playing time between its reports is credited. */
+  beat(viewer: AttendanceViewer, sessionId: string, st: BeatState, atMs: number): void;
+}
 
 /** What the public endpoints need from viewer counting. */
 export interface EmbedViewers {
@@ -28,6 +46,8 @@ export interface EmbedDeps {
   clock: Clock;
   cdn: CdnAddresses;
   viewers: EmbedViewers;
+  identity: IdentityService;
+  attendance: EmbedAttendance;
 }
 
 interface Cached {
@@ -85,11 +105,38 @@ export class EmbedService {
     return { embed, allowedDomains: row.player.allowed_domains };
   }
 
-  /** Counted while the stream is pending or live and its player open; otherwise accepted and dropped. */
+  /**
+   * Counted while the stream is pending or live and its player open; otherwise accepted and
+   * dropped. With `t` (a session token of this stream, else `401 invalid_viewer_token`), also
+   * reported to attendance.
+   */
   async beat(id: string, beat: BeatQuery, address: string): Promise<void> {
+    const view = await this.view(id, address);
+    const session = beat.t === undefined ? null : await this.deps.identity.beatSession(view.row.id, beat.t);
+    if (!view.open) return;
+    this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u });
+    if (session) {
+      const viewer = { streamId: view.row.id, viewerId: session.viewerId, name: session.name };
+      this.deps.attendance.beat(viewer, session.sessionId, beat.st, this.deps.clock.now().getTime());
+    }
+  }
+
+  /** A viewer token → a session (and, on members-only streams, a personal playback address). */
+  async openSession(id: string, viewerToken: string, address: string): Promise<ViewerSession> {
+    const view = await this.view(id, address);
+    const { session, claims } = await this.deps.identity.openSession(view, viewerToken);
+    if (view.open) this.deps.attendance.seen({ streamId: view.row.id, viewerId: claims.viewerId, name: claims.name }, this.deps.clock.now().getTime());
+    return session;
+  }
+
+  /** A member's next personal playback address. */
+  async renewPlayback(id: string, sessionToken: string, address: string): Promise<RenewedPlayback> {
+    return this.deps.identity.renew(await this.view(id, address), sessionToken);
+  }
+
+  private async view(id: string, address: string): Promise<StreamView> {
     const { row, closed } = await this.stream(id, address);
-    if (closed || (row.status !== 'pending' && row.status !== 'live')) return;
-    this.deps.viewers.beat(row.id, { s: beat.s, st: beat.st, u: beat.u });
+    return { row, open: !closed && (row.status === 'pending' || row.status === 'live') };
   }
 
   private async stream(id: string, address: string): Promise<Cached> {

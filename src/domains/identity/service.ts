@@ -1,0 +1,127 @@
+import type { Clock } from '../../core/clock.js';
+import { ApiError } from '../../core/errors.js';
+import { newId } from '../../core/ids.js';
+import { addSeconds } from '../../core/time.js';
+import type { Sql } from '../../platform/db/connect.js';
+import type { BansService } from '../bans/service.js';
+import type { CdnAddresses } from '../cdn/addresses.js';
+import type { StreamRow } from '../streams/queries.js';
+import type { ViewerKeys } from './keys.js';
+import * as q from './queries.js';
+import type { RenewedPlayback, ViewerSession } from './schemas.js';
+import { SESSION_HOURS, type SessionClaims, type SessionTokens } from './session-token.js';
+import { verifyViewerToken } from './viewer-token.js';
+
+/** A moderator-role sign-in makes the viewer a moderator for this long (spec, Authentication 7). */
+const MODERATOR_DAYS = 1;
+
+export interface IdentityDeps {
+  sql: Sql;
+  clock: Clock;
+  cdn: CdnAddresses;
+  keys: ViewerKeys;
+  tokens: SessionTokens;
+  bans: BansService;
+  /** How long a personal playback address is valid (spec: five minutes). */
+  personalPlaybackSeconds: number;
+  /** How often a player with a session reports for attendance (spec: 30 s). */
+  attendanceIntervalSeconds: number;
+}
+
+/** Where a stream stands for a viewer: the embed service knows (its cached read). */
+export interface StreamView {
+  row: StreamRow;
+  /** Pending or live, with its player open: beats are counted, and members get addresses (video comes when live). */
+  open: boolean;
+}
+
+const removed = () => new ApiError('viewer_removed', 'You were removed from this stream by its owner.');
+const ended = (at: Date) => new ApiError('viewer_access_ended', `Your access to this stream ended at ${at.toISOString()} (the viewer token's exp); sign in again on the site that sent you here.`);
+
+/**
+ * Viewer identity (docs/decisions.md, Viewer identity): sessions opened with viewer tokens,
+ * members' personal playback addresses and their renewal, and the session tokens players send
+ * on beats. Bans follow the token's `sub`.
+ */
+export class IdentityService {
+  constructor(private readonly deps: IdentityDeps) {}
+
+  async openSession(view: StreamView, viewerToken: string): Promise<{ session: ViewerSession; claims: SessionClaims }> {
+    const { row } = view;
+    const now = this.deps.clock.now();
+    const token = await verifyViewerToken(viewerToken, row, this.deps.keys, now);
+    const membersOnly = row.player.require_viewer_token;
+    if (membersOnly && (await this.deps.bans.isBanned(row.id, token.viewerId))) throw removed();
+
+    const claims: SessionClaims = {
+      sessionId: newId('vsn_'),
+      streamId: row.id,
+      viewerId: token.viewerId,
+      name: token.name,
+      role: token.role,
+      accessUntil: token.expiresAt,
+      expiresAt: addSeconds(now, SESSION_HOURS * 3600),
+    };
+    await q.insertSession(this.deps.sql, {
+      id: claims.sessionId,
+      stream_id: row.id,
+      account_id: row.account_id,
+      viewer_id: claims.viewerId,
+      name: claims.name,
+      role: claims.role,
+      key_id: token.keyId,
+      created_at: now,
+      expires_at: claims.expiresAt,
+      access_until: claims.accessUntil,
+    });
+    const moderator =
+      claims.role === 'moderator'
+        ? await q.signInModerator(this.deps.sql, { id: newId('mod_'), stream_id: row.id, viewer_id: claims.viewerId, name: claims.name, source: 'token', active_until: addSeconds(now, MODERATOR_DAYS * 86_400), created_at: now })
+        : null;
+    const playback = membersOnly && view.open ? this.address(claims, now) : null;
+    const session: ViewerSession = {
+      object: 'viewer_session',
+      id: claims.sessionId,
+      stream_id: row.id,
+      viewer: { id: claims.viewerId, name: claims.name, role: claims.role },
+      moderator: moderator && { object: 'moderator', id: moderator.id, viewer_id: moderator.viewer_id, name: moderator.name, active_until: moderator.active_until.toISOString() },
+      playback: playback && { url: playback.url, expires_at: playback.expires_at },
+      session_token: await this.deps.tokens.sign(claims),
+      expires_at: claims.expiresAt.toISOString(),
+      access_until: claims.accessUntil.toISOString(),
+      beacon: view.open ? { rate: 1, interval_seconds: this.deps.attendanceIntervalSeconds } : null,
+    };
+    return { session, claims };
+  }
+
+  /**
+   * A new personal address for a member's session, until the viewer token's `exp`; refused to a
+   * banned viewer (video stops when the current address runs out).
+   */
+  async renew(view: StreamView, sessionToken: string): Promise<RenewedPlayback> {
+    const { row } = view;
+    const now = this.deps.clock.now();
+    const claims = await this.deps.tokens.verify(sessionToken, row.id, now);
+    if (!row.player.require_viewer_token) {
+      throw new ApiError('invalid_request', 'This stream is public: play the embed read\'s `playback_url`; personal addresses are for members-only streams.', { field: 'session_token' });
+    }
+    if (await this.deps.bans.isBanned(row.id, claims.viewerId)) throw removed();
+    if (claims.expired || claims.accessUntil <= now) throw ended(claims.accessUntil);
+    if (!view.open) throw new ApiError('stream_ended', 'The stream is over (or its player closed): there is no video to sign an address for.', { status: row.status });
+    return this.address(claims, now);
+  }
+
+  /** The session of a beat's `t`; an expired session is refused like a forged one (its player opens a new one). */
+  async beatSession(streamId: string, sessionToken: string): Promise<SessionClaims> {
+    const claims = await this.deps.tokens.verify(sessionToken, streamId, this.deps.clock.now());
+    if (claims.expired) throw new ApiError('invalid_viewer_token', 'Session token refused: the session has ended (24 hours at most); open a new session with a viewer token.');
+    return claims;
+  }
+
+  private address(claims: SessionClaims, now: Date): RenewedPlayback {
+    // Whole seconds: the signature carries its expiry in Unix seconds.
+    const until = Math.min(addSeconds(now, this.deps.personalPlaybackSeconds).getTime(), claims.accessUntil.getTime());
+    const expiresAt = new Date(Math.floor(until / 1000) * 1000);
+    return { object: 'playback', url: this.deps.cdn.personalPlayback(claims.streamId, claims.sessionId, expiresAt), expires_at: expiresAt.toISOString() };
+  }
+}

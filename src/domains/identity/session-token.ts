@@ -1,0 +1,75 @@
+import { createHmac } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { ApiError } from '../../core/errors.js';
+import { VIEWER_ROLES, type ViewerRole } from './viewer-token.js';
+
+/** A session lasts at most this (spec: "A session opened by a token lasts up to 24 hours"). */
+export const SESSION_HOURS = 24;
+
+/** What a session token carries: enough to renew playback and to report attendance without a query. */
+export interface SessionClaims {
+  sessionId: string;
+  streamId: string;
+  viewerId: string;
+  name: string | null;
+  role: ViewerRole;
+  /** The viewer token's `exp`: personal playback is renewed until then. */
+  accessUntil: Date;
+  expiresAt: Date;
+}
+
+/** The appliance's session-signing secret, derived so that secrets.json needs no new key. */
+export const sessionSecret = (signingKey: string): Uint8Array =>
+  new Uint8Array(createHmac('sha256', signingKey).update('svc viewer session v1').digest());
+
+const refuse = (why: string): ApiError => new ApiError('invalid_viewer_token', `Session token refused: ${why}; open a new session with a viewer token.`);
+
+/**
+ * Session tokens: JWTs (HS256) the appliance signs itself. They are self-contained, so a deleted
+ * viewer key does not end sessions already open, and beats and renewals cost no database read.
+ */
+export class SessionTokens {
+  constructor(private readonly secret: Uint8Array) {}
+
+  sign(c: SessionClaims): Promise<string> {
+    return new SignJWT({ vsn: c.sessionId, str: c.streamId, name: c.name, role: c.role, ax: Math.floor(c.accessUntil.getTime() / 1000) })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(c.viewerId)
+      .setExpirationTime(Math.floor(c.expiresAt.getTime() / 1000))
+      .sign(this.secret);
+  }
+
+  /**
+   * The claims of a session token of `streamId`, `expired` when its 24 hours are over (its access
+   * ended with it: the viewer token's `exp` is never later). Anything else wrong is
+   * `401 invalid_viewer_token`.
+   */
+  async verify(token: string, streamId: string, now: Date): Promise<SessionClaims & { expired: boolean }> {
+    if (token.length > 4096) throw refuse('too long');
+    let payload: JWTPayload;
+    let expired = false;
+    try {
+      ({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['sub', 'exp'] }));
+    } catch (err) {
+      // jose checks the signature before the claims: an expired token's payload is ours.
+      if (!(err instanceof errors.JWTExpired)) throw refuse('it was not issued by this service');
+      payload = err.payload;
+      expired = true;
+    }
+    const { vsn, str, name, role, ax, sub, exp } = payload as Record<string, unknown>;
+    if (typeof vsn !== 'string' || typeof str !== 'string' || typeof sub !== 'string' || typeof ax !== 'number' || typeof exp !== 'number' || !VIEWER_ROLES.includes(role as ViewerRole)) {
+      throw refuse('it was not issued by this service');
+    }
+    if (str !== streamId) throw refuse('it is a session of another stream');
+    return {
+      sessionId: vsn,
+      streamId: str,
+      viewerId: sub,
+      name: typeof name === 'string' ? name : null,
+      role: role as ViewerRole,
+      accessUntil: new Date(ax * 1000),
+      expiresAt: new Date(exp * 1000),
+      expired,
+    };
+  }
+}
