@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/accounts/auth.js';
+import { registerAttendanceRoutes } from '../domains/attendance/routes.js';
+import { ATTENDANCE_SCHEMAS } from '../domains/attendance/schemas.js';
+import type { AttendanceService } from '../domains/attendance/service.js';
 import { registerBanRoutes } from '../domains/bans/routes.js';
 import { BAN_SCHEMAS } from '../domains/bans/schemas.js';
 import type { BansService } from '../domains/bans/service.js';
@@ -30,6 +33,7 @@ import { registerRootRoutes, type HealthCheck } from './root.routes.js';
 export interface ApiServices {
   billing: BillingService;
   streams: StreamsService;
+  attendance: AttendanceService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
   embed: EmbedService;
@@ -63,11 +67,12 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...ATTENDANCE_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
+  registerAttendanceRoutes(app, services.attendance);
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed);
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });

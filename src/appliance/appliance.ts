@@ -136,8 +136,9 @@ export async function startAppliance(opts: {
     const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
     for (const job of buildJobs(config, api, buildCdnLogReader(foundation, () => nginx.reopenLogs()))) await scheduler.add(job);
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
-    // Every node samples and writes its own viewer counts (they add up): no cluster-wide lock.
+    // Every node samples and writes its own viewer counts and attendance (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });
+    stops.push({ part: 'attendance', stop: api.attendance.start() });
 
     // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });

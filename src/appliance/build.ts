@@ -7,6 +7,8 @@ import { localUrlHost, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { AttendanceRecorder } from '../domains/attendance/recorder.js';
+import { AttendanceService } from '../domains/attendance/service.js';
 import { BansService } from '../domains/bans/service.js';
 import { BillingService } from '../domains/billing/service.js';
 import { ViewerKeys } from '../domains/identity/keys.js';
@@ -50,6 +52,8 @@ export interface Services {
   idempotency: Idempotency;
   counter: ViewerCounter;
   viewers: ViewersService;
+  /** Token viewers' attendance; the embed domain reports to `attendance.recorder`. */
+  attendance: AttendanceService;
   streams: StreamsService;
   bans: BansService;
   identity: IdentityService;
@@ -88,6 +92,13 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
   const counter = new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
   const viewers = new ViewersService({ sql, logger, counter });
+  const attendance = new AttendanceService({
+    sql,
+    clock,
+    logger,
+    recorder: new AttendanceRecorder({ intervalSeconds: config.viewers.attendance_interval_seconds }),
+    flushSeconds: config.viewers.attendance_flush_seconds,
+  });
   const billing = buildBilling(f);
   const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing });
   const bans = new BansService(sql, clock);
@@ -107,12 +118,12 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     cdn,
     viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat) => counter.beat(id, beat), watchMinutes: (id) => viewers.watchMinutes(id) },
     identity,
-    attendance: { seen: () => {}, beat: () => {} },
+    attendance: attendance.recorder,
   });
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, streams, bans, identity, embed, recordings, webhooks };
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, identity, embed, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

@@ -53,3 +53,26 @@ export const STREAM_COLUMNS: Column<StreamDoc>[] = [
   { header: 'profile', get: (s) => s.profile },
   { header: 'created_at', get: (s) => s.created_at },
 ];
+
+/** The API's AttendanceItem. */
+export interface AttendanceDoc {
+  object: 'attendance';
+  viewer_id: string;
+  name: string | null;
+  watch_seconds: number;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface AttendanceListDoc {
+  object: 'list';
+  data: AttendanceDoc[];
+  has_more: boolean;
+  next_after: string | null;
+  total: number;
+}
+
+/** The CSV export's columns, in order; the table shows the same. */
+export const ATTENDANCE_FIELDS = ['viewer_id', 'name', 'watch_seconds', 'first_seen_at', 'last_seen_at'] as const;
+
+export const ATTENDANCE_COLUMNS: Column<AttendanceDoc>[] = ATTENDANCE_FIELDS.map((field) => ({ header: field, get: (a) => a[field] }));

@@ -183,7 +183,7 @@ function query(g: Gen, known: string[]): string {
   const parts: string[] = [];
   const n = g.int(0, 4);
   for (let i = 0; i < n; i++) {
-    const k = g.pick(['limit', 'limit', 'status', 'starting_after', 'limit[]', 'limit[a]', 'colour', '', '%zz', 'status']);
+    const k = g.pick(['limit', 'limit', 'status', 'starting_after', 'limit[]', 'limit[a]', 'colour', '', '%zz', 'status', 'after']);
     const v = g.pick([
       () => String(g.int(-2, 102)),
       () => g.pick(['', '0', '1', '20', '100', '101', '1.5', '1e2', 'abc', '-0', '0x10', ' 5', '5 ', 'NaN', 'Infinity', '%zz', '%00']),
@@ -239,6 +239,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'DELETE /v1/streams/{id}', op: 'delete /v1/streams/{id}', request: (g, c) => ({ method: 'DELETE', url: `/v1/streams/${weirdId(g, c.known)}`, body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined }) },
   { name: 'POST /v1/streams/{id}/stream-key', op: 'post /v1/streams/{id}/stream-key', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/stream-key`, body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined }) },
   { name: 'GET /v1/streams/{id}/viewers', op: 'get /v1/streams/{id}/viewers', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }) },
+  { name: 'GET /v1/streams/{id}/attendance', op: 'get /v1/streams/{id}/attendance', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }) },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
@@ -250,6 +251,7 @@ const SUCCESS: Record<string, number> = {
   'delete /v1/streams/{id}': 200,
   'post /v1/streams/{id}/stream-key': 200,
   'get /v1/streams/{id}/viewers': 200,
+  'get /v1/streams/{id}/attendance': 200,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -260,6 +262,7 @@ const OBJECT_OF: Record<string, string> = {
   'delete /v1/streams/{id}': 'stream',
   'post /v1/streams/{id}/stream-key': 'stream',
   'get /v1/streams/{id}/viewers': 'viewer_series',
+  'get /v1/streams/{id}/attendance': 'list',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };

@@ -32,6 +32,7 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
   'delete /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
   'post /v1/streams/{id}/stream-key': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_not_pending'] },
   'get /v1/streams/{id}/viewers': { 401: ['unauthorized'], 404: ['not_found'] },
+  'get /v1/streams/{id}/attendance': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'post /v1/streams/{id}/playback-token': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_ended'] },
   'delete /v1/streams/{id}/recording': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'post /v1/streams/{id}/recording/download': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['recording_not_ready'] },

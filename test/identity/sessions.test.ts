@@ -193,4 +193,23 @@ t('beats with t: a session token of this stream is accepted; forged or another s
   assertError(await beat(id, s.session_token), 401, 'invalid_viewer_token');
 });
 
+t('attendance through beats with t: playing time between reports, paused time not counted; anonymous beats never listed', async ({ env, key: apiKey }) => {
+  const id = (await createStream(env, apiKey)).id;
+  const s = (await openSession(env, id, await viewerToken(key, env.clock.now(), { sub: 'pupil-9', name: 'Lin' }))).body;
+  const beat = (st: string, t?: string) => env.call('POST', `/v1/embed/${id}/beat?s=page-load-9&st=${st}&u=0.9${t ? `&t=${encodeURIComponent(t)}` : ''}`);
+  // Playing 60 s (two reports after the first), paused 60 s, playing 30 s.
+  for (const st of ['p', 'p', 'p', 'z', 'z', 'p', 'p']) {
+    assert.is((await beat(st, s.session_token)).status, 204);
+    env.clock.advance(30);
+  }
+  // An anonymous page load beats too: counted as a viewer, never listed.
+  await env.call('POST', `/v1/embed/${id}/beat?s=anonymous-1&st=p&u=0.1`);
+  await env.api.attendance.flush();
+  const res = await env.call('GET', `/v1/streams/${id}/attendance`, { key: apiKey });
+  assert.is(res.status, 200, res.text);
+  assert.is(res.body.total, 1);
+  const [item] = res.body.data;
+  assert.equal({ ...item, first_seen_at: null, last_seen_at: null }, { object: 'attendance', viewer_id: 'pupil-9', name: 'Lin', watch_seconds: 60 + 30 + 30, first_seen_at: null, last_seen_at: null });
+});
+
 t.run();

@@ -12,19 +12,13 @@ import { UnknownIdLimiter } from './unknown-ids.js';
 import type { RenewedPlayback, ViewerSession } from '../identity/schemas.js';
 import type { IdentityService, StreamView } from '../identity/service.js';
 import type { BeatState } from '../viewers/counter.js';
+import type { AttendanceViewer } from '../attendance/recorder.js';
 
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
 export const POLL_LIVE_SECONDS = 60;
 /** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
 const STREAM_TTL_MS = 1000;
-
-/** Who a token viewer is, for attendance. */
-export interface AttendanceViewer {
-  streamId: string;
-  viewerId: string;
-  name: string | null;
-}
 
 /** What the public endpoints report to attendance (token viewers only). */
 export interface EmbedAttendance {
