@@ -15,7 +15,7 @@
    * the address bar before anything else runs, so no bookmark, shared link or later reader of
    * `location.href` sees it; other fragment parameters stay.
    */
-  const viewerToken = (() => {
+  function takeToken() {
     const params = new URLSearchParams(location.hash.slice(1));
     if (!params.has('vt')) return null;
     const token = params.get('vt');
@@ -23,7 +23,8 @@
     const rest = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
     return token || null;
-  })();
+  }
+  const viewerToken = takeToken();
 
   /*
    * 4-second segments reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
@@ -167,8 +168,8 @@
       if (viewer.refused) return setState(viewer.refused);
     }
     if (next.status === 'pending') {
-      // `members` here: the page was drawn for a visitor without a token, and this one has one.
-      if (!engine && (!terminal(state) || state === 'members')) setState('waiting');
+      // `members` or a refusal here: the viewer has (another) token now.
+      if (!engine && (!terminal(state) || state === 'members' || Object.values(REFUSALS).includes(state))) setState('waiting');
     } else if (live) {
       if (!engine && !starting && !unsupported && state !== 'ended') void startPlayback();
     } else if (next.status === 'ended') {
@@ -205,12 +206,15 @@
       return playback === 'paused' ? 'z' : playback === 'buffering' ? 'b' : 'p';
     },
     /**
-     * With a session every player reports (the session's beacon); the embed's beacon still says
-     * whether the stream is open at all.
+     * With a session every player reports (the session's beacon, for attendance), and a page that
+     * is also one of the embed's sampled reporters keeps the embed's interval when it is shorter
+     * (the viewer counts expect it). The embed's beacon still says whether the stream is open.
      */
     rule() {
-      if (!embed.beacon) return null;
-      return viewer.session ? viewer.session.beacon : embed.beacon;
+      const shared = embed.beacon;
+      const own = viewer.session && viewer.session.beacon;
+      if (!shared || !own) return shared;
+      return this.u < shared.rate && shared.interval_seconds < own.interval_seconds ? shared : own;
     },
     reporting() {
       // A token's first beat waits for its session: the same page is then not counted anonymous first.
@@ -342,10 +346,11 @@
    * changes only `<hash>.<expiry>`, and every request hls.js makes from then on is rewritten to
    * the newest prefix (see `loader`), so playback never reloads.
    */
+  /** `/<vsn>/<str>/`: what every personal address has after its prefix. */
+  const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/str_[A-Za-z0-9]+\//;
+
   const personal = {
     url: null,
-    /** `/<vsn>/<str>/`: what every address of this session has after its prefix. */
-    key: null,
     /** When the current address stops working, on our clock. */
     expiresAt: 0,
     /** A refusal to show once the current address runs out (`viewer_removed`...). */
@@ -353,9 +358,7 @@
     failures: 0,
     timer: undefined,
     set(playback, offset) {
-      const path = new URL(playback.url).pathname.split('/');
       this.url = playback.url;
-      this.key = `/${path.slice(-3, -1).join('/')}/`;
       this.expiresAt = Date.parse(playback.expires_at) - offset;
       this.failures = 0;
       clearTimeout(this.timer);
@@ -369,11 +372,11 @@
     fresh() {
       return !!this.url && this.expiresAt - Date.now() > 3000;
     },
+    /** `url` under the current address's prefix and session (a new token opens a new session). */
     rewrite(url) {
-      if (!this.url) return url;
-      const at = url.indexOf(this.key);
-      const base = this.url.indexOf(this.key);
-      return at > 0 && base > 0 ? this.url.slice(0, base) + url.slice(at) : url;
+      const from = PERSONAL_PATH.exec(url);
+      const to = this.url && PERSONAL_PATH.exec(this.url);
+      return from && to ? this.url.slice(0, to.index + to[0].length) + url.slice(from.index + from[0].length) : url;
     },
     /** hls.js's own loader, asking for every playlist and segment under the current prefix. */
     loader(Hls) {
@@ -895,6 +898,18 @@
     config: HLS_CONFIG,
     latency,
   };
+
+  /** A new token later (the client's site sets the frame's address again, say after access ended). */
+  window.addEventListener('hashchange', () => {
+    const token = takeToken();
+    if (!token) return;
+    clearTimeout(viewer.timer);
+    clearTimeout(personal.timer);
+    Object.assign(viewer, { token, refused: null, opening: !viewer.session, failures: 0 });
+    personal.refusal = null;
+    viewer.first = viewer.open();
+    applyEmbed(embed);
+  });
 
   root.dataset.playback = playback;
   if (viewer.token) viewer.first = viewer.open();

@@ -291,4 +291,60 @@ t("another member's personal address copied elsewhere works until it runs out, t
   for (const u of [url, rendition, segment]) assert.is((await fetch(u)).status, 403, u);
 });
 
+t('refusals in words: a bad token shows the API\'s reason; a token running out shows that access ended', async (ctx) => {
+  const { browser, stream, viewerKey } = ctx;
+  const page = await browser.newPage();
+  const forged = await viewerToken({ id: viewerKey.id, secret: 'vks_not-the-secret' }, new Date(), { sub: 'member-4' });
+  await page.goto(`${stream.embed_url}#vt=${forged}`);
+  assert.ok(await waitForState(page, 'refused', 10_000));
+  const said = await page.textContent('[data-for="refused"]');
+  assert.match(said ?? '', /^Your viewer link was refused: .*signature/i);
+  assert.is(await page.textContent('#svc-status'), said);
+
+  // The client's site gives the same frame a good token (a fragment change: no reload). Its
+  // address never outlives the token: the renewal after its exp is refused, and the video stops then.
+  const exp = Math.floor(Date.now() / 1000) + 12;
+  await page.goto(`${stream.embed_url}#vt=${await viewerToken(viewerKey, new Date(), { sub: 'member-4', exp })}`);
+  assert.ok(await waitForState(page, 'playing', 30_000));
+  assert.is(await page.evaluate(() => location.href), stream.embed_url);
+  assert.ok(await waitForState(page, 'access-ended', 20_000));
+  assert.ok(Date.now() >= exp * 1000 - 1000, 'not before the token ran out');
+  assert.is(await page.textContent('#svc-status'), 'Your access to this stream has ended');
+  await page.close();
+});
+
+t('a public stream with #vt=: the shared address plays, and the session puts the viewer in attendance', async (ctx) => {
+  const { app, key, stream, browser, cdn } = ctx;
+  const patched = await app.call('PATCH', `/v1/streams/${stream.id}`, { key, body: { player: { require_viewer_token: false } } });
+  assert.is(patched.status, 200, patched.text);
+  await waitFor('the embed read public', async () => (await app.call('GET', `/v1/embed/${stream.id}`)).body.access === 'public', 10_000, 250);
+  const { page, requests } = await memberPage(browser);
+  await page.goto(`${stream.embed_url}#vt=${await tokenOf(ctx, 'member-3', 'Cy Member')}`);
+  assert.is(await page.evaluate(() => location.href), stream.embed_url);
+  assert.ok(await waitForState(page, 'playing', 30_000));
+  const session = await player<{ viewer: { id: string }; playback: unknown }>(page, 'p.session');
+  assert.is(session.viewer.id, 'member-3');
+  assert.is(session.playback, null);
+  const media = requests.filter((r) => r.url.startsWith(cdn) && isMedia(r.url));
+  assert.ok(media.length > 0);
+  for (const r of media) assert.not.ok(r.url.includes('/vsn_'), r.url);
+  assert.equal(requests.filter((r) => r.url.endsWith('/playback')), []);
+
+  await page.waitForTimeout(8000);
+  await player(page, 'p.video.pause()');
+  const until = Date.now();
+  const played = playedSeconds((await watchOf(page)).events, until);
+  const item = await waitFor(
+    'the viewer in the attendance list',
+    async () => {
+      const found = (await app.call('GET', `/v1/streams/${stream.id}/attendance`, { key })).body.data.find((a: { viewer_id: string }) => a.viewer_id === 'member-3');
+      return found && Date.parse(found.last_seen_at) >= until && found;
+    },
+    15_000,
+    500,
+  );
+  assert.ok(item.watch_seconds > 0 && Math.abs(item.watch_seconds - played) < 10, `${item.watch_seconds} s listed, ${played.toFixed(1)} s played`);
+  await page.close();
+});
+
 t.run();
