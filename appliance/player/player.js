@@ -3,10 +3,28 @@
  * templates/player/page.njk. The page carries the first embed read (#svc-embed) and the hashed
  * hls.js address (data-hls); this script keeps `data-state` on #svc-player current, plays the
  * stream with hls.js (native HLS only where hls.js cannot run), re-reads the embed and reports
- * viewer beats as the spec's reporting rule says.
+ * viewer beats as the spec's reporting rule says. A viewer token after `#vt=` opens a viewer
+ * session: members-only streams play from the viewer's personal address (renewed before it runs
+ * out), and beats carry the session token so attendance lists the viewer.
  */
 (() => {
   'use strict';
+
+  /*
+   * The client's site puts the viewer token in the fragment (never sent to a server). It leaves
+   * the address bar before anything else runs, so no bookmark, shared link or later reader of
+   * `location.href` sees it; other fragment parameters stay.
+   */
+  function takeToken() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (!params.has('vt')) return null;
+    const token = params.get('vt');
+    params.delete('vt');
+    const rest = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+    return token || null;
+  }
+  const viewerToken = takeToken();
 
   /*
    * 4-second segments reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
@@ -63,7 +81,9 @@
   let drainTimer;
 
   const backoff = (n) => Math.min(15000, 1000 * 2 ** Math.max(0, n - 1)) * (0.8 + Math.random() * 0.4);
-  const terminal = (s) => s === 'ended' || s === 'unavailable' || s === 'closed' || s === 'members' || s === 'error';
+  /** `members`: no token; `refused`, `removed`, `access-ended`: the viewer's session or address was refused. */
+  const REFUSALS = { invalid_viewer_token: 'refused', invalid_request: 'refused', viewer_removed: 'removed', viewer_access_ended: 'access-ended' };
+  const terminal = (s) => s === 'ended' || s === 'unavailable' || s === 'closed' || s === 'members' || s === 'error' || Object.values(REFUSALS).includes(s);
 
   // ---------------------------------------------------------------- state
 
@@ -85,6 +105,7 @@
     announce(messageOf(next));
     if (terminal(next)) {
       stopPlayback();
+      personal.stop();
       closeMenu(false);
     }
     if (next === 'playing') idle.wake();
@@ -142,9 +163,13 @@
     embed = next;
     beats.changed();
     const live = next.status === 'live';
-    if (next.access === 'viewer_token' && (live || next.status === 'pending')) return setState('members');
+    if (next.access === 'viewer_token' && (live || next.status === 'pending')) {
+      if (!viewer.token) return setState('members');
+      if (viewer.refused) return setState(viewer.refused);
+    }
     if (next.status === 'pending') {
-      if (!engine && !terminal(state)) setState('waiting');
+      // `members` or a refusal here: the viewer has (another) token now.
+      if (!engine && (!terminal(state) || state === 'members' || Object.values(REFUSALS).includes(state))) setState('waiting');
     } else if (live) {
       if (!engine && !starting && !unsupported && state !== 'ended') void startPlayback();
     } else if (next.status === 'ended') {
@@ -180,8 +205,21 @@
       if (state !== 'playing') return null;
       return playback === 'paused' ? 'z' : playback === 'buffering' ? 'b' : 'p';
     },
+    /**
+     * With a session every player reports (the session's beacon, for attendance), and a page that
+     * is also one of the embed's sampled reporters keeps the embed's interval when it is shorter
+     * (the viewer counts expect it). The embed's beacon still says whether the stream is open.
+     */
+    rule() {
+      const shared = embed.beacon;
+      const own = viewer.session && viewer.session.beacon;
+      if (!shared || !own) return shared;
+      return this.u < shared.rate && shared.interval_seconds < own.interval_seconds ? shared : own;
+    },
     reporting() {
-      return !!embed.beacon && this.u < embed.beacon.rate && this.st() !== null;
+      // A token's first beat waits for its session: the same page is then not counted anonymous first.
+      const rule = this.rule();
+      return !viewer.opening && !!rule && this.u < rule.rate && this.st() !== null;
     },
     stop() {
       clearTimeout(this.timer);
@@ -195,10 +233,10 @@
       this.lastAt = Date.now();
       this.lastSt = st;
       this.sent.push(st);
-      const query = `s=${this.s}&st=${st}&u=${this.u}`;
-      fetch(`${api}/beat?${query}`, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
+      const t = viewer.session ? `&t=${encodeURIComponent(viewer.session.session_token)}` : '';
+      fetch(`${api}/beat?s=${this.s}&st=${st}&u=${this.u}${t}`, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
       const jitter = 0.9 + Math.random() * 0.2;
-      this.timer = setTimeout(() => this.send(), embed.beacon.interval_seconds * 1000 * jitter);
+      this.timer = setTimeout(() => this.send(), this.rule().interval_seconds * 1000 * jitter);
     },
     /**
      * A new state is reported promptly but at most once a second, and only once it has held for
@@ -211,6 +249,186 @@
       const due = () => this.timer === undefined || this.st() !== this.lastSt;
       if (!due()) return;
       this.changeTimer = setTimeout(() => due() && this.send(), Math.max(BEAT_SETTLE_MS, this.lastAt + 1000 - Date.now()));
+    },
+  };
+
+  // ---------------------------------------------------------------- viewer session
+
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+
+  /** Server time minus ours (the API's Date header): expiry times are the server's clock. */
+  function serverOffset(res) {
+    const at = Date.parse(res.headers.get('date') || '');
+    return Number.isFinite(at) ? at - Date.now() : 0;
+  }
+
+  async function errorOf(res) {
+    try {
+      return (await res.json()).error || {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Waiting time for a retry: the longer of our backoff and the API's Retry-After. */
+  function retryDelay(n, res) {
+    const after = res ? Number(res.headers.get('retry-after')) || 0 : 0;
+    return Math.max(after * 1000, backoff(n));
+  }
+
+  /** Says why the viewer cannot watch (members-only streams only; a public stream plays anyway). */
+  function refuse(code, message) {
+    const next = REFUSALS[code] || 'refused';
+    const notice = root.querySelector('[data-for="refused"]');
+    if (next === 'refused' && message && notice) notice.textContent = `Your viewer link was refused: ${message}`;
+    viewer.refused = next;
+    if (embed.access === 'viewer_token' && (embed.status === 'live' || embed.status === 'pending')) setState(next);
+  }
+
+  const viewer = {
+    token: viewerToken,
+    /** The session object of `POST /session`, or null. */
+    session: null,
+    /** Until the first answer to the session request: beats wait for it. */
+    opening: !!viewerToken,
+    /** The refusal state once shown: the viewer stays there. */
+    refused: null,
+    failures: 0,
+    timer: undefined,
+    /** The first attempt (playback of a members-only stream waits for it). */
+    first: null,
+    async open() {
+      clearTimeout(this.timer);
+      let res = null;
+      try {
+        res = await fetch(`${api}/session`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify({ viewer_token: this.token }) });
+        if (res.ok) {
+          const session = await res.json();
+          this.opened(session, serverOffset(res));
+          return;
+        }
+      } catch {
+        // The network, or a body that is not the session: try again below.
+      }
+      const error = res && res.status < 500 && res.status !== 429 ? await errorOf(res) : {};
+      if (res && res.status === 404) {
+        this.settled();
+        return setState('unavailable');
+      }
+      if (REFUSALS[error.code]) {
+        // On a public stream the viewer watches anonymously; there is nothing to show.
+        this.settled();
+        return refuse(error.code, error.message);
+      }
+      this.failures++;
+      this.timer = setTimeout(() => void this.open(), retryDelay(this.failures, res));
+      this.settled();
+    },
+    opened(session, offset) {
+      this.session = session;
+      this.failures = 0;
+      if (session.playback) personal.set(session.playback, offset);
+      this.settled(true);
+      // A retry that succeeded after playback gave up waiting for it.
+      if (embed.access === 'viewer_token' && state === 'loading' && !engine && !starting) void startPlayback();
+    },
+    /** The first answer (or failure) came: beats start, with `t` when there is a session. */
+    settled(force) {
+      if (!this.opening && !force) return;
+      this.opening = false;
+      beats.send();
+    },
+  };
+
+  /**
+   * The viewer's personal playback address on a members-only stream:
+   * `{cdn}/<hash>.<expiry>/<vsn>/<str>/master.m3u8`. Renewed at 60% of its life; a renewal
+   * changes only `<hash>.<expiry>`, and every request hls.js makes from then on is rewritten to
+   * the newest prefix (see `loader`), so playback never reloads.
+   */
+  /** `/<vsn>/<str>/`: what every personal address has after its prefix. */
+  const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/str_[A-Za-z0-9]+\//;
+
+  const personal = {
+    url: null,
+    /** When the current address stops working, on our clock. */
+    expiresAt: 0,
+    /** A refusal to show once the current address runs out (`viewer_removed`...). */
+    refusal: null,
+    failures: 0,
+    timer: undefined,
+    set(playback, offset) {
+      this.url = playback.url;
+      this.expiresAt = Date.parse(playback.expires_at) - offset;
+      this.failures = 0;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.renew(), Math.max(1000, (this.expiresAt - Date.now()) * 0.6));
+      // Safari's own HLS cannot be told another prefix: it is given the new address (a short reload).
+      if (engine === 'native') {
+        video.src = this.url;
+        play();
+      }
+    },
+    fresh() {
+      return !!this.url && this.expiresAt - Date.now() > 3000;
+    },
+    /** `url` under the current address's prefix and session (a new token opens a new session). */
+    rewrite(url) {
+      const from = PERSONAL_PATH.exec(url);
+      const to = this.url && PERSONAL_PATH.exec(this.url);
+      return from && to ? this.url.slice(0, to.index + to[0].length) + url.slice(from.index + from[0].length) : url;
+    },
+    /** hls.js's own loader, asking for every playlist and segment under the current prefix. */
+    loader(Hls) {
+      const rewrite = (url) => this.rewrite(url);
+      return class PersonalLoader extends Hls.DefaultConfig.loader {
+        load(context, config, callbacks) {
+          context.url = rewrite(context.url);
+          super.load(context, config, callbacks);
+        }
+      };
+    },
+    /** A fresh address, renewed first if needed; resolves when there is one or it cannot be had now. */
+    async ready() {
+      await viewer.first;
+      if (viewer.session && !this.fresh()) await this.renew();
+    },
+    async renew() {
+      clearTimeout(this.timer);
+      if (!viewer.session) return;
+      if (this.refusal) return this.showRefusal();
+      let res = null;
+      try {
+        res = await fetch(`${api}/playback`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify({ session_token: viewer.session.session_token }) });
+        if (res.ok) {
+          const playback = await res.json();
+          this.set(playback, serverOffset(res));
+          return;
+        }
+      } catch {
+        // Tried again below, before the current address runs out.
+      }
+      const error = res && res.status < 500 && res.status !== 429 ? await errorOf(res) : {};
+      // The stream is over: the embed read says so and ends the player.
+      if (error.code === 'stream_ended') return poll.soon();
+      if (res && res.status === 404) return setState('unavailable');
+      if (REFUSALS[error.code]) {
+        // The current address keeps working until it runs out; then the viewer is told why.
+        this.refusal = error;
+        if (!engine || !this.fresh()) return this.showRefusal();
+        this.timer = setTimeout(() => this.showRefusal(), this.expiresAt - Date.now());
+        return;
+      }
+      this.failures++;
+      const left = this.expiresAt - Date.now();
+      this.timer = setTimeout(() => void this.renew(), left > 0 ? Math.min(retryDelay(this.failures, res), Math.max(1000, left / 3)) : retryDelay(this.failures, res));
+    },
+    showRefusal() {
+      clearTimeout(this.timer);
+      refuse(this.refusal.code, this.refusal.message);
+    },
+    stop() {
+      if (!this.refusal) clearTimeout(this.timer);
     },
   };
 
@@ -238,21 +456,26 @@
     return hlsScript;
   }
 
+  /** The address to play: the viewer's own on a members-only stream, else the embed's. */
+  const members = () => embed.access === 'viewer_token';
+  const playbackUrl = () => (members() ? personal.url : embed.playback_url);
+
   async function startPlayback() {
-    const url = embed.playback_url;
-    if (!url) return setState('error');
+    if (!members() && !embed.playback_url) return setState('error');
     starting = true;
     setState('loading');
     let Hls = null;
     try {
-      if (hasMse()) Hls = await loadHls();
+      [Hls] = await Promise.all([hasMse() ? loadHls() : null, members() ? personal.ready() : null]);
     } catch {
       starting = false;
       restart.schedule();
       return;
     }
     starting = false;
-    if (state !== 'loading' || engine) return;
+    const url = playbackUrl();
+    // No address yet (the session or renewal is being retried, which starts playback) or refused.
+    if (state !== 'loading' || engine || !url) return;
     playlistEnded = false;
     if (Hls && Hls.isSupported()) startHls(Hls, url);
     else if (video.canPlayType('application/vnd.apple.mpegurl')) startNative(url);
@@ -265,7 +488,7 @@
   function startHls(Hls, url) {
     engine = 'hls';
     sourceUrl = url;
-    hls = new Hls(HLS_CONFIG);
+    hls = new Hls(members() ? { ...HLS_CONFIG, loader: personal.loader(Hls) } : HLS_CONFIG);
     const { Events, ErrorTypes } = Hls;
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
@@ -307,17 +530,21 @@
      * 5 to 7 s later, and the first picture should not wait for a long backoff.
      */
     networkError(data) {
+      // Refused earlier: the address has stopped working, as it was going to.
+      if (personal.refusal) return personal.showRefusal();
       poll.soon();
       clearTimeout(this.timer);
       this.network++;
-      // A new address from the embed (say, re-signed) is taken here too.
-      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details) || embed.playback_url !== sourceUrl;
+      // A new address from the embed (say, re-signed) is taken here too; a personal one is
+      // already used for every request (the loader).
+      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details) || (!members() && embed.playback_url !== sourceUrl);
       this.timer = setTimeout(
         () => {
           if (!hls) return;
-          if (reload && embed.playback_url) {
-            sourceUrl = embed.playback_url;
-            hls.loadSource(sourceUrl);
+          const url = playbackUrl();
+          if (reload && url) {
+            sourceUrl = url;
+            hls.loadSource(url);
           } else hls.startLoad();
         },
         reload ? Math.min(2000, backoff(this.network)) : backoff(this.network),
@@ -660,14 +887,34 @@
     get embed() {
       return embed;
     },
+    get session() {
+      return viewer.session;
+    },
+    /** The current personal playback address (members-only streams). */
+    get personalUrl() {
+      return personal.url;
+    },
     beats: beats.sent,
     config: HLS_CONFIG,
     latency,
   };
 
+  /** A new token later (the client's site sets the frame's address again, say after access ended). */
+  window.addEventListener('hashchange', () => {
+    const token = takeToken();
+    if (!token) return;
+    clearTimeout(viewer.timer);
+    clearTimeout(personal.timer);
+    Object.assign(viewer, { token, refused: null, opening: !viewer.session, failures: 0 });
+    personal.refusal = null;
+    viewer.first = viewer.open();
+    applyEmbed(embed);
+  });
+
   root.dataset.playback = playback;
-  announce(messageOf(state));
+  if (viewer.token) viewer.first = viewer.open();
   applyEmbed(embed);
+  announce(messageOf(state));
   beats.send();
   poll.schedule(embed.poll_after_seconds);
   // While waiting, fetch hls.js once the page is idle: going live then starts at once, and the

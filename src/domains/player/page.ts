@@ -6,8 +6,12 @@ import { packageRoot } from '../../core/package-root.js';
 import type { Embed } from '../embed/schemas.js';
 import type { AssetUrls } from './assets.js';
 
-/** The root element's `data-state`; player.js keeps it current, the page starts it from the embed. */
-export type PlayerState = 'waiting' | 'loading' | 'playing' | 'ended' | 'unavailable' | 'closed' | 'members' | 'error';
+/**
+ * The root element's `data-state`; player.js keeps it current, the page starts it from the embed.
+ * Only player.js sets the viewer-session refusals (`refused`, `removed`, `access-ended`): the
+ * token is in the address fragment, which the server never sees.
+ */
+export type PlayerState = 'waiting' | 'loading' | 'playing' | 'ended' | 'unavailable' | 'closed' | 'members' | 'refused' | 'removed' | 'access-ended' | 'error';
 
 export interface PlayerPages {
   page(embed: Embed): string;
