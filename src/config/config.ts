@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, WhipSettings, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -35,6 +35,9 @@ export interface Config {
   logs: LogSettings;
   billing: BillingSettings;
   cdn: CdnSettings;
+  whip: WhipSettings;
+  /** PEM files of the https certificate; null: plain http (loopback, or TLS at a reverse proxy). */
+  tls: { certFile: string; keyFile: string } | null;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -99,6 +102,18 @@ export const DEFAULT_BILLING: BillingSettings = {
 /** The CDN log is read every 30 s: a delivered byte is counted within about a minute. */
 export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {} };
 
+/**
+ * WebRTC media on 40000-40999/udp (1000 ports: one per session, sessions are few per core);
+ * a keyframe every 2 s (the spec's advice); werift itself fails a silent peer only after 30 s.
+ */
+export const DEFAULT_WHIP: Omit<WhipSettings, 'ice_addresses'> = {
+  udp_port_min: 40000,
+  udp_port_max: 40999,
+  keyframe_seconds: 2,
+  connect_timeout_seconds: 10,
+  idle_seconds: 5,
+};
+
 export class ConfigError extends Error {}
 
 const validateFile = new Ajv({ allErrors: true, strict: false }).compile<ConfigFile>(ConfigFileSchema);
@@ -156,6 +171,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     postgres: file.postgres_port ?? 5439,
   };
   const urls = file.public_urls ?? {};
+  const tls = file.tls_cert_file && file.tls_key_file ? { certFile: file.tls_cert_file, keyFile: file.tls_key_file } : null;
+  const web = tls ? 'https' : 'http';
   const merged = { ...file };
   if (env.SVC_LOG_LEVEL) merged.log_level = env.SVC_LOG_LEVEL as ConfigFile['log_level'];
   if (env.SVC_DATABASE_URL) merged.database_url = env.SVC_DATABASE_URL;
@@ -168,11 +185,12 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,
     publicUrls: {
-      base_url: urls.base_url ?? `http://${host}:${ports.api}`,
-      player_url: urls.player_url ?? `http://${host}:${ports.player}`,
+      base_url: urls.base_url ?? `${web}://${host}:${ports.api}`,
+      player_url: urls.player_url ?? `${web}://${host}:${ports.player}`,
       cdn_url: urls.cdn_url ?? `http://${host}:${ports.cdn}`,
       rtmp_url: urls.rtmp_url ?? `rtmp://${host}:${ports.rtmp}/live`,
-      whip_url: urls.whip_url ?? `https://${host}:${ports.api}/live`,
+      // The API serves WHIP: same scheme, host and port.
+      whip_url: urls.whip_url ?? `${web}://${host}:${ports.api}/live`,
     },
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
     logLevel: merged.log_level ?? 'info',
@@ -193,9 +211,13 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     logs: { ...DEFAULT_LOGS, ...file.logs },
     billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
     cdn: { ...DEFAULT_CDN, ...file.cdn },
+    whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
+    tls,
   };
   return deepFreeze(config);
 }
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function liveSettings(file: ConfigFile, ffmpegPath: string | undefined): LiveSettings {
   const live = { ...DEFAULT_LIVE, ...file.live };

@@ -6,7 +6,7 @@ import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
 import { publisherGone } from '../streams/sessions.js';
-import { admit } from './admission.js';
+import { admit, wouldAdmit, type Admission } from './admission.js';
 import type { PublisherGate } from './hooks.routes.js';
 import * as q from './queries.js';
 import type { IngestControl, WorkerControl } from './workers.js';
@@ -45,6 +45,12 @@ export class LiveGate implements PublisherGate {
     this.missing.delete(stream.id);
     this.startWorker(stream);
     return true;
+  }
+
+  /** Whether a publisher with this key would be admitted now; changes nothing. */
+  wouldAdmit(req: { name: string; key: string | undefined }): Promise<Admission> {
+    const { sql, config, clock } = this.deps;
+    return sql.begin((tx) => wouldAdmit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
   }
 
   /**
