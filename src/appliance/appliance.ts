@@ -58,6 +58,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
 export interface RunningAppliance {
   api: Api;
   live: LiveService;
+  whip: WhipService;
   nginx: NginxIngest;
   database: DatabaseMonitor;
   /** The managed cluster's watchdog; absent with an external database_url. */
@@ -150,7 +151,7 @@ export async function startAppliance(opts: {
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
-    return { api, live, nginx, database, watchdog, stop };
+    return { api, live, whip, nginx, database, watchdog, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -27,8 +27,8 @@ const codecs = {
 };
 
 /** A sendonly offer (audio and video), with every candidate gathered; its connection is returned for answering. */
-export async function makeOffer(): Promise<{ pc: RTCPeerConnection; video: MediaStreamTrack; audio: MediaStreamTrack; offer: string }> {
-  const pc = new RTCPeerConnection({ codecs, iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false, bundlePolicy: 'max-bundle' });
+export async function makeOffer(video_ = codecs.video): Promise<{ pc: RTCPeerConnection; video: MediaStreamTrack; audio: MediaStreamTrack; offer: string }> {
+  const pc = new RTCPeerConnection({ codecs: { ...codecs, video: video_ }, iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false, bundlePolicy: 'max-bundle' });
   const video = new MediaStreamTrack({ kind: 'video' });
   const audio = new MediaStreamTrack({ kind: 'audio' });
   pc.addTransceiver(video, { direction: 'sendonly' });
@@ -38,6 +38,13 @@ export async function makeOffer(): Promise<{ pc: RTCPeerConnection; video: Media
   if (!offer) throw new Error('no offer');
   return { pc, video, audio, offer };
 }
+
+/** An offer of a browser that sends VP8 only. */
+export const vp8Offer = async (): Promise<string> => {
+  const { pc, offer } = await makeOffer([new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000 })]);
+  await pc.close();
+  return offer;
+};
 
 /** The same offer as a browser sending three layers (RID simulcast) would make it. */
 export function simulcastOffer(offer: string): string {

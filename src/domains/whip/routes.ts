@@ -39,7 +39,8 @@ export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService
     async (scope) => {
       await scope.register(cors, WHIP_CORS);
       scope.setNotFoundHandler(routeNotFound);
-      scope.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES }, (_req, body, done) => done(null, body));
+      // Trickle candidates (PATCH) are read only to be answered 405.
+      scope.addContentTypeParser(['application/sdp', 'application/trickle-ice-sdpfrag'], { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES }, (_req, body, done) => done(null, body));
       const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
       api.post('/:id', { schema: { hide: true, params: Params, querystring: Query } }, async (request, reply) => {
@@ -62,7 +63,7 @@ export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService
       });
 
       api.patch('/:id/sessions/:session', { schema: { hide: true, params: SessionParams } }, async (_request, reply) => {
-        await reply.header('allow', 'DELETE');
+        void reply.header('allow', 'DELETE');
         throw new ApiError('method_not_allowed', 'Trickle ICE and ICE restarts are not supported: the answer holds every candidate; publish again.');
       });
     },
