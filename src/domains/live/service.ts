@@ -64,7 +64,7 @@ export class LiveService implements PublisherGate {
     return this.deps.ingest.ready;
   }
 
-  admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
+  admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean> {
     return this.gate.admit(req);
   }
 

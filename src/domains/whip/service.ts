@@ -142,8 +142,9 @@ export class WhipService {
     session.relay = supervisor.spawn({
       name: `whip ${session.streamId}`,
       file: config.live.ffmpeg_path,
-      args: relayArgs({ ...spec, playpath: `${session.streamId}?key=${encodeURIComponent(key)}` }),
-      logArgs: relayArgs({ ...spec, playpath: `${session.streamId}?key=...` }),
+      // `via=whip` reaches on_publish: the ingest meter then reports no keyframe interval (ours, not the publisher's).
+      args: relayArgs({ ...spec, playpath: `${session.streamId}?key=${encodeURIComponent(key)}&via=whip` }),
+      logArgs: relayArgs({ ...spec, playpath: `${session.streamId}?key=...&via=whip` }),
       logger: logger.child({ stream_id: session.streamId }),
       dieWithParent: true,
       stopSignal: 'SIGINT',
