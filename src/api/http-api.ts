@@ -74,7 +74,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerPlaybackRoutes(app, services.streams);
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed);
-  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
+  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) }, undefined, opts.whip?.baseUrl);
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
   if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
   registerWebhookRoutes(app, services.webhooks);

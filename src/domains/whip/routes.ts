@@ -14,7 +14,7 @@ const WHIP_CORS = {
   origin: '*',
   methods: 'POST, DELETE, PATCH, OPTIONS',
   allowedHeaders: 'content-type, authorization, if-match',
-  exposedHeaders: 'location, etag, link',
+  exposedHeaders: 'location, etag, link, x-max-resolution',
   maxAge: 86400,
   strictPreflight: false,
 };
@@ -49,11 +49,13 @@ export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService
         }
         const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
         const { id } = request.params;
-        const { answer, sessionId } = await whip.publish(id, request.query.key ?? bearer, request.body);
+        const { answer, sessionId, maxResolution } = await whip.publish(id, request.query.key ?? bearer, request.body);
         return reply
           .code(201)
           .header('content-type', 'application/sdp')
           .header('location', `${whipBase}/${id}/sessions/${sessionId}`)
+          // The stream's declared size (short side): a browser scales its video to fit, or the stream ends limit_resolution.
+          .header('x-max-resolution', String(maxResolution))
           .send(answer);
       });
 

@@ -68,7 +68,7 @@ export class WhipService {
   constructor(private readonly deps: WhipDeps) {}
 
   /** Answers an offer: the SDP answer and the session's id, or an ApiError. */
-  async publish(streamId: string, key: string | undefined, offer: string): Promise<{ answer: string; sessionId: string }> {
+  async publish(streamId: string, key: string | undefined, offer: string): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
     const { logger, live } = this.deps;
     const admission = await live.wouldAdmit({ name: streamId, key });
     if (!admission.admitted) {
@@ -110,7 +110,7 @@ export class WhipService {
       throw err;
     }
     logger.info({ stream_id: streamId, session: session.id.slice(0, 6) }, 'WHIP session answered');
-    return { answer: receiver.answer, sessionId: session.id };
+    return { answer: receiver.answer, sessionId: session.id, maxResolution: admission.stream.max_resolution };
   }
 
   /** DELETE of the session's address: false when there is no such session. */
