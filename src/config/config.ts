@@ -36,8 +36,6 @@ export interface Config {
   billing: BillingSettings;
   cdn: CdnSettings;
   whip: WhipSettings;
-  /** PEM files of the https certificate; null: plain http (loopback, or TLS at a reverse proxy). */
-  tls: { certFile: string; keyFile: string } | null;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -171,8 +169,6 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     postgres: file.postgres_port ?? 5439,
   };
   const urls = file.public_urls ?? {};
-  const tls = file.tls_cert_file && file.tls_key_file ? { certFile: file.tls_cert_file, keyFile: file.tls_key_file } : null;
-  const web = tls ? 'https' : 'http';
   const merged = { ...file };
   if (env.SVC_LOG_LEVEL) merged.log_level = env.SVC_LOG_LEVEL as ConfigFile['log_level'];
   if (env.SVC_DATABASE_URL) merged.database_url = env.SVC_DATABASE_URL;
@@ -185,12 +181,12 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,
     publicUrls: {
-      base_url: urls.base_url ?? `${web}://${host}:${ports.api}`,
-      player_url: urls.player_url ?? `${web}://${host}:${ports.player}`,
+      base_url: urls.base_url ?? `http://${host}:${ports.api}`,
+      player_url: urls.player_url ?? `http://${host}:${ports.player}`,
       cdn_url: urls.cdn_url ?? `http://${host}:${ports.cdn}`,
       rtmp_url: urls.rtmp_url ?? `rtmp://${host}:${ports.rtmp}/live`,
-      // The API serves WHIP: same scheme, host and port.
-      whip_url: urls.whip_url ?? `${web}://${host}:${ports.api}/live`,
+      // The API serves WHIP: under the API's public address (https when a reverse proxy gives it TLS).
+      whip_url: urls.whip_url ?? `${(urls.base_url ?? `http://${host}:${ports.api}`).replace(/\/$/, '')}/live`,
     },
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
     logLevel: merged.log_level ?? 'info',
@@ -212,8 +208,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
     cdn: { ...DEFAULT_CDN, ...file.cdn },
     whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
-    tls,
   };
+  if (config.whip.udp_port_min > config.whip.udp_port_max) throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);
 }
 

@@ -187,9 +187,6 @@ export const ConfigFileSchema = Type.Object(
     billing: Type.Optional(Type.Partial(BillingSettings, { additionalProperties: false })),
     cdn: Type.Optional(Type.Partial(CdnSettings, { additionalProperties: false })),
     whip: Type.Optional(Type.Partial(WhipSettings, { additionalProperties: false })),
-    /** PEM files: when both are set the API and the player site serve https (browsers publish only from secure pages). */
-    tls_cert_file: Type.Optional(Type.String({ minLength: 1 })),
-    tls_key_file: Type.Optional(Type.String({ minLength: 1 })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
