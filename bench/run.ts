@@ -9,6 +9,7 @@ import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
 import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
+import { benchWhip } from './whip.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<string>> = {
   player: benchPlayer,
   load: benchLoadLive,
   cdnlog: benchCdnLog,
+  whip: benchWhip,
 };
 
 const chosen = process.argv.slice(2);

@@ -61,13 +61,37 @@ const bindUdp = (): Promise<Socket> =>
     socket.bind(0, '127.0.0.1', () => resolve(socket));
   });
 
+/** ffmpeg arguments that send the video RTP (H.264, payload type 96) and the audio RTP (Opus, 111) to two loopback ports. */
+export type RtpSource = (videoPort: number, audioPort: number) => string[];
+
+/** 320x180 at 15 fps with a keyframe every second, and a tone. */
+const LAVFI_SOURCE: RtpSource = (videoPort, audioPort) => [
+  '-re',
+  '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15',
+  '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+  '-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
+  '-g', '15', '-keyint_min', '15', '-sc_threshold', '0', '-b:v', '300k', '-bsf:v', 'dump_extra',
+  '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
+  '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-ar', '48000', '-ac', '2',
+  '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
+];
+
+/** An H.264 + AAC clip as a browser would send it: video copied, audio as Opus, in real time. */
+export const clipSource = (clip: string): RtpSource => (videoPort, audioPort) => [
+  '-re', '-i', clip,
+  '-map', '0:v', '-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb,dump_extra',
+  '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
+  '-map', '0:a', '-c:a', 'libopus', '-b:a', '96k', '-ar', '48000', '-ac', '2',
+  '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
+];
+
 /** Publishes to `whipUrl`; media flows once connected. */
-export async function whipPublish(whipUrl: string): Promise<WhipPublisher> {
+export async function whipPublish(whipUrl: string, source: RtpSource = LAVFI_SOURCE): Promise<WhipPublisher & { sourceExited: () => Promise<void> }> {
   const { pc, video, audio, offer } = await makeOffer();
   const res = await postOffer(whipUrl, offer);
   const body = await res.text();
   const location = res.headers.get('location');
-  let source: ResultPromise | null = null;
+  let ffmpeg: ResultPromise | null = null;
   const sockets: Socket[] = [];
   let connectedAt: number | null = null;
   const connected = new Promise<void>((resolve) => {
@@ -83,25 +107,16 @@ export async function whipPublish(whipUrl: string): Promise<WhipPublisher> {
     as.on('message', (m) => audio.writeRtp(m));
     void connected.then(() => {
       connectedAt = Date.now();
-      source = execa('ffmpeg', [
-        '-hide_banner', '-loglevel', 'error', '-re',
-        '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15',
-        '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-        '-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
-        '-g', '15', '-keyint_min', '15', '-sc_threshold', '0', '-b:v', '300k', '-bsf:v', 'dump_extra',
-        '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${(vs.address()).port}?pkt_size=1200`,
-        '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-ar', '48000', '-ac', '2',
-        '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${(as.address()).port}?pkt_size=1200`,
-      ], { reject: false, stdin: 'ignore', buffer: false });
+      ffmpeg = execa('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...source(vs.address().port, as.address().port)], { reject: false, stdin: 'ignore', buffer: false });
     });
   }
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    if (source) {
-      source.kill('SIGKILL');
-      await source;
+    if (ffmpeg) {
+      ffmpeg.kill('SIGKILL');
+      await ffmpeg;
     }
     for (const s of sockets) s.close();
     await pc.close().catch(() => {});
@@ -118,5 +133,9 @@ export async function whipPublish(whipUrl: string): Promise<WhipPublisher> {
       return del?.status ?? 0;
     },
     vanish: close,
+    async sourceExited() {
+      await connected;
+      await ffmpeg;
+    },
   };
 }
