@@ -123,4 +123,16 @@ test('one publisher at a time: a second WHIP, and RTMP and WHIP exclude each oth
   assert.is(obs.proc.exitCode, null, 'the RTMP publisher goes on');
 });
 
+test('two offers at once for a pending stream: one session, the other 409', async () => {
+  const s = await create();
+  const offers = [await offer(), await offer()];
+  const answers = await Promise.all(offers.map((o) => postOffer(s.whip_url, o)));
+  assert.equal(answers.map((r) => r.status).sort(), [201, 409]);
+  const session = answers.find((r) => r.status === 201)?.headers.get('location');
+  assert.ok(session);
+  assert.is((await fetch(session, { method: 'DELETE' })).status, 200);
+  assert.is((await fetch(session, { method: 'DELETE' })).status, 404, 'a session ends once');
+  assert.not.ok(app.running.whip.publishes(s.id));
+});
+
 test.run();

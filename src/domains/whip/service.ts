@@ -64,6 +64,8 @@ interface Session {
  */
 export class WhipService {
   private readonly sessions = new Map<string, Session>();
+  /** Streams whose offer is being answered right now. */
+  private readonly answering = new Set<string>();
 
   constructor(private readonly deps: WhipDeps) {}
 
@@ -82,14 +84,25 @@ export class WhipService {
       throw new ApiError('simulcast_not_supported', `The offer sends several video layers (simulcast); send one.${ended ? ' The stream has ended.' : ''}`);
     }
     if (!offerHasH264(offer)) throw new ApiError('codec_not_supported', 'The offer has no H.264 video (packetization-mode 1); this service needs H.264.');
-    if ([...this.sessions.values()].some((s) => s.streamId === streamId && s.open)) {
+    if (this.publishes(streamId) || this.answering.has(streamId)) {
       throw new ApiError('already_publishing', 'a publisher is already connected to this stream');
     }
+    // Claimed before the first await: two offers at once cannot both get a session.
+    this.answering.add(streamId);
+    try {
+      return await this.answer(streamId, key as string, offer, admission.stream.max_resolution);
+    } finally {
+      this.answering.delete(streamId);
+    }
+  }
+
+  private async answer(streamId: string, key: string, offer: string, maxResolution: number): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
+    const { logger } = this.deps;
     const { whip } = this.deps.config;
     const receiver = await WebrtcReceiver.answerOffer(offer, {
       iceAddresses: whip.ice_addresses,
       icePorts: [whip.udp_port_min, whip.udp_port_max],
-      maxBitrate: MAX_BITRATE[admission.stream.max_resolution] ?? MAX_BITRATE[720] as number,
+      maxBitrate: MAX_BITRATE[maxResolution] ?? (MAX_BITRATE[720] as number),
       keyframeEveryMs: whip.keyframe_seconds * 1000,
       connectTimeoutMs: whip.connect_timeout_seconds * 1000,
       idleTimeoutMs: whip.idle_seconds * 1000,
@@ -104,13 +117,13 @@ export class WhipService {
     });
     receiver.onFirstMedia = () => logger.info({ stream_id: streamId }, 'WHIP media reaches the relay');
     try {
-      await this.startRelay(session, key as string);
+      await this.startRelay(session, key);
     } catch (err) {
       await this.close(session);
       throw err;
     }
     logger.info({ stream_id: streamId, session: session.id.slice(0, 6) }, 'WHIP session answered');
-    return { answer: receiver.answer, sessionId: session.id, maxResolution: admission.stream.max_resolution };
+    return { answer: receiver.answer, sessionId: session.id, maxResolution };
   }
 
   /** DELETE of the session's address: false when there is no such session. */
