@@ -50,4 +50,11 @@ export default tseslint.config(
       globals: Object.fromEntries(['window', 'document', 'fetch', 'crypto', 'setTimeout', 'clearTimeout', 'setInterval', 'location', 'history', 'URL', 'URLSearchParams'].map((name) => [name, 'readonly'])),
     },
   },
+  {
+    // The publish page's script also uses the camera and WebRTC.
+    files: ['appliance/player/publish.js'],
+    languageOptions: {
+      globals: Object.fromEntries(['navigator', 'location', 'URL', 'URLSearchParams', 'Option', 'RTCPeerConnection', 'RTCRtpSender'].map((name) => [name, 'readonly'])),
+    },
+  },
 );

@@ -34,7 +34,7 @@ function cpuOf(pid: number, withChildren: boolean): number {
 }
 
 /** The appliance process with what it reaped (ladders, probes), plus nginx's master and workers while running. */
-function applianceCpu(servePid: number, dataDir: string): { node: number; nginx: number } {
+export function applianceCpu(servePid: number, dataDir: string): { node: number; nginx: number } {
   const master = Number(readFileSync(join(dataDir, 'run', 'nginx.pid'), 'utf8'));
   const nginx = cpuOf(master, false) + childrenOf(master).reduce((sum, w) => sum + cpuOf(w, false), 0);
   return { node: cpuOf(servePid, true), nginx };
@@ -112,7 +112,7 @@ interface PipelineRun {
 }
 
 /** CPU-seconds per second of the appliance with nothing live (timers, jobs, the webhook poll). */
-async function idleRate(s: Served, seconds = 20): Promise<number> {
+export async function idleRate(s: Served, seconds = 20): Promise<number> {
   const before = applianceCpu(s.pid, s.dataDir);
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const after = applianceCpu(s.pid, s.dataDir);

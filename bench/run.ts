@@ -10,6 +10,7 @@ import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
 import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
+import { benchWhip } from './whip.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<string>> = {
   load: benchLoadLive,
   cdnlog: benchCdnLog,
   identity: benchIdentity,
+  whip: benchWhip,
 };
 
 const chosen = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { CliError } from '../../src/cli/errors.js';
-import { SECRET_KEYS, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
+import { SECRET_KEYS, withPublishUrl, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
 
 export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
   static override summary = 'Create a stream (POST /v1/streams); prints the stream key once.';
@@ -31,11 +31,11 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];
     if (f.metadata !== undefined) body.metadata = parseMetadata(f.metadata);
     const headers: Record<string, string> = f['idempotency-key'] ? { 'idempotency-key': f['idempotency-key'] } : {};
-    const stream = await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers });
+    const stream = withPublishUrl(await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers }));
     this.printRecord(stream, STREAM_KEYS.filter((k) => !SECRET_KEYS.includes(k)));
     this.log('');
     this.printRecord(stream, SECRET_KEYS);
-    this.warnSecret('stream key (and the WHIP URL, which contains it)');
+    this.warnSecret('stream key (and the WHIP URL and publish page address, which contain it)');
     return stream;
   }
 }

@@ -1,7 +1,7 @@
 import { Args } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { SECRET_KEYS, type StreamDoc } from '../../src/cli/streams.js';
+import { SECRET_KEYS, withPublishUrl, type StreamDoc } from '../../src/cli/streams.js';
 
 export default class StreamsRotateKey extends SvcCommand<typeof StreamsRotateKey> {
   static override summary = 'Replace the stream key of a pending stream; the old key stops at once.';
@@ -10,9 +10,9 @@ export default class StreamsRotateKey extends SvcCommand<typeof StreamsRotateKey
   static override flags = { ...apiFlags };
 
   async run(): Promise<StreamDoc> {
-    const stream = await this.apiClient(this.flags).request<StreamDoc>('POST', `v1/streams/${encodeURIComponent(this.args.id)}/stream-key`);
+    const stream = withPublishUrl(await this.apiClient(this.flags).request<StreamDoc>('POST', `v1/streams/${encodeURIComponent(this.args.id)}/stream-key`));
     this.printRecord(stream, ['id', 'status', ...SECRET_KEYS]);
-    this.warnSecret('new stream key (and the WHIP URL, which contains it)');
+    this.warnSecret('new stream key (and the WHIP URL and publish page address, which contain it)');
     return stream;
   }
 }

@@ -21,6 +21,8 @@ import type { RecordingsService } from '../domains/recordings/service.js';
 import { registerStreamRoutes } from '../domains/streams/routes.js';
 import { SHARED_SCHEMAS } from '../domains/streams/schemas.js';
 import type { StreamsService } from '../domains/streams/service.js';
+import { registerWhipRoutes } from '../domains/whip/routes.js';
+import type { WhipService } from '../domains/whip/service.js';
 import { registerWebhookRoutes } from '../domains/webhooks/routes.js';
 import { WEBHOOK_SCHEMAS } from '../domains/webhooks/schemas.js';
 import type { WebhooksService } from '../domains/webhooks/service.js';
@@ -49,6 +51,8 @@ export interface HttpApiOptions {
   services: ApiServices;
   /** nginx's publish hooks, on nodes that run ingest. */
   ingestHooks?: { token: string; gate: PublisherGate };
+  /** WHIP ingest at the path of `whip_url`, on nodes that run ingest. */
+  whip?: { service: WhipService; baseUrl: string };
   /** What `/healthz` reports; without it, whether the database answers `select 1` within a second. */
   health?: HealthCheck;
 }
@@ -75,8 +79,9 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerAttendanceRoutes(app, services.attendance);
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed);
-  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) });
+  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) }, undefined, opts.whip?.baseUrl);
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
+  if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);
   registerBanRoutes(app, services.bans);

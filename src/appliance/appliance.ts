@@ -9,6 +9,7 @@ import { cdnSecret } from '../domains/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/cdnlog/viewer-id.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
 import type { LiveService } from '../domains/live/service.js';
+import { WhipService } from '../domains/whip/service.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/webhooks/dispatcher.worker.js';
 import { connect, type Sql } from '../platform/db/connect.js';
 import { managedCluster } from '../platform/db/managed-cluster.js';
@@ -28,6 +29,8 @@ export interface ApiDeps {
   logger: Logger;
   /** The live pipeline of this node; without it the API serves streams but no ingest. */
   live?: LiveService;
+  /** WHIP ingest of this node (beside `live`). */
+  whip?: WhipService;
   /** What `/healthz` reports (default: whether the database answers). */
   health?: HealthCheck;
 }
@@ -46,6 +49,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     trustedProxies: [localHost(deps.config)],
     services,
     ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live },
+    whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
   });
   return { app, ...services };
@@ -54,6 +58,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
 export interface RunningAppliance {
   api: Api;
   live: LiveService;
+  whip: WhipService;
   nginx: NginxIngest;
   database: DatabaseMonitor;
   /** The managed cluster's watchdog; absent with an external database_url. */
@@ -121,8 +126,11 @@ export async function startAppliance(opts: {
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
     const health: HealthCheck = async () => ({ database: database.available && (await database.check()), ingest: nginx.ready });
-    const api = await createApi({ ...foundation, live, health });
+    const whip = new WhipService({ config, logger: logger.child({ domain: 'whip' }), supervisor, live });
+    const api = await createApi({ ...foundation, live, whip, health });
     stops.push({ part: 'api', stop: () => api.app.close() });
+    // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
+    stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });
     await api.app.listen({ host: config.listenHost, port: config.ports.api });
     opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
 
@@ -144,7 +152,7 @@ export async function startAppliance(opts: {
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
-    return { api, live, nginx, database, watchdog, stop };
+    return { api, live, whip, nginx, database, watchdog, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -15,6 +15,11 @@ export const configFlags = {
     summary: 'Allow http and private/loopback webhook targets (local testing only).',
     allowNo: true,
   }),
+  'whip-udp-ports': Flags.string({ summary: 'UDP ports of WHIP (browser) media, MIN-MAX (default 40000-40999); open them in the firewall.' }),
+  'ice-address': Flags.string({
+    summary: 'Public IPv4 address announced to browsers for WHIP media (behind 1:1 NAT); repeat for several. Default: --host when it is an IPv4 address.',
+    multiple: true,
+  }),
   install: Flags.boolean({
     summary: 'Check the system packages and install what is missing (--no-install skips the check).',
     allowNo: true,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { managedCluster } from '../platform/db/managed-cluster.js';
-import { readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
+import { ConfigError, readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';
 import { ensureSecrets, type Secrets } from '../config/secrets.js';
@@ -21,6 +21,23 @@ export interface ConfigFlags {
   'player-port'?: number | undefined;
   'postgres-port'?: number | undefined;
   'allow-private-webhooks'?: boolean | undefined;
+  /** `MIN-MAX`: the UDP ports of WHIP media. */
+  'whip-udp-ports'?: string | undefined;
+  'ice-address'?: string[] | undefined;
+}
+
+/** `--whip-udp-ports 40000-40999` and `--ice-address` as `whip` settings (merged into the file's). */
+function whipChanges(flags: ConfigFlags): ConfigFile['whip'] {
+  if (flags['whip-udp-ports'] === undefined && flags['ice-address'] === undefined) return undefined;
+  const whip: NonNullable<ConfigFile['whip']> = {};
+  if (flags['whip-udp-ports'] !== undefined) {
+    const m = /^(\d{1,5})-(\d{1,5})$/.exec(flags['whip-udp-ports']);
+    if (!m) throw new ConfigError(`--whip-udp-ports ${flags['whip-udp-ports']}: give a range such as 40000-40999`);
+    whip.udp_port_min = Number(m[1]);
+    whip.udp_port_max = Number(m[2]);
+  }
+  if (flags['ice-address'] !== undefined) whip.ice_addresses = flags['ice-address'];
+  return whip;
 }
 
 /** Only the flags given: re-running init keeps every value not named on the command line. */
@@ -34,6 +51,7 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
     player_port: flags['player-port'],
     postgres_port: flags['postgres-port'],
     allow_private_webhooks: flags['allow-private-webhooks'],
+    whip: whipChanges(flags),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConfigFile;
 }
@@ -50,6 +68,7 @@ export function prepareDataDir(dataDir: string): void {
 export function updateConfigFile(dataDir: string, changes: ConfigFile): { file: ConfigFile; created: boolean } {
   const existing = readConfigFile(dataDir);
   const file = { ...existing, ...changes };
+  if (changes.whip) file.whip = { ...existing?.whip, ...changes.whip };
   writeConfigFile(dataDir, file);
   return { file, created: existing === null };
 }

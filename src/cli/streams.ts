@@ -44,7 +44,18 @@ export const STREAM_KEYS = [
 ];
 
 /** Shown once, after create and rotate-key. */
-export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url'];
+export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url', 'publish_url'];
+
+/**
+ * Adds `publish_url`, the hosted publish page (`{player_url}/publish/<id>#key=<secret>`): a speaker
+ * without OBS goes live from a browser. The secret rides in the fragment, which browsers never send.
+ */
+export function withPublishUrl(stream: StreamDoc): StreamDoc {
+  const key = stream.whip_url && new URL(stream.whip_url).searchParams.get('key');
+  if (!key) return stream;
+  const page = stream.embed_url.replace(/\/([^/]+)$/, '/publish/$1');
+  return { ...stream, publish_url: `${page}#key=${encodeURIComponent(key)}` };
+}
 
 export const STREAM_COLUMNS: Column<StreamDoc>[] = [
   { header: 'id', get: (s) => s.id },

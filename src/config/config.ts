@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, WhipSettings, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -35,6 +35,7 @@ export interface Config {
   logs: LogSettings;
   billing: BillingSettings;
   cdn: CdnSettings;
+  whip: WhipSettings;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -98,6 +99,18 @@ export const DEFAULT_BILLING: BillingSettings = {
 };
 /** The CDN log is read every 30 s: a delivered byte is counted within about a minute. */
 export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {} };
+
+/**
+ * WebRTC media on 40000-40999/udp (1000 ports: one per session, sessions are few per core);
+ * a keyframe every 2 s (the spec's advice); werift itself fails a silent peer only after 30 s.
+ */
+export const DEFAULT_WHIP: Omit<WhipSettings, 'ice_addresses'> = {
+  udp_port_min: 40000,
+  udp_port_max: 40999,
+  keyframe_seconds: 2,
+  connect_timeout_seconds: 10,
+  idle_seconds: 5,
+};
 
 export class ConfigError extends Error {}
 
@@ -172,7 +185,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
       player_url: urls.player_url ?? `http://${host}:${ports.player}`,
       cdn_url: urls.cdn_url ?? `http://${host}:${ports.cdn}`,
       rtmp_url: urls.rtmp_url ?? `rtmp://${host}:${ports.rtmp}/live`,
-      whip_url: urls.whip_url ?? `https://${host}:${ports.api}/live`,
+      // The API serves WHIP: under the API's public address (https when a reverse proxy gives it TLS).
+      whip_url: urls.whip_url ?? `${(urls.base_url ?? `http://${host}:${ports.api}`).replace(/\/$/, '')}/live`,
     },
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
     logLevel: merged.log_level ?? 'info',
@@ -193,9 +207,13 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     logs: { ...DEFAULT_LOGS, ...file.logs },
     billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
     cdn: { ...DEFAULT_CDN, ...file.cdn },
+    whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
   };
+  if (config.whip.udp_port_min > config.whip.udp_port_max) throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);
 }
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 function liveSettings(file: ConfigFile, ffmpegPath: string | undefined): LiveSettings {
   const live = { ...DEFAULT_LIVE, ...file.live };

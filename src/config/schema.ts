@@ -129,6 +129,26 @@ const LogSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** WHIP ingest from browsers (docs/decisions.md, "WHIP"; docs/operations.md, firewall). */
+const WhipSettings = Type.Object(
+  {
+    /** UDP ports WebRTC media may use, inclusive; the firewall opens this range. */
+    udp_port_min: Port,
+    udp_port_max: Port,
+    /**
+     * Addresses announced to browsers as ICE host candidates besides the machine's own interfaces:
+     * the public address of a host behind 1:1 NAT. Default: the host when it is an IPv4 address.
+     */
+    ice_addresses: Type.Array(Type.String({ pattern: IPV4_OR_NETWORK.replace('(/([0-9]|[12][0-9]|3[0-2]))?', '') }), { maxItems: 8 }),
+    /** A keyframe is asked for this often (HLS segments are cut on keyframes). */
+    keyframe_seconds: Seconds(1, 10),
+    connect_timeout_seconds: Seconds(2, 60),
+    /** No media from a connected browser this long: its session ends (the stream's reconnect window starts). */
+    idle_seconds: Seconds(2, 60),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -166,6 +186,7 @@ export const ConfigFileSchema = Type.Object(
     logs: Type.Optional(Type.Partial(LogSettings, { additionalProperties: false })),
     billing: Type.Optional(Type.Partial(BillingSettings, { additionalProperties: false })),
     cdn: Type.Optional(Type.Partial(CdnSettings, { additionalProperties: false })),
+    whip: Type.Optional(Type.Partial(WhipSettings, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -186,3 +207,4 @@ export type LogSettings = Static<typeof LogSettings>;
 export type BillingRates = Static<typeof BillingRates>;
 export type BillingSettings = Omit<Static<typeof BillingSettings>, 'rates'> & { rates: BillingRates };
 export type CdnSettings = Static<typeof CdnSettings>;
+export type WhipSettings = Static<typeof WhipSettings>;

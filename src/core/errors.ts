@@ -12,6 +12,11 @@ export type ErrorCode =
   | 'stream_not_pending'
   | 'stream_ended'
   | 'recording_not_ready'
+  | 'already_publishing'
+  | 'simulcast_not_supported'
+  | 'codec_not_supported'
+  | 'unsupported_media_type'
+  | 'method_not_allowed'
   | 'idempotency_key_reused'
   | 'limit_pending_streams'
   | 'limit_creation_rate'
@@ -20,6 +25,7 @@ export type ErrorCode =
   | 'limit_webhook_endpoints'
   | 'limit_api_keys'
   | 'limit_viewer_keys'
+  | 'limit_live_streams'
   | 'rate_limited'
   | 'no_capacity'
   | 'service_unavailable'
@@ -38,6 +44,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   stream_not_pending: 409,
   stream_ended: 409,
   recording_not_ready: 409,
+  already_publishing: 409,
+  simulcast_not_supported: 422,
+  codec_not_supported: 422,
+  unsupported_media_type: 415,
+  method_not_allowed: 405,
   idempotency_key_reused: 422,
   limit_pending_streams: 429,
   limit_creation_rate: 429,
@@ -46,6 +57,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   limit_webhook_endpoints: 429,
   limit_api_keys: 429,
   limit_viewer_keys: 429,
+  limit_live_streams: 429,
   rate_limited: 429,
   no_capacity: 503,
   service_unavailable: 503,

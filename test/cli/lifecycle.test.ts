@@ -138,6 +138,8 @@ t('streams create / list / get / rotate-key / end through the HTTP API', async (
   assert.is(s.stream_key.split('?key=')[0], s.id);
   assert.equal(s.metadata, { event_id: 'evt-42' });
   assert.match(s.whip_url, /direction=whip/);
+  // The publish page's address carries the same secret in its fragment.
+  assert.is(s.publish_url, `${s.embed_url.replace(/\/str_[a-z0-9]{20}$/, '')}/publish/${s.id}#key=${new URL(s.whip_url).searchParams.get('key')}`);
   ctx.streamId = s.id;
   ctx.streamKey = s.stream_key;
 

@@ -6,8 +6,11 @@ import { packageRoot } from '../../src/core/package-root.js';
 /** Debian's Chromium (the test runner installs the package); never a downloaded browser. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** Headless, no sandbox (root), and none of the background traffic a closed network refuses. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless, no sandbox (root), and none of the background traffic a closed network refuses;
+ * `extraArgs` for what one test needs (fake camera).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -19,6 +22,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--autoplay-policy=no-user-gesture-required',
+      ...extraArgs,
     ],
   });
 }

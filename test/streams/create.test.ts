@@ -44,7 +44,7 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
   const [keyId, secret] = s.stream_key.split('?key=');
   assert.is(keyId, s.id);
   assert.match(secret, /^[A-Za-z0-9]{32}$/);
-  assert.is(s.whip_url, `https://media.test:8080/live/${s.id}?direction=whip&key=${secret}`);
+  assert.is(s.whip_url, `http://media.test:8080/live/${s.id}?direction=whip&key=${secret}`);
   assert.is(s.embed_url, `http://media.test:8082/${s.id}`);
   assert.is(s.rtmp_url, 'rtmp://media.test:1935/live');
   assert.is(s.cost, undefined);

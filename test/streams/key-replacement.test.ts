@@ -23,7 +23,7 @@ t('a new key while pending: a CreatedStream with new secrets; only the new key h
   assert.match(newSecret, /^[A-Za-z0-9]{32}$/);
   assert.is.not(newSecret, oldSecret);
   assert.is(r.stream_key, `${s.id}?key=${newSecret}`);
-  assert.is(r.whip_url, `https://media.test:8080/live/${s.id}?direction=whip&key=${newSecret}`);
+  assert.is(r.whip_url, `http://media.test:8080/live/${s.id}?direction=whip&key=${newSecret}`);
   assert.is(r.id, s.id);
   assert.is(r.status, 'pending');
   assert.is(r.name, 'rekey');

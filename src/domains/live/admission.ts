@@ -37,17 +37,32 @@ export type RefusalReason =
 
 const refuse = (streamId: string | null, reason: RefusalReason, message: string): Admission => ({ admitted: false, streamId, reason, message });
 
+type Ctx = { config: Config; now: Date; billing: BillingService; publisherPresent: (streamId: string) => Promise<boolean> };
+
 /**
  * Decides one publisher, in the caller's transaction: the stream's and the account's rows are
  * locked, so two publishers (or a publisher and a DELETE) cannot both win.
  * `publisherPresent` asks nginx whether a publisher really holds the stream: the database may
  * remember one that nginx lost (nginx restarted), and that one must not block a reconnect.
  */
-export async function admit(
-  tx: Tx,
-  req: PublishRequest,
-  ctx: { config: Config; now: Date; billing: BillingService; publisherPresent: (streamId: string) => Promise<boolean> },
-): Promise<Admission> {
+export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admission> {
+  const verdict = await judge(tx, req, ctx);
+  if (!verdict.admitted) return verdict;
+  const { stream, resumed } = verdict;
+  // A reconnect within the window; the stream stays live and no new `stream.live` is sent.
+  const live = resumed ? stream : await transitions.goLive(tx, stream, ctx.now);
+  const updated = await updateStream(tx, live.id, { publisher_client_id: req.clientId, publisher_left_at: null });
+  await publisherJoined(tx, live.id, ctx.now);
+  return { admitted: true, stream: updated, resumed };
+}
+
+/**
+ * The same rules, changing nothing: whether a publisher with this key would be admitted now
+ * (WHIP refuses a browser at its POST, before it sends media toward nginx's `on_publish`).
+ */
+export const wouldAdmit = (tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> => judge(tx, req, ctx);
+
+async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> {
   const stream = await lockStreamById(tx, req.name);
   if (!stream) return refuse(null, 'unknown_stream', `no stream ${req.name}`);
   if (!req.key || !keyMatches(req.key, stream.key_hash)) return refuse(stream.id, 'wrong_key', 'the key is wrong or was replaced');
@@ -67,10 +82,7 @@ export async function admit(
     if (stream.publisher_client_id === null && windowEnd && windowEnd <= ctx.now) {
       return refuse(stream.id, 'stream_finished', 'the reconnect window is over; the stream is ending');
     }
-    // A reconnect within the window; the stream stays live and no new `stream.live` is sent.
-    const updated = await updateStream(tx, stream.id, { publisher_client_id: req.clientId, publisher_left_at: null });
-    await publisherJoined(tx, stream.id, ctx.now);
-    return { admitted: true, stream: updated, resumed: true };
+    return { admitted: true, stream, resumed: true };
   }
 
   if (stream.reservation_expires_at <= ctx.now) return refuse(stream.id, 'reservation_expired', 'the 30-minute reservation is over');
@@ -83,10 +95,7 @@ export async function admit(
   if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution)) {
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');
   }
-  const live_ = await transitions.goLive(tx, stream, ctx.now);
-  const updated = await updateStream(tx, live_.id, { publisher_client_id: req.clientId, publisher_left_at: null });
-  await publisherJoined(tx, live_.id, ctx.now);
-  return { admitted: true, stream: updated, resumed: false };
+  return { admitted: true, stream, resumed: false };
 }
 
 function keyMatches(key: string, hash: Buffer): boolean {

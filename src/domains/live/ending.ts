@@ -63,6 +63,20 @@ export class EndingRules {
     }
   }
 
+  /** Ends a live stream now for a reason found outside the rules here (a simulcast offer); false when it was not live. */
+  async endNow(streamId: string, reason: EndReason, now: Date): Promise<boolean> {
+    const ended = await this.deps.sql.begin(async (tx) => {
+      const row = await lockStreamById(tx, streamId);
+      if (!row || row.status !== 'live') return false;
+      await transitions.end(tx, row, reason, now);
+      return true;
+    });
+    if (!ended) return false;
+    this.deps.logger.warn({ stream_id: streamId, end_reason: reason }, 'stream ended');
+    await this.deps.ended(streamId);
+    return true;
+  }
+
   private async endEach(select: (tx: Tx) => Promise<StreamRow[]>, reason: EndReason, at: (row: StreamRow) => Date): Promise<void> {
     const ended = await this.deps.sql.begin(async (tx) => {
       const rows = await select(tx);

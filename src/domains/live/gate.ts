@@ -6,10 +6,11 @@ import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
 import { publisherGone } from '../streams/sessions.js';
-import { admit } from './admission.js';
+import { admit, wouldAdmit, type Admission } from './admission.js';
 import type { PublisherGate } from './hooks.routes.js';
 import * as q from './queries.js';
 import type { IngestControl, WorkerControl } from './workers.js';
+import type { LiveWorker } from './worker.js';
 
 export interface GateDeps {
   sql: Sql;
@@ -33,7 +34,7 @@ export class LiveGate implements PublisherGate {
 
   constructor(private readonly deps: GateDeps) {}
 
-  async admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
+  async admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean> {
     const { sql, config, clock, logger } = this.deps;
     const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
     if (!result.admitted) {
@@ -43,8 +44,14 @@ export class LiveGate implements PublisherGate {
     const stream = result.stream;
     logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
     this.missing.delete(stream.id);
-    this.startWorker(stream);
+    this.startWorker(stream).meter.keyframesRequested = req.whip;
     return true;
+  }
+
+  /** Whether a publisher with this key would be admitted now; changes nothing. */
+  wouldAdmit(req: { name: string; key: string | undefined }): Promise<Admission> {
+    const { sql, config, clock } = this.deps;
+    return sql.begin((tx) => wouldAdmit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
   }
 
   /**
@@ -60,7 +67,7 @@ export class LiveGate implements PublisherGate {
     }
   }
 
-  private startWorker(stream: StreamRow): void {
+  private startWorker(stream: StreamRow): LiveWorker {
     const { sql, logger, workers } = this.deps;
     const { worker, started } = workers.publisherStarted(stream);
     void started
@@ -68,6 +75,7 @@ export class LiveGate implements PublisherGate {
         if (worker.renditionNames) await q.saveRenditions(sql, stream.id, worker.renditionNames);
       })
       .catch((err: unknown) => logger.error({ stream_id: stream.id, err }, 'renditions not saved'));
+    return worker;
   }
 
   /** nginx's publish_done: the publisher left now, or at `at` when it was found gone later. */

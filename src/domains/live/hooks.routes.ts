@@ -7,7 +7,8 @@ export const hookToken = (signingKey: string): string => createHmac('sha256', si
 /** What the ingest hooks need from the live pipeline. */
 export interface PublisherGate {
   /** true: nginx lets the publisher in. */
-  admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean>;
+  /** `whip`: the appliance's own WHIP relay (it adds `via=whip` to its stream key). */
+  admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean>;
   left(req: { name: string; clientId: string }): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export function registerIngestHooks(app: FastifyInstance, token: string, gate: P
     scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true } }, async (request, reply) => {
       const f = fields(request);
       if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
-      const ok = await gate.admit({ name: f.name, key: f.key, clientId: f.clientid, addr: f.addr ?? '' });
+      const ok = await gate.admit({ name: f.name, key: f.key, clientId: f.clientid, addr: f.addr ?? '', whip: f.via === 'whip' });
       return reply.code(ok ? 200 : 403).send('');
     });
 

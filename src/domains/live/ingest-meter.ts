@@ -16,6 +16,11 @@ export class IngestMeter {
   private samples: { at: number; bytes: number }[] = [];
   private segments: { keyframes: number[]; duration: number | null }[] = [];
   private size: { width: number; height: number } | null = null;
+  /**
+   * The appliance asks the publisher for its keyframes (WHIP): their interval is ours, not the
+   * publisher's setting, and is not reported (spec: null for WHIP publishers).
+   */
+  keyframesRequested = false;
 
   constructor(private readonly windowSeconds: number) {}
 
@@ -46,7 +51,7 @@ export class IngestMeter {
   measure(at: Date, limits: { maxResolution: number; maxKbps: number }): IngestMeasurement | null {
     const kbps = this.kbps();
     if (kbps === null && !this.size) return null;
-    const interval = averageInterval(this.segments);
+    const interval = this.keyframesRequested ? null : averageInterval(this.segments);
     return {
       width: this.size?.width ?? null,
       height: this.size?.height ?? null,

@@ -3,6 +3,8 @@ import type { Clock } from '../../core/clock.js';
 import type { BillingService } from '../billing/service.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
+import type { EndReason } from '../streams/schemas.js';
+import type { Admission } from './admission.js';
 import { EndingRules } from './ending.js';
 import { lastMediaAt } from './evidence.js';
 import { LiveGate } from './gate.js';
@@ -62,12 +64,22 @@ export class LiveService implements PublisherGate {
     return this.deps.ingest.ready;
   }
 
-  admit(req: { name: string; key: string | undefined; clientId: string; addr: string }): Promise<boolean> {
+  admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean> {
     return this.gate.admit(req);
   }
 
   left(req: { name: string; clientId: string }): Promise<void> {
     return this.gate.left(req);
+  }
+
+  /** Whether a publisher with this key would be admitted now (WHIP asks before it answers a browser). */
+  wouldAdmit(req: { name: string; key: string | undefined }): Promise<Admission> {
+    return this.gate.wouldAdmit(req);
+  }
+
+  /** Ends a live stream now with `reason`; false when it was not live. */
+  endNow(streamId: string, reason: EndReason): Promise<boolean> {
+    return this.ending.endNow(streamId, reason, this.deps.clock.now());
   }
 
   /** A stream ended (DELETE, a job, a limit): its publisher is dropped and its worker finishes. Never rejects. */

@@ -23,6 +23,8 @@ export interface Asset {
 export interface AssetUrls {
   player: string;
   hls: string;
+  /** The publish page's script. */
+  publish: string;
 }
 
 export interface PlayerAssets {
@@ -47,6 +49,7 @@ function sources(): Record<keyof AssetUrls, Source> {
   const dir = join(packageRoot, 'appliance', 'player');
   return {
     player: { file: join(dir, 'player.js'), name: (h) => `player.${h}.js`, contentType: JS },
+    publish: { file: join(dir, 'publish.js'), name: (h) => `publish.${h}.js`, contentType: JS },
     hls: { file: createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'), name: (h) => `hls.light.${h}.min.js`, contentType: JS },
   };
 }

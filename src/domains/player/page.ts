@@ -20,6 +20,9 @@ export interface PlayerPages {
   unavailable(): string;
   /** `'sha256-...'` of the inline style, for the CSP. */
   styleHash: string;
+  /** The publish page of a stream: WHIP to `whipUrl` (the address of `whip_url` without id and key). */
+  publish(streamId: string, whipUrl: string): string;
+  publishStyleHash: string;
 }
 
 export function initialState(embed: Embed): PlayerState {
@@ -41,9 +44,12 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
 /** The page renderer; reads the CSS once (inlined in every page: smaller than one more request). */
 export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages> {
   const css = (await readFile(join(packageRoot, 'appliance', 'player', 'player.css'), 'utf8')).trim();
+  const publishCss = (await readFile(join(packageRoot, 'appliance', 'player', 'publish.css'), 'utf8')).trim();
   const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: true, throwOnUndefined: true });
   const render = (template: string, context: Record<string, unknown>) => env.render(template, { css, ...context });
   const error = (code: string, pageTitle: string, message: string, refreshSeconds: number | null = null) =>
@@ -62,6 +68,8 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
     // Reloads by itself once the limit allows (no script needed; the CSP allows meta refresh).
     rateLimited: (seconds) => error('rate_limited', 'Too many requests', 'Too many requests: this page will retry shortly', Math.max(1, Math.ceil(seconds))),
     unavailable: () => error('unavailable', 'Player unavailable', 'The player cannot be shown right now; it will retry shortly', 10),
-    styleHash: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+    styleHash: styleHash(css),
+    publish: (streamId, whipUrl) => env.render('player/publish.njk', { css: publishCss, page_title: 'Go live', stream_id: streamId, whip_url: whipUrl, assets }),
+    publishStyleHash: styleHash(publishCss),
   };
 }

@@ -51,7 +51,7 @@ export function contentSecurityPolicy(styleHash: string, allowedDomains: string[
  * at `GET /player/assets/:name` (`{player_url}/assets/<name>`). HTML pages for every outcome,
  * never the API's JSON errors, except for an unknown asset. Loads the assets unless given.
  */
-export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSource, assets?: PlayerAssets): Promise<void> {
+export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSource, assets?: PlayerAssets, whipUrl?: string): Promise<void> {
   const loaded = assets ?? (await loadPlayerAssets());
   const pages = await createPlayerPages(loaded.urls);
   const schema = { hide: true };
@@ -79,6 +79,23 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
       return sendHtml(reply, failure.status, failure.html, failure.cacheControl);
     }
   });
+
+  // The publish page (`{player_url}/publish/<id>#key=...`): the same for every stream and key, so
+  // it reads nothing; the key stays in the fragment. Camera use needs a top-level page: never framed.
+  if (whipUrl) {
+    app.get<{ Params: { id: string } }>('/player/publish/:id', { schema }, async (request, reply) => {
+      const { id } = request.params;
+      if (!STREAM_ID.test(id)) return sendHtml(reply, 404, pages.notFound(), MICRO);
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', contentSecurityPolicy(pages.publishStyleHash, []))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(pages.publish(id, whipUrl));
+    });
+  }
 
   // The site's root and anything deeper name no stream: the same HTML 404.
   const notFound = async (_request: unknown, reply: FastifyReply) => sendHtml(reply, 404, pages.notFound(), MICRO);

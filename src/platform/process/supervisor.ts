@@ -12,6 +12,8 @@ export interface ProcessSpec {
   name: string;
   file: string;
   args: string[];
+  /** What the log shows instead of `args` when they hold a secret. */
+  logArgs?: string[];
   cwd?: string;
   logger: Logger;
   /** Decides after each exit whether to start again; a stop() in progress never restarts. */
@@ -91,7 +93,7 @@ export class Supervised {
     this.child = child;
     // On exit, not when its pipes close: a leftover of the group would hold them open.
     child.once('exit', () => killGroup(child.pid));
-    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.args }, 'process started');
+    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? spec.args }, 'process started');
     const log = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
     };
