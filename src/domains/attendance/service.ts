@@ -1,9 +1,8 @@
 import type { Account } from '../accounts/queries.js';
 import type { Clock } from '../../core/clock.js';
-import { notFound } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { Sql } from '../../platform/db/connect.js';
-import { findStream } from '../streams/queries.js';
+import { ownStream } from '../streams/own-stream.js';
 import * as q from './queries.js';
 import { mergeAttendance, type AttendanceRecorder, type AttendanceRow } from './recorder.js';
 import type { AttendanceList, AttendanceQuery } from './schemas.js';
@@ -79,8 +78,7 @@ export class AttendanceService {
 
   /** A page of the attendance of one of the account's streams, in byte order of viewer ids. */
   async list(account: Account, streamId: string, query: AttendanceQuery): Promise<AttendanceList> {
-    const stream = await findStream(this.deps.sql, account.id, streamId);
-    if (!stream) throw notFound('stream');
+    const stream = await ownStream(this.deps.sql, account.id, streamId);
     const limit = query.limit ?? DEFAULT_PAGE;
     const { rows, total } = await q.listAttendance(this.deps.sql, stream.id, { limit: limit + 1, after: query.after ?? null });
     const data = rows.slice(0, limit).map((r) => ({

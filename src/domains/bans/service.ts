@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import type { Sql } from '../../platform/db/connect.js';
 import type { Account } from '../accounts/queries.js';
-import { findStream } from '../streams/queries.js';
+import { ownStream } from '../streams/own-stream.js';
 import * as q from './queries.js';
 import type { Ban, BanList, CreateBanBody, ListBansQuery } from './schemas.js';
 
@@ -58,8 +58,6 @@ export class BansService {
   }
 
   private async stream(account: Account, id: string): Promise<string> {
-    const row = await findStream(this.sql, account.id, id);
-    if (!row) throw notFound('stream');
-    return row.id;
+    return (await ownStream(this.sql, account.id, id)).id;
   }
 }

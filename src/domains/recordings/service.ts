@@ -10,7 +10,8 @@ import type { CdnAddresses } from '../cdn/addresses.js';
 import { ffprobeDurationArgs } from '../../platform/media/probe.js';
 import { concatList, remuxArgs } from '../../platform/media/remux.js';
 import { run } from '../../platform/process/run.js';
-import { findStream, lockStream, lockStreamById } from '../streams/queries.js';
+import { ownStream } from '../streams/own-stream.js';
+import { lockStream, lockStreamById } from '../streams/queries.js';
 import * as transitions from '../streams/transitions.js';
 import type { StreamRow } from '../streams/queries.js';
 import { recordingFiles, removeSessions } from './files.js';
@@ -79,8 +80,7 @@ export class RecordingsService {
   }
 
   async download(account: Account, id: string, expiresIn: number): Promise<{ object: 'recording_download'; stream_id: string; url: string; bytes: number; expires_at: string }> {
-    const row = await findStream(this.deps.sql, account.id, id);
-    if (!row) throw notFound('stream');
+    const row = await ownStream(this.deps.sql, account.id, id);
     if (row.recording_status !== 'ready') {
       const status = row.recording_status ?? 'none';
       throw new ApiError('recording_not_ready', `The recording is ${status}; it can be downloaded once ready.`, { status });

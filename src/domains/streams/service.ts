@@ -9,6 +9,7 @@ import type { Sql, Tx } from '../../platform/db/connect.js';
 import { NOTHING_USED, type BillingService } from '../billing/service.js';
 import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
+import { ownStream } from './own-stream.js';
 import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
 import { fits } from './capacity.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
@@ -94,8 +95,7 @@ export class StreamsService {
   }
 
   async get(account: Account, id: string): Promise<Stream> {
-    const row = await q.findStream(this.deps.sql, account.id, id);
-    if (!row) throw notFound('stream');
+    const row = await ownStream(this.deps.sql, account.id, id);
     const stream = presentStream(row, this.context());
     const [cost, viewers] = await Promise.all([
       row.went_live_at ? this.deps.billing.cost(row.id) : { ...NOTHING_USED },
@@ -120,8 +120,7 @@ export class StreamsService {
 
   /** The hosted player's minutes; the CDN log's minutes and countries. */
   async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
-    const row = await q.findStream(this.deps.sql, account.id, id);
-    if (!row) throw notFound('stream');
+    const row = await ownStream(this.deps.sql, account.id, id);
     const [player, { cdn, countries }] = await Promise.all([this.deps.viewers.series(row.id), this.deps.viewers.cdnSeries(row.id)]);
     return { object: 'viewer_series', stream_id: row.id, player, cdn, countries };
   }
@@ -143,8 +142,7 @@ export class StreamsService {
 
   /** A signed HLS URL; by default until the stream could no longer be live, plus an hour. */
   async playbackToken(account: Account, id: string, expiresIn: number | undefined): Promise<{ object: 'playback_token'; stream_id: string; playback_url: string; expires_at: string }> {
-    const row = await q.findStream(this.deps.sql, account.id, id);
-    if (!row) throw notFound('stream');
+    const row = await ownStream(this.deps.sql, account.id, id);
     if (FINISHED.includes(row.status)) throw new ApiError('stream_ended', `The stream is ${row.status}; there is nothing to play.`, { status: row.status });
     const expiresAt = expiresIn === undefined ? defaultPlaybackExpiry(row) : addSeconds(this.deps.clock.now(), expiresIn);
     return {
