@@ -56,6 +56,7 @@ t.before(async (ctx) => {
     recordings: { check_seconds: 1 },
     billing: { meter_seconds: 1 },
     cdn: { log_read_seconds: 2 },
+    viewers: { attendance_flush_seconds: 1 },
   });
   ctx.secrets = { postgres_password: 'outage-test', signing_key: 'test-signing-key', data_key: 'test-data-key' };
   const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }));
@@ -227,6 +228,31 @@ t('the appliance’s own jobs (metering, the CDN log reader, reservation expiry,
   const deadline = performance.now() + 20_000;
   while ((await recovered()).length < names.length && performance.now() < deadline) await sleep(250);
   assert.equal((await recovered()).sort(), [...names].sort());
+});
+
+t('attendance gathered while the database is frozen is written once it answers again', async (ctx) => {
+  const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' }, body: '{}' });
+  assert.is(res.status, 201);
+  const stream = (await res.json()) as { id: string };
+  const pids = clusterPids(ctx);
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    // Two playing reports 30 s apart (30 s credited), recorded in memory; the flushes every second fail meanwhile.
+    const viewer = { streamId: stream.id, viewerId: 'outage-viewer', name: null };
+    const t0 = systemClock.now().getTime();
+    ctx.running.api.attendance.recorder.beat(viewer, 'vsn_outage', 'p', t0);
+    ctx.running.api.attendance.recorder.beat(viewer, 'vsn_outage', 'p', t0 + 30_000);
+    await sleep(3000);
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
+  const written = async () => {
+    const rows = await ctx.jobsSql<{ watch_seconds: number }[]>`select watch_seconds from attendance where stream_id = ${stream.id}`.catch(() => []);
+    return rows[0]?.watch_seconds ?? null;
+  };
+  const deadline = performance.now() + 15_000;
+  while ((await written()) === null && performance.now() < deadline) await sleep(250);
+  assert.is(await written(), 30);
 });
 
 t('a job is late once its last success is older than twice its period', () => {
