@@ -8,6 +8,13 @@ export type ErrorCode =
   | 'tenant_suspended'
   | 'viewer_removed'
   | 'viewer_access_ended'
+  | 'viewer_token_required'
+  | 'origin_not_allowed'
+  | 'chat_disabled'
+  | 'not_a_moderator'
+  | 'chat_slow_mode'
+  | 'chat_rate_limited'
+  | 'chat_busy'
   | 'not_found'
   | 'stream_not_pending'
   | 'stream_ended'
@@ -40,6 +47,13 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   tenant_suspended: 403,
   viewer_removed: 403,
   viewer_access_ended: 403,
+  viewer_token_required: 401,
+  origin_not_allowed: 403,
+  chat_disabled: 403,
+  not_a_moderator: 403,
+  chat_slow_mode: 429,
+  chat_rate_limited: 429,
+  chat_busy: 503,
   not_found: 404,
   stream_not_pending: 409,
   stream_ended: 409,

@@ -17,7 +17,7 @@ import { ITEM_UNITS, type Item } from '../../src/domains/billing/items.js';
 import { BillingService } from '../../src/domains/billing/service.js';
 import { MeteringService } from '../../src/domains/metering/service.js';
 import { lockStreamById, insertStream, type StreamRow } from '../../src/domains/streams/queries.js';
-import { DEFAULT_PLAYER, type Profile } from '../../src/domains/streams/schemas.js';
+import { DEFAULT_CHAT, DEFAULT_PLAYER, type Profile } from '../../src/domains/streams/schemas.js';
 import { NO_LIVE } from '../../src/domains/streams/service.js';
 import { publisherGone, publisherJoined } from '../../src/domains/streams/sessions.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
@@ -109,6 +109,7 @@ export async function newStream(w: World, accountId: string, opts: { profile?: P
     recording_retention_days: opts.retentionDays === undefined ? 30 : opts.retentionDays,
     metadata: null,
     player: DEFAULT_PLAYER,
+    chat: DEFAULT_CHAT,
     key_hash: sha256(newId('k_')),
     created_at: now,
     reservation_expires_at: new Date(now.getTime() + 1_800_000),

@@ -66,6 +66,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext): Stream {
     max_duration_seconds: row.max_duration_seconds,
     metadata: row.metadata,
     player: row.player,
+    chat: row.chat,
     reservation_expires_at: pending ? iso(row.reservation_expires_at) : null,
     reservation_expires_in_seconds: pending ? secondsUntil(row.reservation_expires_at, ctx.now) : null,
     created_at: row.created_at.toISOString(),

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/connect.js';
 import type { LoadRow } from './capacity.js';
-import { STREAM_ID, type EndReason, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
+import { STREAM_ID, type EndReason, type ChatSettings, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
 export interface StreamRow {
   seq: number;
@@ -16,6 +16,7 @@ export interface StreamRow {
   recording_retention_days: number | null;
   metadata: Record<string, unknown> | null;
   player: PlayerSettings;
+  chat: ChatSettings;
   key_hash: Buffer;
   created_at: Date;
   reservation_expires_at: Date;
@@ -60,7 +61,7 @@ export type NewStream = Omit<StreamRow, LaterFields>;
 
 export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow> {
   const [row] = await db<StreamRow[]>`
-    insert into streams ${db({ ...stream, metadata: jsonOrNull(db, stream.metadata), player: db.json(stream.player) })}
+    insert into streams ${db({ ...stream, metadata: jsonOrNull(db, stream.metadata), player: db.json(stream.player), chat: db.json(stream.chat) })}
     returning *`;
   return row as StreamRow;
 }
@@ -146,6 +147,7 @@ export async function updateStream(db: Db, id: string, changes: StreamChanges): 
   const values: Record<string, unknown> = { ...changes };
   if ('metadata' in changes) values.metadata = jsonOrNull(db, changes.metadata ?? null);
   if (changes.player) values.player = db.json(changes.player);
+  if (changes.chat) values.chat = db.json(changes.chat);
   if ('ingest' in changes) values.ingest = changes.ingest ? db.json(changes.ingest as never) : null;
   const [row] = await db<StreamRow[]>`update streams set ${db(values)} where id = ${id} returning *`;
   return row as StreamRow;

@@ -62,6 +62,26 @@ export const DEFAULT_PLAYER: PlayerSettings = {
   closed_at: null,
 };
 
+const chatFields = {
+  enabled: Type.Boolean({ description: 'Default true. False closes posting and reactions; the feed and history still answer' }),
+  anonymous_posting: Type.Boolean({ description: 'Default true. Viewers without a viewer token may post with a nickname (never on members-only streams)' }),
+  slow_mode_seconds: Type.Integer({ minimum: 0, maximum: 3600, description: 'Default 0 (off). One post per viewer per this many seconds; moderators are exempt' }),
+  reaction_sampling: Nullable(
+    Type.Number({ minimum: 0.001, maximum: 1, description: 'Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders)' }),
+  ),
+};
+
+export const ChatSettings = Type.Object(chatFields, { $id: 'ChatSettings', additionalProperties: false });
+export type ChatSettings = Static<typeof ChatSettings>;
+export const ChatSettingsInput = Type.Partial(Type.Object(chatFields, { additionalProperties: false }), { additionalProperties: false });
+
+export const DEFAULT_CHAT: ChatSettings = {
+  enabled: true,
+  anonymous_posting: true,
+  slow_mode_seconds: 0,
+  reaction_sampling: null,
+};
+
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
@@ -71,6 +91,7 @@ export const CreateStreamBody = Type.Object(
     recording_retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3650 }))),
     metadata: Type.Optional(Metadata),
     player: Type.Optional(PlayerSettingsInput),
+    chat: Type.Optional(ChatSettingsInput),
     replay: Type.Optional(Type.Boolean({ default: false })),
   },
   { additionalProperties: false, 'x-optional-body': true, examples: [{ name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } }] },
@@ -78,7 +99,7 @@ export const CreateStreamBody = Type.Object(
 export type CreateStreamBody = Static<typeof CreateStreamBody>;
 
 export const PatchStreamBody = Type.Object(
-  { name: Type.Optional(Name), metadata: Type.Optional(Metadata), player: Type.Optional(PlayerSettingsInput) },
+  { name: Type.Optional(Name), metadata: Type.Optional(Metadata), player: Type.Optional(PlayerSettingsInput), chat: Type.Optional(ChatSettingsInput) },
   // Required and not empty: a patch that changes nothing is a client mistake.
   { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }] },
 );
@@ -163,6 +184,7 @@ const streamFields = {
   max_duration_seconds: Type.Integer(),
   metadata: Metadata,
   player: Type.Ref(PlayerSettings),
+  chat: Type.Ref(ChatSettings),
   reservation_expires_at: Nullable(Timestamp),
   reservation_expires_in_seconds: Nullable(Type.Integer({ minimum: 0 })),
   created_at: Timestamp,
@@ -243,4 +265,4 @@ export const ViewerSeries = Type.Object({
 });
 export type ViewerSeries = Static<typeof ViewerSeries>;
 
-export const SHARED_SCHEMAS = [PlayerSettings, Stream, CreatedStream, StreamList];
+export const SHARED_SCHEMAS = [PlayerSettings, ChatSettings, Stream, CreatedStream, StreamList];

@@ -14,6 +14,7 @@ import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentConte
 import { fits } from './capacity.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
 import {
+  DEFAULT_CHAT,
   DEFAULT_PLAYER,
   FINISHED,
   type CdnSeriesPoint,
@@ -104,7 +105,7 @@ export class StreamsService {
     return { ...stream, cost, viewers };
   }
 
-  /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player merges. */
+  /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player and chat merge. */
   async update(account: Account, id: string, body: PatchStreamBody): Promise<Stream> {
     return this.deps.sql.begin(async (tx) => {
       const row = await q.lockStream(tx, account.id, id);
@@ -113,6 +114,7 @@ export class StreamsService {
       if (body.name !== undefined) changes.name = normaliseName(body.name);
       if (body.metadata !== undefined) changes.metadata = body.metadata;
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
+      if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
       const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
       return presentStream(updated, this.context());
     });
@@ -234,6 +236,7 @@ export class StreamsService {
       recording_retention_days: input.recording_retention_days === undefined ? account.recording_retention_days : input.recording_retention_days,
       metadata: input.metadata ?? null,
       player,
+      chat: { ...DEFAULT_CHAT, ...input.chat },
       key_hash: sha256(secret),
       created_at: now,
       reservation_expires_at: addSeconds(now, config.reservationSeconds),
