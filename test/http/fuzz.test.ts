@@ -74,8 +74,9 @@ class Gen {
 
 const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording_retention_days', 'metadata', 'player', 'replay'];
 const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_domains', 'watch_minutes_limit', 'closed_at'];
-const PATCH_FIELDS = ['name', 'metadata', 'player'];
+const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
+const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
 
 /** A body: valid-ish objects with junk in places, junk values, or raw text that is not JSON at all. */
 function body(g: Gen, fields: string[]): { payload?: string; contentType?: string } {
@@ -108,6 +109,10 @@ function validValue(g: Gen, field: string): unknown {
     case 'recording_retention_days': return g.pick([null, 1, 30, 3650]);
     case 'metadata': return g.pick([null, {}, { a: 1 }, { nested: { list: [1, 'two', null] } }]);
     case 'player': return g.pick([{}, { show_name: false }, { enabled: true, allowed_domains: ['example.com'] }, { watch_minutes_limit: null }]);
+    case 'text': return g.pick(['hello', ' spaced  out ', 'x'.repeat(500), 'é🎉']);
+    case 'nickname': return g.pick(['Bob', 'x'.repeat(40), 'Zoë']);
+    case 'client_id': return g.pick(['client-fuzz-1', `client-fuzz-${g.int(0, 99)}`, 'x'.repeat(64)]);
+    case 'session_token': return g.pick(['forged', 'a.b.c']);
     case 'viewer_id': return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
     case 'message_id': return 'msg_00000000000000000000';
     default: return null;
@@ -244,6 +249,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /v1/streams/{id}/viewers', op: 'get /v1/streams/{id}/viewers', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }) },
   { name: 'GET /v1/streams/{id}/attendance', op: 'get /v1/streams/{id}/attendance', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }) },
   { name: 'POST /v1/streams/{id}/chat/bans', op: 'post /v1/streams/{id}/chat/bans', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`, body: body(g, BAN_FIELDS) }) },
+  { name: 'GET /v1/streams/{id}/chat/messages', op: 'get /v1/streams/{id}/chat/messages', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/messages${query(g, c.known)}` }) },
+  { name: 'POST /v1/embed/{id}/chat/messages', op: 'post /v1/embed/{id}/chat/messages', request: (g, c) => ({ method: 'POST', url: `/v1/embed/${weirdId(g, c.known)}/chat/messages`, body: body(g, CHAT_POST_FIELDS) }) },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
@@ -258,6 +265,8 @@ const SUCCESS: Record<string, number | number[]> = {
   'get /v1/streams/{id}/viewers': 200,
   'get /v1/streams/{id}/attendance': 200,
   'post /v1/streams/{id}/chat/bans': [201, 200],
+  'get /v1/streams/{id}/chat/messages': 200,
+  'post /v1/embed/{id}/chat/messages': 201,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -270,6 +279,8 @@ const OBJECT_OF: Record<string, string> = {
   'get /v1/streams/{id}/viewers': 'viewer_series',
   'get /v1/streams/{id}/attendance': 'list',
   'post /v1/streams/{id}/chat/bans': 'ban',
+  'get /v1/streams/{id}/chat/messages': 'list',
+  'post /v1/embed/{id}/chat/messages': 'chat_message',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };
@@ -339,6 +350,9 @@ t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a bo
     ['POST', `/v1/embed/${id}/session`],
     ['POST', `/v1/embed/${id}/playback`],
     ['POST', `/v1/streams/${id}/chat/bans`],
+    ['POST', `/v1/embed/${id}/chat/messages`],
+    ['POST', `/v1/embed/${id}/chat/reactions`],
+    ['POST', `/v1/embed/${id}/mod/ban`],
   ];
   // [payload, the field the answer names (null: the body itself)]
   const bodies: [string, string | null][] = [

@@ -36,6 +36,8 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
   'post /v1/streams/{id}/chat/bans': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'get /v1/streams/{id}/chat/bans': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'delete /v1/streams/{id}/chat/bans/{ban_id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'get /v1/streams/{id}/chat/messages': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'delete /v1/streams/{id}/chat/messages/{message_id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'post /v1/streams/{id}/playback-token': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_ended'] },
   'delete /v1/streams/{id}/recording': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'post /v1/streams/{id}/recording/download': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['recording_not_ready'] },
