@@ -7,6 +7,9 @@ import { registerBanRoutes } from '../domains/bans/routes.js';
 import { BAN_SCHEMAS } from '../domains/bans/schemas.js';
 import type { BansService } from '../domains/bans/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
+import { registerModeratorRoutes } from '../domains/moderators/routes.js';
+import { MODERATOR_SCHEMAS } from '../domains/moderators/schemas.js';
+import type { ModeratorsService } from '../domains/moderators/service.js';
 import { IDENTITY_SCHEMAS } from '../domains/identity/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
 import { registerUsageRoutes } from '../domains/billing/routes.js';
@@ -40,6 +43,7 @@ export interface ApiServices {
   webhooks: WebhooksService;
   embed: EmbedService;
   bans: BansService;
+  moderators: ModeratorsService;
 }
 
 export interface HttpApiOptions {
@@ -71,7 +75,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...ATTENDANCE_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
@@ -85,6 +89,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);
   registerBanRoutes(app, services.bans);
+  registerModeratorRoutes(app, services.moderators);
   await app.ready();
   return app;
 }

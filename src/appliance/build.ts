@@ -14,6 +14,8 @@ import { BillingService } from '../domains/billing/service.js';
 import { ViewerKeys } from '../domains/identity/keys.js';
 import { IdentityService } from '../domains/identity/service.js';
 import { SessionTokens, sessionSecret } from '../domains/identity/session-token.js';
+import { ModeratorLinkTokens, moderatorLinkSecret } from '../domains/moderators/link-token.js';
+import { ModeratorsService } from '../domains/moderators/service.js';
 import { watchMinutesByDay } from '../domains/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
 import { MeteringService } from '../domains/metering/service.js';
@@ -56,6 +58,7 @@ export interface Services {
   attendance: AttendanceService;
   streams: StreamsService;
   bans: BansService;
+  moderators: ModeratorsService;
   identity: IdentityService;
   embed: EmbedService;
   recordings: RecordingsService;
@@ -102,6 +105,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const billing = buildBilling(f);
   const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing });
   const bans = new BansService(sql, clock);
+  const moderators = new ModeratorsService({ sql, clock, links: new ModeratorLinkTokens(moderatorLinkSecret(f.secrets.signing_key)), playerUrl: config.publicUrls.player_url });
   const identity = new IdentityService({
     sql,
     clock,
@@ -109,6 +113,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     keys: new ViewerKeys(sql, clock),
     tokens: new SessionTokens(sessionSecret(f.secrets.signing_key)),
     bans,
+    moderators,
     personalPlaybackSeconds: config.viewers.personal_playback_seconds,
     attendanceIntervalSeconds: config.viewers.attendance_interval_seconds,
   });
@@ -123,7 +128,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, identity, embed, recordings, webhooks };
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

@@ -6,6 +6,7 @@ import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import { routeNotFound } from '../../platform/http/server.js';
 import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession } from '../identity/schemas.js';
+import { ModeratorSessionBody } from '../moderators/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
@@ -92,6 +93,22 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
       },
     },
     async (request) => embed.openSession(request.params.id, request.body.viewer_token, request.ip),
+  );
+
+  api.post(
+    '/:id/mod/session',
+    {
+      schema: {
+        summary: 'Open a moderator session from a moderator link',
+        description:
+          "A moderator link (`{player_url}/{id}#mod=<moderator_token>`, from `POST /v1/streams/{id}/chat/moderators`) opens a session like `POST /v1/embed/{id}/session`, with role `moderator`: `viewer.id` is the moderator's viewer id and `viewer.name` the invitation's name. It lasts 24 hours, never past the moderator's `active_until`; send its `session_token` with moderator actions. `401 invalid_viewer_token` saying why when the token is not one of this service's links, is for another stream, or its moderator was removed or ran out.",
+        tags,
+        params: EmbedParams,
+        body: ModeratorSessionBody,
+        response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
+      },
+    },
+    async (request) => embed.openModeratorSession(request.params.id, request.body.moderator_token, request.ip),
   );
 
   api.post(
