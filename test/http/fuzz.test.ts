@@ -76,6 +76,7 @@ const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording
 const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_domains', 'watch_minutes_limit', 'closed_at'];
 const PATCH_FIELDS = ['name', 'metadata', 'player'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
+const MODERATOR_FIELDS = ['name', 'name', 'name', 'viewer_id', 'active_days'];
 
 /** A body: valid-ish objects with junk in places, junk values, or raw text that is not JSON at all. */
 function body(g: Gen, fields: string[]): { payload?: string; contentType?: string } {
@@ -100,7 +101,7 @@ function body(g: Gen, fields: string[]): { payload?: string; contentType?: strin
 
 function validValue(g: Gen, field: string): unknown {
   switch (field) {
-    case 'name': return g.pick([null, '', 'Town hall', 'x'.repeat(100)]);
+    case 'name': return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
     case 'profile': return g.pick(['abr_basic', 'passthrough']);
     case 'max_resolution': return g.pick([480, 720]);
     case 'record':
@@ -110,6 +111,7 @@ function validValue(g: Gen, field: string): unknown {
     case 'player': return g.pick([{}, { show_name: false }, { enabled: true, allowed_domains: ['example.com'] }, { watch_minutes_limit: null }]);
     case 'viewer_id': return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
     case 'message_id': return 'msg_00000000000000000000';
+    case 'active_days': return g.pick([1, 7, 30]);
     default: return null;
   }
 }
@@ -244,10 +246,12 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /v1/streams/{id}/viewers', op: 'get /v1/streams/{id}/viewers', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }) },
   { name: 'GET /v1/streams/{id}/attendance', op: 'get /v1/streams/{id}/attendance', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }) },
   { name: 'POST /v1/streams/{id}/chat/bans', op: 'post /v1/streams/{id}/chat/bans', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`, body: body(g, BAN_FIELDS) }) },
+  { name: 'POST /v1/streams/{id}/chat/moderators', op: 'post /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators`, body: body(g, MODERATOR_FIELDS) }) },
+  { name: 'GET /v1/streams/{id}/chat/moderators', op: 'get /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}` }) },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
-/** A repeated ban answers the existing one with 200. */
+/** A repeated ban, or an invitation of a viewer already a moderator, answers the existing one with 200. */
 const SUCCESS: Record<string, number | number[]> = {
   'post /v1/streams': 201,
   'get /v1/streams': 200,
@@ -258,6 +262,8 @@ const SUCCESS: Record<string, number | number[]> = {
   'get /v1/streams/{id}/viewers': 200,
   'get /v1/streams/{id}/attendance': 200,
   'post /v1/streams/{id}/chat/bans': [201, 200],
+  'post /v1/streams/{id}/chat/moderators': [201, 200],
+  'get /v1/streams/{id}/chat/moderators': 200,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -270,6 +276,8 @@ const OBJECT_OF: Record<string, string> = {
   'get /v1/streams/{id}/viewers': 'viewer_series',
   'get /v1/streams/{id}/attendance': 'list',
   'post /v1/streams/{id}/chat/bans': 'ban',
+  'post /v1/streams/{id}/chat/moderators': 'moderator',
+  'get /v1/streams/{id}/chat/moderators': 'list',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };
@@ -339,6 +347,8 @@ t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a bo
     ['POST', `/v1/embed/${id}/session`],
     ['POST', `/v1/embed/${id}/playback`],
     ['POST', `/v1/streams/${id}/chat/bans`],
+    ['POST', `/v1/streams/${id}/chat/moderators`],
+    ['POST', `/v1/embed/${id}/mod/session`],
   ];
   // [payload, the field the answer names (null: the body itself)]
   const bodies: [string, string | null][] = [
