@@ -85,7 +85,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
       schema: {
         summary: 'Open a viewer session',
         description:
-          "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
+          "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active moderator of the stream (invited with that `viewer_id`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
         tags,
         params: EmbedParams,
         body: OpenSessionBody,
