@@ -196,6 +196,8 @@ t('moderator-role tokens: one day per sign-in, never shortening an invitation; a
   assert.is(signedIn.body.viewer.role, 'moderator');
   assert.is(signedIn.body.moderator.id, invited.id);
   assert.is(signedIn.body.moderator.active_until, invited.active_until);
+  // The invitation's name stays (the owner chose it); the session's viewer name is the token's.
+  assert.equal([signedIn.body.moderator.name, signedIn.body.viewer.name], ['Invited', 'Grace']);
 
   // Removed: later moderator-role tokens open viewer sessions, and the listing leaves it out.
   assert.is((await remove(env, apiKey, id, first.body.moderator.id)).status, 204);

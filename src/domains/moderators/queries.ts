@@ -13,14 +13,15 @@ export interface ModeratorRow {
 
 /**
  * A moderator-role sign-in: the viewer moderates until `activeUntil` (later of this and what they
- * had). A moderator the owner removed stays removed: null then.
+ * had, so an invitation is never shortened). A moderator the owner removed stays removed: null then.
  */
 export async function signInModerator(db: Db, row: Omit<ModeratorRow, 'removed_at'>): Promise<ModeratorRow | null> {
   const [moderator] = await db<ModeratorRow[]>`
     insert into moderators ${db(row)}
     on conflict (stream_id, viewer_id) do update set
       active_until = greatest(moderators.active_until, excluded.active_until),
-      name = coalesce(excluded.name, moderators.name)
+      -- An invitation's name is the owner's choice; a token moderator takes its newest token's.
+      name = case when moderators.source = 'invitation' then moderators.name else coalesce(excluded.name, moderators.name) end
       where moderators.removed_at is null
     returning *`;
   return moderator ?? null;
