@@ -77,6 +77,7 @@ const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_
 const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
 const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
+const MODERATOR_FIELDS = ['name', 'name', 'name', 'viewer_id', 'active_days'];
 
 /** A body: valid-ish objects with junk in places, junk values, or raw text that is not JSON at all. */
 function body(g: Gen, fields: string[]): { payload?: string; contentType?: string } {
@@ -101,7 +102,7 @@ function body(g: Gen, fields: string[]): { payload?: string; contentType?: strin
 
 function validValue(g: Gen, field: string): unknown {
   switch (field) {
-    case 'name': return g.pick([null, '', 'Town hall', 'x'.repeat(100)]);
+    case 'name': return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
     case 'profile': return g.pick(['abr_basic', 'passthrough']);
     case 'max_resolution': return g.pick([480, 720]);
     case 'record':
@@ -115,6 +116,7 @@ function validValue(g: Gen, field: string): unknown {
     case 'session_token': return g.pick(['forged', 'a.b.c']);
     case 'viewer_id': return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
     case 'message_id': return 'msg_00000000000000000000';
+    case 'active_days': return g.pick([1, 7, 30]);
     default: return null;
   }
 }
@@ -251,10 +253,12 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /v1/streams/{id}/chat/bans', op: 'post /v1/streams/{id}/chat/bans', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`, body: body(g, BAN_FIELDS) }) },
   { name: 'GET /v1/streams/{id}/chat/messages', op: 'get /v1/streams/{id}/chat/messages', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/messages${query(g, c.known)}` }) },
   { name: 'POST /v1/embed/{id}/chat/messages', op: 'post /v1/embed/{id}/chat/messages', request: (g, c) => ({ method: 'POST', url: `/v1/embed/${weirdId(g, c.known)}/chat/messages`, body: body(g, CHAT_POST_FIELDS) }) },
+  { name: 'POST /v1/streams/{id}/chat/moderators', op: 'post /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators`, body: body(g, MODERATOR_FIELDS) }) },
+  { name: 'GET /v1/streams/{id}/chat/moderators', op: 'get /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}` }) },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
-/** A repeated ban answers the existing one with 200. */
+/** A repeated ban, or an invitation of a viewer already a moderator, answers the existing one with 200. */
 const SUCCESS: Record<string, number | number[]> = {
   'post /v1/streams': 201,
   'get /v1/streams': 200,
@@ -267,6 +271,8 @@ const SUCCESS: Record<string, number | number[]> = {
   'post /v1/streams/{id}/chat/bans': [201, 200],
   'get /v1/streams/{id}/chat/messages': 200,
   'post /v1/embed/{id}/chat/messages': 201,
+  'post /v1/streams/{id}/chat/moderators': [201, 200],
+  'get /v1/streams/{id}/chat/moderators': 200,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -281,6 +287,8 @@ const OBJECT_OF: Record<string, string> = {
   'post /v1/streams/{id}/chat/bans': 'ban',
   'get /v1/streams/{id}/chat/messages': 'list',
   'post /v1/embed/{id}/chat/messages': 'chat_message',
+  'post /v1/streams/{id}/chat/moderators': 'moderator',
+  'get /v1/streams/{id}/chat/moderators': 'list',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };
@@ -353,6 +361,8 @@ t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a bo
     ['POST', `/v1/embed/${id}/chat/messages`],
     ['POST', `/v1/embed/${id}/chat/reactions`],
     ['POST', `/v1/embed/${id}/mod/ban`],
+    ['POST', `/v1/streams/${id}/chat/moderators`],
+    ['POST', `/v1/embed/${id}/mod/session`],
   ];
   // [payload, the field the answer names (null: the body itself)]
   const bodies: [string, string | null][] = [
