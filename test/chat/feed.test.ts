@@ -51,8 +51,15 @@ t('a fresh reader gets reset, the newest messages and the settings; new posts re
   assert.is(a.events[0]?.event, 'reset');
   assert.equal(a.shown(), ['early 0', 'early 1', 'early 2']);
   const settings = JSON.parse(a.named('settings')[0]?.data ?? '{}');
-  assert.is(settings.enabled, true);
-  assert.is(settings.slow_mode_seconds, 0);
+  assert.equal(settings, { enabled: true, anonymous_posting: true, slow_mode_seconds: 0, reactions: { emojis: ['👍', '❤️', '😂', '😮', '👏', '🔥', '🎉', '😢'], rate: 1 } });
+  // Members-only and closed chats say so in their settings.
+  const members = await createStream(env, apiKey, { player: { require_viewer_token: true } });
+  const closed = await createStream(env, apiKey, { chat: { enabled: false } });
+  for (const [streamId, key, value] of [[members.id, 'anonymous_posting', false], [closed.id, 'enabled', false]] as const) {
+    const r = await open(streamId);
+    await r.until((x) => x.named('settings').length === 1, 'settings');
+    assert.is(JSON.parse(r.named('settings')[0]?.data ?? '{}')[key], value, `${key} of ${streamId}`);
+  }
   const b = await open(id);
   await b.until((r) => r.named('settings').length === 1, 'settings');
   await post(env, id, anon('bob', 'live one'));

@@ -79,7 +79,7 @@ export interface ChatDeps {
   ownOrigins: string[];
 }
 
-/** The chat object of the embed read and of the feed's `settings` events. */
+/** The chat of a stream as a player sees it: the feed's `settings` events and the slow-mode answer. */
 export function embedChat(row: StreamRow, open: boolean, beaconRate: number): EmbedChat {
   return {
     enabled: open && row.chat.enabled,

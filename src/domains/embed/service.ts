@@ -14,7 +14,6 @@ import type { IdentityService, StreamView } from '../identity/service.js';
 import type { SessionClaims } from '../identity/session-token.js';
 import type { BeatState } from '../viewers/counter.js';
 import type { AttendanceViewer } from '../attendance/recorder.js';
-import { embedChat } from '../chat/service.js';
 
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
@@ -97,7 +96,6 @@ export class EmbedService {
       beacon: open ? this.deps.viewers.beacon(row.id) : null,
       access: membersOnly ? 'viewer_token' : 'public',
       poster_url: this.deps.cdn.thumbnail(row.id),
-      chat: embedChat(row, open, this.deps.viewers.beacon(row.id).rate),
     };
     return { embed, allowedDomains: row.player.allowed_domains };
   }
