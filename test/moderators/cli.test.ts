@@ -95,4 +95,25 @@ t('bans: create by viewer id (again: the same ban), list, delete; exactly one of
   assert.is(unknown.json.error.code, 'not_found');
 });
 
+t('messages: newest first with viewer ids and states; a ban by --message-id hides its author; paging hint', async (ctx) => {
+  const { streamId, flags, env } = ctx;
+  const post = (text: string, client: string) => env.call('POST', `/v1/embed/${streamId}/chat/messages`, { body: { text, nickname: 'Ann', client_id: client } });
+  const first = await post('first words', 'client-cli-1');
+  assert.is(first.status, 201, first.text);
+  env.clock.advance(1);
+  assert.is((await post('second words', 'client-cli-2')).status, 201);
+  const list = ok(await svc(['chat', 'messages', streamId, '--json', ...flags])).json;
+  assert.is(list.object, 'list');
+  assert.equal(list.data.map((m: { text: string }) => m.text), ['second words', 'first words']);
+  assert.is(list.data[1].viewer_id, 'anon:client-cli-1');
+  const ban = ok(await svc(['chat', 'bans', 'create', streamId, '--message-id', first.body.id, '--json', ...flags])).json;
+  assert.is(ban.viewer_id, 'anon:client-cli-1');
+  const table = ok(await svc(['chat', 'messages', streamId, '--limit', '1', ...flags])).stdout;
+  assert.match(table, /^ID\s+CREATED_AT\s+VIEWER_ID\s+NAME\s+STATE\s+TEXT\n/);
+  assert.match(table, /More: svc chat messages str_[a-z0-9]{20} --starting-after msg_[a-z0-9]{20}/);
+  const hidden = ok(await svc(['chat', 'messages', streamId, '--json', ...flags])).json;
+  // Both posts came from one network (loopback): a ban made from an anonymous message shadows it.
+  assert.equal(hidden.data.map((m: { hidden: boolean }) => m.hidden), [true, true]);
+});
+
 t.run();
