@@ -1002,22 +1002,21 @@
       return !!(viewer.session && viewer.session.viewer.name);
     },
 
-    /** Called whenever the embed, the state or the session changed. */
+    /**
+     * Called whenever the embed, the state or the session changed. The feed's `settings` are
+     * the only source of the chat's settings (the embed read has none): the panel shows once
+     * they say the chat is open.
+     */
     update() {
-      const settings = embed.chat;
       const open = embed.status === 'pending' || embed.status === 'live';
       const cannotWatch = state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
-      if (!settings || cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening)) return this.hide();
+      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening)) return this.hide();
       if (!open) return this.end();
       // The feed is opened with the session (the viewer's own view): its first answer comes first.
       if (viewer.opening) return;
-      if (!this.running) {
-        // A chat turned off is not shown until it is turned on; once shown, its `settings` say so.
-        if (!settings.enabled && !this.visible) return;
-        this.apply(settings);
-      }
       if (!this.running || this.feedAs !== this.as()) this.connect();
-      if (!this.visible) {
+      // Back after being hidden: a resumed feed does not repeat the settings it already sent.
+      if (!this.visible && this.settings && this.settings.enabled) {
         this.visible = true;
         this.render();
       }
@@ -1140,6 +1139,8 @@
 
     apply(settings) {
       this.settings = settings;
+      // A chat that is off is not shown until it is turned on; once shown, it says it is off.
+      if (settings.enabled && this.running) this.visible = true;
       const emojis = settings.reactions && Array.isArray(settings.reactions.emojis) ? settings.reactions.emojis.filter((e) => typeof e === 'string') : [];
       if (emojis.join(' ') !== this.emojis) {
         this.emojis = emojis.join(' ');

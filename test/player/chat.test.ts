@@ -302,23 +302,23 @@ t('refusals are told in the panel: anonymous posting closed, chat turned off; th
   assert.is(await noteOf(ann), '');
 });
 
-t('a page opened while the chat is off shows no panel and opens no feed', async (ctx) => {
+t('a page opened while the chat is off shows no panel; the owner turns it on and the panel appears without a reload', async (ctx) => {
   const { app, key, stream, browser } = ctx;
   assert.is((await app.call('PATCH', `/v1/streams/${stream.id}`, { key, body: { chat: { enabled: false } } })).status, 200);
-  await waitFor('the embed read', async () => (await app.call('GET', `/v1/embed/${stream.id}`)).body.chat.enabled === false, 5000, 200);
-  // nginx keeps the page for a second.
-  await new Promise((r) => setTimeout(r, 1100));
   const page = await browser.newPage();
-  const feeds: string[] = [];
-  page.on('request', (r) => r.url().includes('/chat/') && feeds.push(r.url()));
+  page.on('pageerror', (e) => ctx.problems.push(`page error: ${e.message}`));
   await page.goto(stream.embed_url);
-  await page.waitForTimeout(2500);
+  // The feed's settings say whether the chat is on (the embed read does not).
+  await waitFor('the chat feed open', async () => (await player<number | null>(page, 'p.chat.feed')) === 1, 10_000, 100);
+  await page.waitForTimeout(1000);
   assert.ok(await page.isHidden('#svc-chat'));
   assert.ok(await page.isHidden('#svc-chat-toggle'));
-  assert.equal(feeds, []);
   assert.is(await page.getAttribute('#svc-player', 'data-state'), 'waiting');
-  await page.close();
   assert.is((await app.call('PATCH', `/v1/streams/${stream.id}`, { key, body: { chat: { enabled: true } } })).status, 200);
+  await page.waitForSelector('#svc-chat:not([hidden])', { timeout: 5000 });
+  await waitForMessage(page, 'first!');
+  await page.close();
+  await settled();
 });
 
 t('the feed refused: the panel waits and tries again; the player is untouched', async (ctx) => {
@@ -333,9 +333,11 @@ t('the feed refused: the panel waits and tries again; the player is untouched', 
   await page.goto(stream.embed_url);
   await waitFor('two refused attempts', async () => refused >= 2, 15_000, 100);
   assert.is(await page.getAttribute('#svc-player', 'data-state'), 'waiting');
-  assert.ok(await page.isVisible('#svc-chat'));
+  // No settings yet: no panel.
+  assert.ok(await page.isHidden('#svc-chat'));
   await page.unroute('**/chat/feed*');
   await waitFor('the feed open', async () => (await player<number | null>(page, 'p.chat.feed')) === 1, 30_000, 200);
+  await page.waitForSelector('#svc-chat:not([hidden])', { timeout: 5000 });
   await waitForMessage(page, 'first!');
   await page.close();
 });
