@@ -55,8 +55,8 @@ export async function appendEvent(
  * own feed keeps them (a shadow ban). At most the newest 200 ids travel in the event; older ones
  * are already out of every player's list.
  */
-export async function shadowAuthor(tx: Db, streamId: string, viewerId: string, network: string | null, by: string, at: Date): Promise<void> {
-  const ids = await q.hideAuthor(tx, streamId, viewerId, network);
+export async function shadowAuthor(tx: Db, streamId: string, viewerId: string, by: string, at: Date): Promise<void> {
+  const ids = await q.hideAuthor(tx, streamId, viewerId);
   if (ids.length === 0) return;
   await appendEvent(tx, { streamId, kind: 'delete', payload: { object: 'chat_deletion', message_ids: ids.slice(0, 200), deleted_by: by }, except: viewerId, at });
 }

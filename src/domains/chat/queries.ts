@@ -102,12 +102,11 @@ export async function markDeleted(db: Db, streamId: string, id: string, at: Date
   return row ?? null;
 }
 
-/** Shadows every visible message of a banned viewer (and, anonymous, of their network); the newest ids first. */
-export async function hideAuthor(db: Db, streamId: string, viewerId: string, network: string | null): Promise<string[]> {
-  const byNetwork = network ? db`or network = ${network}` : db``;
+/** Shadows every visible message of a banned viewer; the newest ids first. */
+export async function hideAuthor(db: Db, streamId: string, viewerId: string): Promise<string[]> {
   const rows = await db<{ id: string; seq: number }[]>`
     update chat_messages set hidden = true
-    where stream_id = ${streamId} and (viewer_id = ${viewerId} ${byNetwork}) and not hidden and deleted_at is null
+    where stream_id = ${streamId} and viewer_id = ${viewerId} and not hidden and deleted_at is null
     returning id, seq`;
   return rows.sort((a, b) => b.seq - a.seq).map((r) => r.id);
 }

@@ -96,7 +96,9 @@ export function chatBanHooks(): ChatBanHooks {
       const row = MESSAGE_ID.test(messageId) ? await q.findMessage(db, streamId, messageId) : null;
       return row && { viewerId: row.viewer_id, network: row.network };
     },
-    banned: (db, ban) => shadowAuthor(db, ban.streamId, ban.viewerId, ban.network, ban.createdBy, ban.at),
+    // Past posts of the banned viewer are shadowed; their network only shadows anonymous posts from now on,
+    // so bystanders on the same connection keep what they already said.
+    banned: (db, ban) => shadowAuthor(db, ban.streamId, ban.viewerId, ban.createdBy, ban.at),
   };
 }
 
