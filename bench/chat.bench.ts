@@ -1,0 +1,332 @@
+/**
+ * Chat under load (issue 14), against the goal of 5,000 connected feed readers and 50 posts/s with
+ * a p95 post-to-screen delay of at most 1 s on this machine, and past it. The appliance runs in its
+ * own process (`pipeline-serve.ts`: real PostgreSQL, real nginx); the readers, as real viewers,
+ * read `{player_url}/api/embed/{id}/chat/feed` through nginx from their own processes
+ * (`chat-readers.ts`); anonymous posters, many client ids so that the per-viewer limit is not what
+ * is measured, post through nginx from this one. Every client shares the appliance's cores.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { childrenOf } from '../src/platform/process/proc.js';
+import type { Counts, Opened, ReaderCommand, Report } from './chat-readers.js';
+import { api, applianceCpu, cpuOf, startServe } from './pipeline.bench.js';
+import { table } from './player.bench.js';
+
+export interface Step {
+  readers: number;
+  postsPerSecond: number;
+  note: string;
+}
+
+const STEPS: Step[] = [
+  { readers: 1000, postsPerSecond: 10, note: 'warm-up' },
+  { readers: 5000, postsPerSecond: 50, note: 'the goal' },
+  { readers: 5000, postsPerSecond: 150, note: '3× the posts' },
+  { readers: 8000, postsPerSecond: 50, note: '1.6× the readers' },
+];
+const READER_PROCESSES = 2;
+/** Readers (spread over the reader processes) that parse events and time messages. */
+const SAMPLE = 200;
+const SETTLE_MS = 3000;
+/** After the last post of a step, how long messages still count for its delays. */
+const GRACE_MS = 3000;
+const POSTS_IN_FLIGHT = 500;
+const stepSeconds = (): number => Number(process.env.BENCH_CHAT_SECONDS ?? 25);
+
+/** One process of feed readers, driven over IPC. */
+class Readers {
+  private readonly child: ChildProcess = fork(join(import.meta.dirname, 'chat-readers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+
+  tell(cmd: ReaderCommand): void {
+    this.child.send(cmd);
+  }
+
+  ask<T>(cmd: ReaderCommand, answer: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (msg: { type: string }) => {
+        if (msg.type !== answer) return;
+        this.child.off('message', onMessage);
+        this.child.off('exit', onExit);
+        resolve(msg as T);
+      };
+      const onExit = (code: number | null) => reject(new Error(`chat-readers exited ${code}`));
+      this.child.on('message', onMessage);
+      this.child.once('exit', onExit);
+      this.child.send(cmd);
+    });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.child.exitCode !== null) return resolve();
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
+  }
+}
+
+interface Posted {
+  sent: number;
+  /** Answers by `status code` (`201`, `429 chat_rate_limited`, `503 chat_busy`, ...). */
+  answers: Record<string, number>;
+  withRetryAfter: number;
+  errors: number;
+  /** Posts not sent because POSTS_IN_FLIGHT were still unanswered. */
+  skipped: number;
+  /** POST to answer, ms. */
+  answerMs: number[];
+}
+
+/** `rate` posts per second for `seconds` to `{origin}/api/embed/{id}/chat/messages`, each text tagged and stamped `t=<ms>`. */
+async function post(origin: URL, streamId: string, rate: number, seconds: number, tag: string): Promise<Posted> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  // Each client id posts once in 20 s, far under the per-viewer 5 in 10 s.
+  const viewers = Math.max(100, rate * 20);
+  const out: Posted = { sent: 0, answers: {}, withRetryAfter: 0, errors: 0, skipped: 0, answerMs: [] };
+  let inFlight = 0;
+  const one = (n: number) => {
+    const started = performance.now();
+    const body = JSON.stringify({ text: `${tag} t=${Date.now()} hello from viewer ${n % viewers}, how is everyone doing`, nickname: `Viewer ${n % viewers}`, client_id: `bench-${tag.replace(/\W/g, '')}-${n % viewers}` });
+    inFlight++;
+    const req = request({ agent, host: origin.hostname, port: origin.port, method: 'POST', path: `/api/embed/${streamId}/chat/messages`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        inFlight--;
+        out.answerMs.push(performance.now() - started);
+        const code = res.statusCode === 201 ? undefined : /"code"\s*:\s*"([a-z_]+)"/.exec(Buffer.concat(chunks).toString())?.[1];
+        const key = code ? `${res.statusCode} ${code}` : String(res.statusCode);
+        out.answers[key] = (out.answers[key] ?? 0) + 1;
+        if (res.headers['retry-after'] !== undefined) out.withRetryAfter++;
+      });
+    });
+    req.on('error', () => {
+      inFlight--;
+      out.errors++;
+    });
+    req.end(body);
+  };
+  const t0 = performance.now();
+  let due = 0;
+  await new Promise<void>((resolve) => {
+    const tick = setInterval(() => {
+      const elapsed = (performance.now() - t0) / 1000;
+      const target = Math.floor(Math.min(elapsed, seconds) * rate);
+      while (due < target) {
+        if (inFlight >= POSTS_IN_FLIGHT) out.skipped++;
+        else one(out.sent++);
+        due++;
+      }
+      if (elapsed >= seconds) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 10);
+  });
+  for (const deadline = performance.now() + 10_000; inFlight > 0 && performance.now() < deadline; ) await sleep(50);
+  agent.destroy();
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident set of a process, bytes (0 once gone). */
+function rss(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function fdLimit(): number {
+  return Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 1024);
+}
+
+/** The cluster's postmaster with its backends (those that exited are in its reaped time). */
+function postgresCpu(dataDir: string): number {
+  const master = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return cpuOf(master, true) + childrenOf(master).reduce((sum, pid) => sum + cpuOf(pid, false), 0);
+}
+
+const nginxPids = (dataDir: string): number[] => {
+  const master = Number(readFileSync(join(dataDir, 'run', 'nginx.pid'), 'utf8'));
+  return [master, ...childrenOf(master)];
+};
+
+interface StepResult {
+  step: Step;
+  skipped?: string;
+  opened: Opened;
+  counts: Counts;
+  report: Report;
+  posted: Posted;
+  seconds: number;
+  cpu: { node: number; nginx: number; postgres: number; clients: number };
+  rss: { nodePeak: number; nodeEnd: number; nginxPeak: number };
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+function merge(opened: Opened[]): Opened {
+  const refused: Record<string, number> = {};
+  for (const o of opened) for (const [k, v] of Object.entries(o.refused)) refused[k] = (refused[k] ?? 0) + v;
+  return { type: 'opened', connected: sum(opened.map((o) => o.connected)), refused, withRetryAfter: sum(opened.map((o) => o.withRetryAfter)), errors: sum(opened.map((o) => o.errors)) };
+}
+
+export interface ChatTarget {
+  playerUrl: string;
+  streamId: string;
+  /** The appliance's node process, and its data dir (nginx.pid under run/, PostgreSQL under pg/). */
+  pid: number;
+  dataDir: string;
+}
+
+/** The steps against a running appliance; readers are added step by step (never fewer). */
+export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): Promise<{ results: StepResult[]; limit: number }> {
+  const origin = new URL(target.playerUrl);
+  const readers = Array.from({ length: READER_PROCESSES }, () => new Readers());
+  const results: StepResult[] = [];
+  const limit = fdLimit();
+  const opened: Opened[] = [];
+  let asked = 0;
+  try {
+    for (const [i, step] of steps.entries()) {
+      // nginx holds two sockets per reader (viewer and API); keep a margin for everything else.
+      if (step.readers * 2 + 500 > limit) throw new Error(`${step.readers} readers need more than the ${limit} open files allowed`);
+      const more = step.readers - asked;
+      if (more > 0) {
+        const share = (n: number, k: number) => Math.floor(n / READER_PROCESSES) + (k < n % READER_PROCESSES ? 1 : 0);
+        const sample = Math.max(0, SAMPLE - asked);
+        opened.push(
+          ...(await Promise.all(
+            readers.map((r, k) => r.ask<Opened>({ type: 'open', host: origin.hostname, port: Number(origin.port), path: `/api/embed/${target.streamId}/chat/feed`, count: share(more, k), sample: share(sample, k) }, 'opened')),
+          )),
+        );
+        asked = step.readers;
+      }
+      await sleep(SETTLE_MS);
+
+      const tag = `#s${i + 1}#`;
+      for (const r of readers) r.tell({ type: 'mark', tag });
+      const before = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage() };
+      const peaks = { nodePeak: 0, nginxPeak: 0 };
+      const watch = setInterval(() => {
+        peaks.nodePeak = Math.max(peaks.nodePeak, rss(target.pid));
+        peaks.nginxPeak = Math.max(peaks.nginxPeak, sum(nginxPids(target.dataDir).map(rss)));
+      }, 1000);
+      const t0 = performance.now();
+      const posted = await post(origin, target.streamId, step.postsPerSecond, stepSeconds(), tag);
+      const seconds = (performance.now() - t0) / 1000;
+      clearInterval(watch);
+      const after = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(before.clients) };
+      const counts = await Promise.all(readers.map((r) => r.ask<Counts>({ type: 'counts' }, 'counts')));
+      await sleep(GRACE_MS);
+      const reports = await Promise.all(readers.map((r) => r.ask<Report>({ type: 'report' }, 'report')));
+      results.push({
+        step,
+        opened: merge(opened),
+        counts: { type: 'counts', open: sum(counts.map((c) => c.open)), closed: sum(counts.map((c) => c.closed)), messages: sum(counts.map((c) => c.messages)), bytes: sum(counts.map((c) => c.bytes)), cpuUs: sum(counts.map((c) => c.cpuUs)) },
+        report: { type: 'report', delays: reports.flatMap((r) => r.delays), sampleOpen: sum(reports.map((r) => r.sampleOpen)), sampleMessages: sum(reports.map((r) => r.sampleMessages)) },
+        posted,
+        seconds,
+        cpu: {
+          node: after.node - before.node,
+          nginx: after.nginx - before.nginx,
+          postgres: after.postgres - before.postgres,
+          clients: (after.clients.user + after.clients.system + sum(counts.map((c) => c.cpuUs))) / 1e6,
+        },
+        rss: { ...peaks, nodeEnd: rss(target.pid) },
+      });
+    }
+  } finally {
+    await Promise.all(readers.map((r) => r.ask({ type: 'close' }, 'closed').catch(() => undefined)));
+    await Promise.all(readers.map((r) => r.stop()));
+  }
+  return { results, limit };
+}
+
+function quantile(xs: number[], q: number): number | null {
+  if (xs.length === 0) return null;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+const ms = (x: number | null) => (x === null ? '-' : Math.round(x).toString());
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const tally = (t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${v} × ${k}`).join(', ') || '-';
+
+export function formatChat(results: StepResult[], limit: number): string {
+  const out = [
+    `Chat under load: feed readers through nginx (SSE, ${SAMPLE} of them timing messages), anonymous posts through nginx from many client ids; ${stepSeconds()} s of posting per step, readers added step by step`,
+    `Goal: 5,000 readers and 50 posts/s with p95 post-to-screen ≤ 1 s. ${availableParallelism()} cores shared by the appliance, nginx, PostgreSQL and the bench's own clients (${READER_PROCESSES} reader processes + the poster); open files allowed per process: ${limit}`,
+    '',
+  ];
+  out.push(
+    ...table(
+      ['step', 'readers asked', 'feeds open', 'refused (total so far)', 'closed in step', 'posts/s asked', 'sent', 'answers', 'POST p95 ms'],
+      results.map((r) => [
+        `${r.step.readers} × ${r.step.postsPerSecond}/s (${r.step.note})`,
+        r.step.readers,
+        r.counts.open,
+        `${tally(r.opened.refused)}${r.opened.errors > 0 ? `, ${r.opened.errors} socket errors` : ''}${r.opened.withRetryAfter > 0 ? ` (${r.opened.withRetryAfter} with Retry-After)` : ''}`,
+        r.counts.closed,
+        r.step.postsPerSecond,
+        `${r.posted.sent}${r.posted.skipped > 0 ? ` (+${r.posted.skipped} not sent: ${POSTS_IN_FLIGHT} unanswered)` : ''}`,
+        `${tally(r.posted.answers)}${r.posted.errors > 0 ? `, ${r.posted.errors} errors` : ''}${r.posted.withRetryAfter > 0 ? ` (${r.posted.withRetryAfter} with Retry-After)` : ''}`,
+        ms(quantile(r.posted.answerMs, 0.95)),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    ...table(
+      ['step', 'accepted/s', 'delay p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'sample got / expected', 'delivered/s', 'of expected', 'MiB/s out', 'node CPU', 'node RSS MiB peak/end', 'nginx CPU', 'nginx RSS MiB', 'PostgreSQL CPU', 'bench clients CPU'],
+      results.map((r) => {
+        const accepted = r.posted.answers['201'] ?? 0;
+        const expected = accepted * r.counts.open;
+        const sampleExpected = accepted * r.report.sampleOpen;
+        const d = r.report.delays;
+        return [
+          `${r.step.readers} × ${r.step.postsPerSecond}/s`,
+          (accepted / r.seconds).toFixed(1),
+          ms(quantile(d, 0.5)),
+          ms(quantile(d, 0.95)),
+          ms(quantile(d, 0.99)),
+          ms(d.length > 0 ? Math.max(...d) : null),
+          `${r.report.sampleMessages} / ${sampleExpected}`,
+          Math.round(r.counts.messages / r.seconds),
+          expected > 0 ? `${((100 * r.counts.messages) / expected).toFixed(0)}%` : '-',
+          (r.counts.bytes / r.seconds / 2 ** 20).toFixed(1),
+          (r.cpu.node / r.seconds).toFixed(2),
+          `${mib(r.rss.nodePeak)} / ${mib(r.rss.nodeEnd)}`,
+          (r.cpu.nginx / r.seconds).toFixed(2),
+          mib(r.rss.nginxPeak),
+          (r.cpu.postgres / r.seconds).toFixed(2),
+          (r.cpu.clients / r.seconds).toFixed(2),
+        ];
+      }),
+    ),
+  );
+  out.push(
+    '',
+    'CPU in cores (CPU-seconds per second of posting); delay = a sample reader parsing the message − the send time in its text (same clock);',
+    'delivered/s: message events read by all readers while posting, beside accepted posts × feeds open; refused readers are not retried.',
+  );
+  return out.join('\n');
+}
+
+export async function benchChat(): Promise<string> {
+  const { served, stop } = await startServe();
+  try {
+    const stream = await api<{ id: string }>(served, 'POST', '/v1/streams', { name: 'Chat bench', record: false });
+    const { results, limit } = await runChatSteps({ playerUrl: served.playerUrl, streamId: stream.id, pid: served.pid, dataDir: served.dataDir });
+    return formatChat(results, limit);
+  } finally {
+    await stop();
+  }
+}
