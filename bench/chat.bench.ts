@@ -28,6 +28,16 @@ const STEPS: Step[] = [
   { readers: 5000, postsPerSecond: 150, note: '3× the posts' },
   { readers: 8000, postsPerSecond: 50, note: '1.6× the readers' },
 ];
+/** BENCH_CHAT_STEPS=`1000x10,5000x50` (readers × posts/s, readers never fewer than the step before) replaces the steps. */
+function steps(): Step[] {
+  const spec = process.env.BENCH_CHAT_STEPS;
+  if (!spec) return STEPS;
+  return spec.split(',').map((s) => {
+    const [readers, postsPerSecond] = s.split('x').map(Number);
+    if (!Number.isInteger(readers) || !Number.isFinite(postsPerSecond)) throw new Error(`BENCH_CHAT_STEPS: ${s} is not READERSxPOSTS`);
+    return { readers: readers as number, postsPerSecond: postsPerSecond as number, note: 'BENCH_CHAT_STEPS' };
+  });
+}
 const READER_PROCESSES = 2;
 /** Readers (spread over the reader processes) that parse events and time messages. */
 const SAMPLE = 200;
@@ -143,6 +153,13 @@ function rss(pid: number): number {
   }
 }
 
+/** CPU-seconds all processes on the machine have used (every field of /proc/stat's cpu line but idle and iowait). */
+function machineCpu(): number {
+  const f = (/^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1] ?? '').split(' ').map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already in user)
+  return [0, 1, 2, 5, 6, 7].reduce((sum, i) => sum + (f[i] ?? 0), 0) / 100;
+}
+
 function fdLimit(): number {
   return Number(/^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 1024);
 }
@@ -166,7 +183,7 @@ interface StepResult {
   report: Report;
   posted: Posted;
   seconds: number;
-  cpu: { node: number; nginx: number; postgres: number; clients: number };
+  cpu: { node: number; nginx: number; postgres: number; clients: number; machine: number };
   rss: { nodePeak: number; nodeEnd: number; nginxPeak: number };
 }
 
@@ -187,7 +204,7 @@ export interface ChatTarget {
 }
 
 /** The steps against a running appliance; readers are added step by step (never fewer). */
-export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): Promise<{ results: StepResult[]; limit: number }> {
+export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): Promise<{ results: StepResult[]; limit: number }> {
   const origin = new URL(target.playerUrl);
   const readers = Array.from({ length: READER_PROCESSES }, () => new Readers());
   const results: StepResult[] = [];
@@ -195,7 +212,7 @@ export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): P
   const opened: Opened[] = [];
   let asked = 0;
   try {
-    for (const [i, step] of steps.entries()) {
+    for (const [i, step] of plan.entries()) {
       // nginx holds two sockets per reader (viewer and API); keep a margin for everything else.
       if (step.readers * 2 + 500 > limit) throw new Error(`${step.readers} readers need more than the ${limit} open files allowed`);
       const more = step.readers - asked;
@@ -213,7 +230,7 @@ export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): P
 
       const tag = `#s${i + 1}#`;
       for (const r of readers) r.tell({ type: 'mark', tag });
-      const before = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage() };
+      const before = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(), machine: machineCpu() };
       const peaks = { nodePeak: 0, nginxPeak: 0 };
       const watch = setInterval(() => {
         peaks.nodePeak = Math.max(peaks.nodePeak, rss(target.pid));
@@ -223,7 +240,7 @@ export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): P
       const posted = await post(origin, target.streamId, step.postsPerSecond, stepSeconds(), tag);
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(watch);
-      const after = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(before.clients) };
+      const after = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(before.clients), machine: machineCpu() };
       const counts = await Promise.all(readers.map((r) => r.ask<Counts>({ type: 'counts' }, 'counts')));
       await sleep(GRACE_MS);
       const reports = await Promise.all(readers.map((r) => r.ask<Report>({ type: 'report' }, 'report')));
@@ -239,6 +256,7 @@ export async function runChatSteps(target: ChatTarget, steps: Step[] = STEPS): P
           nginx: after.nginx - before.nginx,
           postgres: after.postgres - before.postgres,
           clients: (after.clients.user + after.clients.system + sum(counts.map((c) => c.cpuUs))) / 1e6,
+          machine: after.machine - before.machine,
         },
         rss: { ...peaks, nodeEnd: rss(target.pid) },
       });
@@ -285,7 +303,7 @@ export function formatChat(results: StepResult[], limit: number): string {
   out.push('');
   out.push(
     ...table(
-      ['step', 'accepted/s', 'delay p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'sample got / expected', 'delivered/s', 'of expected', 'MiB/s out', 'node CPU', 'node RSS MiB peak/end', 'nginx CPU', 'nginx RSS MiB', 'PostgreSQL CPU', 'bench clients CPU'],
+      ['step', 'accepted/s', 'delay p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'sample got / expected', 'delivered/s', 'of expected', 'MiB/s out', 'node CPU', 'node RSS MiB peak/end', 'nginx CPU', 'nginx RSS MiB', 'PostgreSQL CPU', 'bench clients CPU', 'anything else'],
       results.map((r) => {
         const accepted = r.posted.answers['201'] ?? 0;
         const expected = accepted * r.counts.open;
@@ -308,13 +326,14 @@ export function formatChat(results: StepResult[], limit: number): string {
           mib(r.rss.nginxPeak),
           (r.cpu.postgres / r.seconds).toFixed(2),
           (r.cpu.clients / r.seconds).toFixed(2),
+          (Math.max(0, r.cpu.machine - r.cpu.node - r.cpu.nginx - r.cpu.postgres - r.cpu.clients) / r.seconds).toFixed(2),
         ];
       }),
     ),
   );
   out.push(
     '',
-    'CPU in cores (CPU-seconds per second of posting); delay = a sample reader parsing the message − the send time in its text (same clock);',
+    `CPU in cores (CPU-seconds per second of posting; the machine has ${availableParallelism()}), "anything else": the rest of the machine's busy time (other jobs, the kernel's share not charged to a process); delay = a sample reader parsing the message − the send time in its text (same clock);`,
     'delivered/s: message events read by all readers while posting, beside accepted posts × feeds open; refused readers are not retried.',
   );
   return out.join('\n');
