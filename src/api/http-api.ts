@@ -6,6 +6,9 @@ import type { AttendanceService } from '../domains/attendance/service.js';
 import { registerBanRoutes } from '../domains/bans/routes.js';
 import { BAN_SCHEMAS } from '../domains/bans/schemas.js';
 import type { BansService } from '../domains/bans/service.js';
+import { registerChatOwnerRoutes } from '../domains/chat/routes.js';
+import { CHAT_SCHEMAS } from '../domains/chat/schemas.js';
+import type { ChatService } from '../domains/chat/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
 import { IDENTITY_SCHEMAS } from '../domains/identity/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
@@ -40,6 +43,7 @@ export interface ApiServices {
   webhooks: WebhooksService;
   embed: EmbedService;
   bans: BansService;
+  chat: ChatService;
 }
 
 export interface HttpApiOptions {
@@ -71,20 +75,21 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...ATTENDANCE_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerAttendanceRoutes(app, services.attendance);
   registerRecordingRoutes(app, services.recordings, services.streams);
-  await registerEmbedRoutes(app, services.embed);
+  await registerEmbedRoutes(app, services.embed, services.chat);
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) }, undefined, opts.whip?.baseUrl);
   if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
   if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);
   registerBanRoutes(app, services.bans);
+  registerChatOwnerRoutes(app, services.chat);
   await app.ready();
   return app;
 }

@@ -147,6 +147,8 @@ export async function startAppliance(opts: {
     // Every node samples and writes its own viewer counts and attendance (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });
     stops.push({ part: 'attendance', stop: api.attendance.start() });
+    // Every node fans out the chat of its own readers; events reach it through PostgreSQL.
+    stops.push({ part: 'chat', stop: api.chat.start() });
 
     // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
     const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });

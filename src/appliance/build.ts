@@ -10,6 +10,10 @@ import type { Logger } from '../core/logger.js';
 import { AttendanceRecorder } from '../domains/attendance/recorder.js';
 import { AttendanceService } from '../domains/attendance/service.js';
 import { BansService } from '../domains/bans/service.js';
+import { ChatHub } from '../domains/chat/hub.js';
+import { chatNetworkKey } from '../domains/chat/network.js';
+import { ChatService, chatBanHooks } from '../domains/chat/service.js';
+import { activeModerator } from '../domains/identity/queries.js';
 import { BillingService } from '../domains/billing/service.js';
 import { ViewerKeys } from '../domains/identity/keys.js';
 import { IdentityService } from '../domains/identity/service.js';
@@ -58,6 +62,7 @@ export interface Services {
   bans: BansService;
   identity: IdentityService;
   embed: EmbedService;
+  chat: ChatService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
 }
@@ -100,8 +105,9 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     flushSeconds: config.viewers.attendance_flush_seconds,
   });
   const billing = buildBilling(f);
-  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing });
-  const bans = new BansService(sql, clock);
+  // Chat is built below: the hook reaches it once a patch runs.
+  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing, chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) } });
+  const bans = new BansService(sql, clock, chatBanHooks());
   const identity = new IdentityService({
     sql,
     clock,
@@ -120,10 +126,23 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     identity,
     attendance: attendance.recorder,
   });
+  const chat = new ChatService({
+    sql,
+    clock,
+    hub: new ChatHub({ sql, clock, logger: logger.child({ domain: 'chat' }), tickMs: config.chat.fanout_ms, maxReaders: config.chat.max_readers }),
+    bans,
+    limits: config.chat,
+    streams: embed,
+    sessions: { claims: (streamId, token) => identity.beatSession(streamId, token) },
+    moderators: { active: (streamId, viewerId) => activeModerator(sql, streamId, viewerId, clock.now()) },
+    beaconRate: (id) => counter.beacon(id).rate,
+    networkKey: chatNetworkKey(f.secrets.signing_key),
+    ownOrigins: [new URL(config.publicUrls.player_url).origin, new URL(config.publicUrls.base_url).origin],
+  });
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, identity, embed, recordings, webhooks };
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, identity, embed, chat, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, BillingSettings, CdnSettings, ConfigFile, WhipSettings, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type { AccountLimits, BillingSettings, CdnSettings, ChatConfig, ConfigFile, WhipSettings, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -36,6 +36,7 @@ export interface Config {
   billing: BillingSettings;
   cdn: CdnSettings;
   whip: WhipSettings;
+  chat: ChatConfig;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -110,6 +111,17 @@ export const DEFAULT_WHIP: Omit<WhipSettings, 'ice_addresses'> = {
   keyframe_seconds: 2,
   connect_timeout_seconds: 10,
   idle_seconds: 5,
+};
+
+/** Chat limits (docs/decisions.md, Chat): 5 posts per 10 s per viewer; a node holds 15,000 readers. */
+export const DEFAULT_CHAT_CONFIG: ChatConfig = {
+  posts_per_window: 5,
+  post_window_seconds: 10,
+  reactions_per_window: 20,
+  reactions_per_second: 100,
+  max_readers: 15_000,
+  max_posts_in_flight: 64,
+  fanout_ms: 100,
 };
 
 export class ConfigError extends Error {}
@@ -208,6 +220,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
     cdn: { ...DEFAULT_CDN, ...file.cdn },
     whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
+    chat: { ...DEFAULT_CHAT_CONFIG, ...file.chat },
   };
   if (config.whip.udp_port_min > config.whip.udp_port_max) throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);

@@ -106,6 +106,26 @@ const ViewerSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** Chat (docs/decisions.md, Chat): per-viewer limits and what one node takes on. */
+const ChatConfig = Type.Object(
+  {
+    /** Posts a viewer may make per `post_window_seconds` (then `chat_rate_limited`). */
+    posts_per_window: Type.Integer({ minimum: 1, maximum: 1000 }),
+    post_window_seconds: Seconds(1, 3600),
+    /** Reactions a viewer may send per `post_window_seconds`. */
+    reactions_per_window: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    /** Reactions one node counts per stream per second; more are dropped (a storm costs bounded work). */
+    reactions_per_second: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    /** Feed connections one node holds; more get `chat_busy`. */
+    max_readers: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    /** Posts one node has in flight at once; more get `chat_busy`. */
+    max_posts_in_flight: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    /** How often queued events go out to readers, in milliseconds (one write per reader per tick). */
+    fanout_ms: Type.Integer({ minimum: 10, maximum: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
 /** An IPv4 address, or a network in CIDR form. */
 const IPV4_OR_NETWORK = '^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}(/([0-9]|[12][0-9]|3[0-2]))?$';
 
@@ -187,6 +207,7 @@ export const ConfigFileSchema = Type.Object(
     billing: Type.Optional(Type.Partial(BillingSettings, { additionalProperties: false })),
     cdn: Type.Optional(Type.Partial(CdnSettings, { additionalProperties: false })),
     whip: Type.Optional(Type.Partial(WhipSettings, { additionalProperties: false })),
+    chat: Type.Optional(Type.Partial(ChatConfig, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
         { new: Type.Optional(Type.Partial(AccountLimits)), trusted: Type.Optional(Type.Partial(AccountLimits)) },
@@ -208,3 +229,4 @@ export type BillingRates = Static<typeof BillingRates>;
 export type BillingSettings = Omit<Static<typeof BillingSettings>, 'rates'> & { rates: BillingRates };
 export type CdnSettings = Static<typeof CdnSettings>;
 export type WhipSettings = Static<typeof WhipSettings>;
+export type ChatConfig = Static<typeof ChatConfig>;

@@ -5,6 +5,10 @@ export interface BanRow {
   stream_id: string;
   viewer_id: string;
   message_id: string | null;
+  /** Anonymous bans: the keyed hash of the banned message's network. */
+  network: string | null;
+  /** 'owner' or the moderator id that made it. */
+  created_by: string;
   created_at: Date;
 }
 

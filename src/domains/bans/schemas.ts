@@ -12,6 +12,7 @@ export const Ban = Type.Object(
     stream_id: StreamId,
     viewer_id: ViewerId,
     message_id: Nullable(Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' })),
+    created_by: Type.String({ description: '`owner` (the API) or the id of the moderator (`mod_...`) who made it' }),
     created_at: Timestamp,
   },
   { $id: 'Ban', additionalProperties: false, description: 'A ban follows the person (the token `sub`), not the browser' },
@@ -27,7 +28,7 @@ export type BanList = Static<typeof BanList>;
 export const CreateBanBody = Type.Object(
   {
     viewer_id: Type.Optional(ViewerId),
-    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Ban the author of this chat message (`msg_...`)' })),
+    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Ban the author of this chat message (`msg_...`); an anonymous author is also banned by the network the message came from' })),
   },
   { additionalProperties: false, description: 'Exactly one of `viewer_id` and `message_id`' },
 );

@@ -6,12 +6,13 @@ import { ApiError } from '../../core/errors.js';
 import { errorResponses } from '../../platform/http/schema-helpers.js';
 import { routeNotFound } from '../../platform/http/server.js';
 import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession } from '../identity/schemas.js';
+import { registerChatPublicRoutes } from '../chat/routes.js';
+import type { ChatService } from '../chat/service.js';
+import { PublicStreamParams } from '../streams/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
 const tags = ['Public hosted-player endpoints'];
-/** Any text names a stream or not: a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
-const EmbedParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
 /**
  * Every answer under /v1/embed/, errors included, may be read by any site; credentials are never
@@ -29,12 +30,12 @@ const PUBLIC_CORS = {
  * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
  * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
  */
-export async function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService): Promise<void> {
-  await app.register(async (scope) => publicRoutes(scope, embed), { prefix: '/v1/embed/' });
+export async function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService, chat: ChatService): Promise<void> {
+  await app.register(async (scope) => publicRoutes(scope, embed, chat), { prefix: '/v1/embed/' });
 }
 
 /** The routes under /v1/embed/, in a scope of their own: its CORS hook never reaches keyed routes. */
-async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promise<void> {
+async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: ChatService): Promise<void> {
   await scope.register(cors, PUBLIC_CORS);
   // Unknown paths here are public answers too: their 404 goes through this scope's CORS hook.
   scope.setNotFoundHandler(routeNotFound);
@@ -48,7 +49,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
         description:
           'What the hosted player needs, without a key, from any origin. Also served by nginx at `{player_url}/api/embed/{id}`, cached for one second, so a crowd costs the API one read per second per stream. An address that asks for more than 60 unknown ids in a minute gets `429 rate_limited` on every public endpoint until its minute is over.',
         tags,
-        params: EmbedParams,
+        params: PublicStreamParams,
         response: { 200: Type.Ref(Embed), ...errorResponses('not_found', 'rate_limited') },
       },
     },
@@ -66,7 +67,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
         description:
           'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session\'s `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted.',
         tags,
-        params: EmbedParams,
+        params: PublicStreamParams,
         querystring: BeatQuery,
         response: { 204: Type.Null({ description: 'Counted (or the stream is over)' }), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
       },
@@ -86,7 +87,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
         description:
           "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
         tags,
-        params: EmbedParams,
+        params: PublicStreamParams,
         body: OpenSessionBody,
         response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'not_found', 'rate_limited') },
       },
@@ -102,7 +103,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
         description:
           "Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature segment changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over.",
         tags,
-        params: EmbedParams,
+        params: PublicStreamParams,
         querystring: RenewQuery,
         body: RenewBody,
         response: { 200: Type.Ref(RenewedPlayback), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'viewer_access_ended', 'not_found', 'stream_ended', 'rate_limited') },
@@ -115,4 +116,6 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService): Promis
       return embed.renewPlayback(request.params.id, token, request.ip);
     },
   );
+
+  registerChatPublicRoutes(scope, chat);
 }

@@ -13,6 +13,7 @@ import type { RenewedPlayback, ViewerSession } from '../identity/schemas.js';
 import type { IdentityService, StreamView } from '../identity/service.js';
 import type { BeatState } from '../viewers/counter.js';
 import type { AttendanceViewer } from '../attendance/recorder.js';
+import { embedChat } from '../chat/service.js';
 
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
@@ -95,6 +96,7 @@ export class EmbedService {
       beacon: open ? this.deps.viewers.beacon(row.id) : null,
       access: membersOnly ? 'viewer_token' : 'public',
       poster_url: this.deps.cdn.thumbnail(row.id),
+      chat: embedChat(row, open, this.deps.viewers.beacon(row.id).rate),
     };
     return { embed, allowedDomains: row.player.allowed_domains };
   }
@@ -128,7 +130,8 @@ export class EmbedService {
     return this.deps.identity.renew(await this.view(id, address), sessionToken);
   }
 
-  private async view(id: string, address: string): Promise<StreamView> {
+  /** The stream as the public endpoints see it (cached a second per node). */
+  async view(id: string, address: string): Promise<StreamView> {
     const { row, closed } = await this.stream(id, address);
     return { row, open: !closed && (row.status === 'pending' || row.status === 'live') };
   }

@@ -42,3 +42,10 @@ export async function signInModerator(db: Db, row: Omit<ModeratorRow, 'removed_a
     returning *`;
   return moderator ?? null;
 }
+
+/** The moderator of the stream with this viewer id, unless removed or past `active_until`. */
+export async function activeModerator(db: Db, streamId: string, viewerId: string, now: Date): Promise<ModeratorRow | null> {
+  const [row] = await db<ModeratorRow[]>`
+    select * from moderators where stream_id = ${streamId} and viewer_id = ${viewerId} and removed_at is null and active_until > ${now}`;
+  return row ?? null;
+}

@@ -117,6 +117,8 @@ export type ListStreamsQuery = Static<typeof ListStreamsQuery>;
 
 /** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
 export const StreamParams = Type.Object({ id: Type.String({ description: 'Stream id (`str_...`)' }) }, { additionalProperties: false });
+/** Public endpoints: any text names a stream or not; a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
+export const PublicStreamParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
 export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),

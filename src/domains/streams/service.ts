@@ -40,6 +40,8 @@ export interface StreamsDeps {
   live: LiveLink;
   viewers: StreamViewers;
   billing: BillingService;
+  /** Chat (above streams) announces changed chat settings to every reader, in the patch's transaction. */
+  chat?: { settingsChanged(tx: Tx, row: q.StreamRow): Promise<unknown> };
 }
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
@@ -116,6 +118,7 @@ export class StreamsService {
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
       const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
+      if (body.chat !== undefined || body.player !== undefined) await this.deps.chat?.settingsChanged(tx, updated);
       return presentStream(updated, this.context());
     });
   }
