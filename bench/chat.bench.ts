@@ -273,11 +273,9 @@ export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): 
   return { results, limit };
 }
 
-function quantile(xs: number[], q: number): number | null {
-  if (xs.length === 0) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
+/** The q-quantile of numbers sorted ascending. */
+const quantile = (sorted: number[], q: number): number | null => (sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number));
+const ascending = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 
 const ms = (x: number | null) => (x === null ? '-' : Math.round(x).toString());
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
@@ -301,7 +299,7 @@ export function formatChat(results: StepResult[], limit: number): string {
         r.step.postsPerSecond,
         `${r.posted.sent}${r.posted.skipped > 0 ? ` (+${r.posted.skipped} not sent: ${POSTS_IN_FLIGHT} unanswered)` : ''}`,
         `${tally(r.posted.answers)}${r.posted.errors > 0 ? `, ${r.posted.errors} errors` : ''}${r.posted.withRetryAfter > 0 ? ` (${r.posted.withRetryAfter} with Retry-After)` : ''}`,
-        ms(quantile(r.posted.answerMs, 0.95)),
+        ms(quantile(ascending(r.posted.answerMs), 0.95)),
       ]),
     ),
   );
@@ -313,14 +311,14 @@ export function formatChat(results: StepResult[], limit: number): string {
         const accepted = r.posted.answers['201'] ?? 0;
         const expected = accepted * r.counts.open;
         const sampleExpected = accepted * r.report.sampleOpen;
-        const d = r.report.delays;
+        const d = ascending(r.report.delays);
         return [
           `${r.step.readers} × ${r.step.postsPerSecond}/s`,
           (accepted / r.seconds).toFixed(1),
           ms(quantile(d, 0.5)),
           ms(quantile(d, 0.95)),
           ms(quantile(d, 0.99)),
-          ms(d.length > 0 ? Math.max(...d) : null),
+          ms(quantile(d, 1)),
           `${r.report.sampleMessages} / ${sampleExpected}`,
           Math.round(r.counts.messages / r.seconds),
           expected > 0 ? `${((100 * r.counts.messages) / expected).toFixed(0)}%` : '-',
