@@ -24,7 +24,8 @@ export interface Opened {
   refused: Record<string, number>;
   /** Refusals that carried a Retry-After header. */
   withRetryAfter: number;
-  errors: number;
+  /** Readers that got no answer, by why (a socket error's code, `timeout`, `closed`). */
+  errors: Record<string, number>;
 }
 
 export interface Counts {
@@ -99,8 +100,10 @@ function onSampleMessage(data: string): void {
   sampleMessages++;
 }
 
-/** One reader: resolves with its answer's status (and code), or null for a socket error. */
-function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boolean): Promise<{ status: string; retryAfter: boolean } | null> {
+type Answer = { status: string; retryAfter: boolean } | { error: string };
+
+/** One reader: resolves with its answer's status (and code), or why there was none. */
+function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boolean): Promise<Answer> {
   return new Promise((resolve) => {
     const socket = connect({ host: cmd.host, port: cmd.port });
     const reader: Reader = { socket, sample, open: false };
@@ -108,7 +111,7 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
     let settled = false;
     let carry: Buffer = Buffer.alloc(0);
     let text = '';
-    const settle = (answer: { status: string; retryAfter: boolean } | null) => {
+    const settle = (answer: Answer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -116,7 +119,7 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
     };
     const timer = setTimeout(() => {
       socket.destroy();
-      settle(null);
+      settle({ error: 'timeout' });
     }, ANSWER_TIMEOUT_MS);
     const body = (chunk: Buffer) => {
       marked.bytes += chunk.length;
@@ -145,7 +148,7 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
       }
       // A refusal: its error code is in the JSON body, read once the answer is whole.
     });
-    socket.on('error', () => settle(null));
+    socket.on('error', (err: NodeJS.ErrnoException) => settle({ error: err.code ?? err.message }));
     socket.on('close', () => {
       if (reader.open) {
         reader.open = false;
@@ -154,7 +157,7 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
       }
       const answer = head.toString('utf8');
       const end = answer.indexOf('\r\n\r\n');
-      if (end === -1) return settle(null);
+      if (end === -1) return settle({ error: 'closed' });
       const status = /^HTTP\/1\.\d (\d{3})/.exec(answer)?.[1] ?? '???';
       const code = /"code"\s*:\s*"([a-z_]+)"/.exec(answer.slice(end))?.[1];
       settle({ status: code ? `${status} ${code}` : status, retryAfter: /\r\nretry-after:/i.test(answer.slice(0, end)) });
@@ -163,13 +166,13 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
 }
 
 async function open(cmd: Extract<ReaderCommand, { type: 'open' }>): Promise<Opened> {
-  const result: Opened = { type: 'opened', connected: 0, refused: {}, withRetryAfter: 0, errors: 0 };
+  const result: Opened = { type: 'opened', connected: 0, refused: {}, withRetryAfter: 0, errors: {} };
   let next = 0;
   const lane = async () => {
     while (next < cmd.count) {
       const i = next++;
       const answer = await openReader(cmd, i < cmd.sample);
-      if (answer === null) result.errors++;
+      if ('error' in answer) result.errors[answer.error] = (result.errors[answer.error] ?? 0) + 1;
       else if (answer.status === '200') result.connected++;
       else {
         result.refused[answer.status] = (result.refused[answer.status] ?? 0) + 1;

@@ -85,7 +85,8 @@ interface Posted {
   /** Answers by `status code` (`201`, `429 chat_rate_limited`, `503 chat_busy`, ...). */
   answers: Record<string, number>;
   withRetryAfter: number;
-  errors: number;
+  /** Posts without an answer, by the socket error's code. */
+  errors: Record<string, number>;
   /** Posts not sent because POSTS_IN_FLIGHT were still unanswered. */
   skipped: number;
   /** POST to answer, ms. */
@@ -99,7 +100,7 @@ async function post(origin: URL, streamId: string, rate: number, seconds: number
   // network (a loopback address of their own: nginx passes it on as the viewer's), so a network
   // posts 5 in 10 s, under the 15 anonymous posts in 10 s allowed from one.
   const viewers = Math.max(100, Math.ceil(rate) * 20);
-  const out: Posted = { sent: 0, answers: {}, withRetryAfter: 0, errors: 0, skipped: 0, answerMs: [] };
+  const out: Posted = { sent: 0, answers: {}, withRetryAfter: 0, errors: {}, skipped: 0, answerMs: [] };
   let inFlight = 0;
   const one = (n: number) => {
     const started = performance.now();
@@ -119,9 +120,10 @@ async function post(origin: URL, streamId: string, rate: number, seconds: number
         if (res.headers['retry-after'] !== undefined) out.withRetryAfter++;
       });
     });
-    req.on('error', () => {
+    req.on('error', (err: NodeJS.ErrnoException) => {
       inFlight--;
-      out.errors++;
+      const why = err.code ?? err.message;
+      out.errors[why] = (out.errors[why] ?? 0) + 1;
     });
     req.end(body);
   };
@@ -196,8 +198,12 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 function merge(opened: Opened[]): Opened {
   const refused: Record<string, number> = {};
-  for (const o of opened) for (const [k, v] of Object.entries(o.refused)) refused[k] = (refused[k] ?? 0) + v;
-  return { type: 'opened', connected: sum(opened.map((o) => o.connected)), refused, withRetryAfter: sum(opened.map((o) => o.withRetryAfter)), errors: sum(opened.map((o) => o.errors)) };
+  const errors: Record<string, number> = {};
+  for (const o of opened) {
+    for (const [k, v] of Object.entries(o.refused)) refused[k] = (refused[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(o.errors)) errors[k] = (errors[k] ?? 0) + v;
+  }
+  return { type: 'opened', connected: sum(opened.map((o) => o.connected)), refused, withRetryAfter: sum(opened.map((o) => o.withRetryAfter)), errors };
 }
 
 export interface ChatTarget {
@@ -294,11 +300,11 @@ export function formatChat(results: StepResult[], limit: number): string {
         `${r.step.readers} × ${r.step.postsPerSecond}/s (${r.step.note})`,
         r.step.readers,
         r.counts.open,
-        `${tally(r.opened.refused)}${r.opened.errors > 0 ? `, ${r.opened.errors} socket errors` : ''}${r.opened.withRetryAfter > 0 ? ` (${r.opened.withRetryAfter} with Retry-After)` : ''}`,
+        `${tally(r.opened.refused)}${r.opened.withRetryAfter > 0 ? ` (${r.opened.withRetryAfter} with Retry-After)` : ''}${Object.keys(r.opened.errors).length > 0 ? `; no answer: ${tally(r.opened.errors)}` : ''}`,
         r.counts.closed,
         r.step.postsPerSecond,
         `${r.posted.sent}${r.posted.skipped > 0 ? ` (+${r.posted.skipped} not sent: ${POSTS_IN_FLIGHT} unanswered)` : ''}`,
-        `${tally(r.posted.answers)}${r.posted.errors > 0 ? `, ${r.posted.errors} errors` : ''}${r.posted.withRetryAfter > 0 ? ` (${r.posted.withRetryAfter} with Retry-After)` : ''}`,
+        `${tally(r.posted.answers)}${r.posted.withRetryAfter > 0 ? ` (${r.posted.withRetryAfter} with Retry-After)` : ''}${Object.keys(r.posted.errors).length > 0 ? `; no answer: ${tally(r.posted.errors)}` : ''}`,
         ms(quantile(ascending(r.posted.answerMs), 0.95)),
       ]),
     ),
