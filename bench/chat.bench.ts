@@ -3,8 +3,10 @@
  * a p95 post-to-screen delay of at most 1 s on this machine, and past it. The appliance runs in its
  * own process (`pipeline-serve.ts`: real PostgreSQL, real nginx); the readers, as real viewers,
  * read `{player_url}/api/embed/{id}/chat/feed` through nginx from their own processes
- * (`chat-readers.ts`); anonymous posters, many client ids so that the per-viewer limit is not what
- * is measured, post through nginx from this one. Every client shares the appliance's cores.
+ * (`chat-readers.ts`); anonymous posters, many client ids on many loopback addresses so that the
+ * per-viewer and per-network limits are not what is measured, post through nginx from this one.
+ * Every client shares the appliance's cores. `runChatSteps` also takes an appliance started
+ * otherwise (e.g. under `node --cpu-prof`, to see where its time goes).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
