@@ -10,6 +10,9 @@ import { registerChatOwnerRoutes } from '../domains/chat/routes.js';
 import { CHAT_SCHEMAS } from '../domains/chat/schemas.js';
 import type { ChatService } from '../domains/chat/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
+import { registerModeratorRoutes } from '../domains/moderators/routes.js';
+import { MODERATOR_SCHEMAS } from '../domains/moderators/schemas.js';
+import type { ModeratorsService } from '../domains/moderators/service.js';
 import { IDENTITY_SCHEMAS } from '../domains/identity/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
 import { registerUsageRoutes } from '../domains/billing/routes.js';
@@ -44,6 +47,7 @@ export interface ApiServices {
   embed: EmbedService;
   bans: BansService;
   chat: ChatService;
+  moderators: ModeratorsService;
 }
 
 export interface HttpApiOptions {
@@ -75,7 +79,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
@@ -90,6 +94,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerUsageRoutes(app, services.billing);
   registerBanRoutes(app, services.bans);
   registerChatOwnerRoutes(app, services.chat);
+  registerModeratorRoutes(app, services.moderators);
   await app.ready();
   return app;
 }

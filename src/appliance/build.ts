@@ -13,11 +13,12 @@ import { BansService } from '../domains/bans/service.js';
 import { ChatHub } from '../domains/chat/hub.js';
 import { chatNetworkKey } from '../domains/chat/network.js';
 import { ChatService, chatBanHooks } from '../domains/chat/service.js';
-import { activeModerator } from '../domains/identity/queries.js';
 import { BillingService } from '../domains/billing/service.js';
 import { ViewerKeys } from '../domains/identity/keys.js';
 import { IdentityService } from '../domains/identity/service.js';
 import { SessionTokens, sessionSecret } from '../domains/identity/session-token.js';
+import { ModeratorLinkTokens, moderatorLinkSecret } from '../domains/moderators/link-token.js';
+import { ModeratorsService } from '../domains/moderators/service.js';
 import { watchMinutesByDay } from '../domains/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
 import { MeteringService } from '../domains/metering/service.js';
@@ -60,6 +61,7 @@ export interface Services {
   attendance: AttendanceService;
   streams: StreamsService;
   bans: BansService;
+  moderators: ModeratorsService;
   identity: IdentityService;
   embed: EmbedService;
   chat: ChatService;
@@ -108,6 +110,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   // Chat is built below: the hook reaches it once a patch runs.
   const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing, chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) } });
   const bans = new BansService(sql, clock, chatBanHooks());
+  const moderators = new ModeratorsService({ sql, clock, links: new ModeratorLinkTokens(moderatorLinkSecret(f.secrets.signing_key)), playerUrl: config.publicUrls.player_url });
   const identity = new IdentityService({
     sql,
     clock,
@@ -115,6 +118,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     keys: new ViewerKeys(sql, clock),
     tokens: new SessionTokens(sessionSecret(f.secrets.signing_key)),
     bans,
+    moderators,
     personalPlaybackSeconds: config.viewers.personal_playback_seconds,
     attendanceIntervalSeconds: config.viewers.attendance_interval_seconds,
   });
@@ -134,7 +138,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
     limits: config.chat,
     streams: embed,
     sessions: { claims: (streamId, token) => identity.beatSession(streamId, token) },
-    moderators: { active: (streamId, viewerId) => activeModerator(sql, streamId, viewerId, clock.now()) },
+    moderators,
     beaconRate: (id) => counter.beacon(id).rate,
     networkKey: chatNetworkKey(f.secrets.signing_key),
     ownOrigins: [new URL(config.publicUrls.player_url).origin, new URL(config.publicUrls.base_url).origin],
@@ -142,7 +146,7 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, identity, embed, chat, recordings, webhooks };
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

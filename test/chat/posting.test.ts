@@ -65,7 +65,6 @@ t("a token session posts under the token's name, verified; a nameless token need
 t('members-only streams and anonymous_posting false refuse anonymous posts (401 viewer_token_required)', async ({ env, key: apiKey }) => {
   const members = await createStream(env, apiKey, { player: { require_viewer_token: true } });
   assertError(await post(env, members.id, anon('bob', 'hi')), 401, 'viewer_token_required');
-  assert.is((await env.call('GET', `/v1/embed/${members.id}`)).body.chat.anonymous_posting, false);
   const member = await session(env, members.id, { sub: 'm-1', name: 'Member' });
   assert.is((await post(env, members.id, { text: 'hi', session_token: member })).status, 201);
   // Messages stay readable by anyone with the stream id.
@@ -110,7 +109,6 @@ t('rate limit: five posts per ten seconds per viewer, then 429 chat_rate_limited
 t('closed chat: 403 chat_disabled; stream over: 409 stream_ended; the history stays readable', async ({ env, key: apiKey }) => {
   const off = await createStream(env, apiKey, { chat: { enabled: false } });
   assertError(await post(env, off.id, anon('bob', 'hi')), 403, 'chat_disabled');
-  assert.is((await env.call('GET', `/v1/embed/${off.id}`)).body.chat.enabled, false);
   const s = await createStream(env, apiKey);
   assert.is((await post(env, s.id, anon('bob', 'before'))).status, 201);
   assert.is((await env.call('DELETE', `/v1/streams/${s.id}`, { key: apiKey })).status, 200);
@@ -243,9 +241,6 @@ t('moderators: a moderator-role session deletes, bans and sets slow mode; others
 
 t('reactions: 204 for the set, 400 otherwise, 20 per ten seconds per viewer', async ({ env, key: apiKey }) => {
   const { id } = await createStream(env, apiKey);
-  const embed = (await env.call('GET', `/v1/embed/${id}`)).body;
-  assert.equal(embed.chat.reactions.emojis, ['👍', '❤️', '😂', '😮', '👏', '🔥', '🎉', '😢']);
-  assert.is(embed.chat.reactions.rate, 1);
   const react = (emoji: string, who = 'fan') => env.call('POST', `/v1/embed/${id}/chat/reactions`, { body: { emoji, client_id: clientId(who) } });
   assert.is((await react('🔥')).status, 204);
   assertInvalidField(await react('💩'), 'emoji');

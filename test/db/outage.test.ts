@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { FeedReader } from '../helpers/chat.js';
 import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
 import { postgresStatus, jobStatus } from '../../src/cli/status.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
@@ -253,6 +254,39 @@ t('attendance gathered while the database is frozen is written once it answers a
   const deadline = performance.now() + 15_000;
   while ((await written()) === null && performance.now() < deadline) await sleep(250);
   assert.is(await written(), 30);
+});
+
+t('chat: a reader stays connected through a kill -9 of PostgreSQL; posts answer 503 meanwhile, and are delivered once it is back', async (ctx) => {
+  const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' }, body: '{}' });
+  assert.is(res.status, 201);
+  const stream = (await res.json()) as { id: string };
+  const post = (text: string) =>
+    fetch(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text, nickname: 'Ann', client_id: 'outage-client' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  const reader = await FeedReader.open(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/feed`);
+  try {
+    assert.is((await post('before')).status, 201);
+    await reader.until((r) => r.shown().includes('before'), 'the post before the outage');
+    const postmaster = clusterPids(ctx)[0] as number;
+    const killedAt = performance.now();
+    process.kill(postmaster, 'SIGKILL');
+    const during = await post('during');
+    assert.is(during.status, 503, await during.clone().text());
+    assert.ok(during.headers.get('retry-after'), 'Retry-After');
+    assert.ok(performance.now() - killedAt < 5000, 'answered at once');
+    const { recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
+    assert.ok(recoveredAfterMs !== null, 'recovered');
+    assert.is((await post('after')).status, 201);
+    await reader.until((r) => r.shown().includes('after'), 'the post after the outage', 10_000);
+    assert.not.ok(reader.closed, 'the reader stayed connected');
+    assert.equal(reader.shown(), ['before', 'after']);
+  } finally {
+    reader.close();
+  }
 });
 
 t('a job is late once its last success is older than twice its period', () => {

@@ -28,7 +28,6 @@ export function embedFixture(over: Partial<Embed> = {}): Embed {
     beacon: { rate: 1, interval_seconds: 30 },
     access: 'public',
     poster_url: 'https://cdn.test/str_playertest0000000001/poster.jpg',
-    chat: { enabled: false, anonymous_posting: true, slow_mode_seconds: 0, reactions: { emojis: ['👍'], rate: 1 } },
     ...over,
   };
 }

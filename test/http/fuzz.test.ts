@@ -74,8 +74,10 @@ class Gen {
 
 const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording_retention_days', 'metadata', 'player', 'replay'];
 const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_domains', 'watch_minutes_limit', 'closed_at'];
-const PATCH_FIELDS = ['name', 'metadata', 'player'];
+const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
+const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
+const MODERATOR_FIELDS = ['name', 'name', 'name', 'viewer_id', 'active_days'];
 
 /** A body: valid-ish objects with junk in places, junk values, or raw text that is not JSON at all. */
 function body(g: Gen, fields: string[]): { payload?: string; contentType?: string } {
@@ -100,7 +102,7 @@ function body(g: Gen, fields: string[]): { payload?: string; contentType?: strin
 
 function validValue(g: Gen, field: string): unknown {
   switch (field) {
-    case 'name': return g.pick([null, '', 'Town hall', 'x'.repeat(100)]);
+    case 'name': return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
     case 'profile': return g.pick(['abr_basic', 'passthrough']);
     case 'max_resolution': return g.pick([480, 720]);
     case 'record':
@@ -108,8 +110,13 @@ function validValue(g: Gen, field: string): unknown {
     case 'recording_retention_days': return g.pick([null, 1, 30, 3650]);
     case 'metadata': return g.pick([null, {}, { a: 1 }, { nested: { list: [1, 'two', null] } }]);
     case 'player': return g.pick([{}, { show_name: false }, { enabled: true, allowed_domains: ['example.com'] }, { watch_minutes_limit: null }]);
+    case 'text': return g.pick(['hello', ' spaced  out ', 'x'.repeat(500), 'é🎉']);
+    case 'nickname': return g.pick(['Bob', 'x'.repeat(40), 'Zoë']);
+    case 'client_id': return g.pick(['client-fuzz-1', `client-fuzz-${g.int(0, 99)}`, 'x'.repeat(64)]);
+    case 'session_token': return g.pick(['forged', 'a.b.c']);
     case 'viewer_id': return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
     case 'message_id': return 'msg_00000000000000000000';
+    case 'active_days': return g.pick([1, 7, 30]);
     default: return null;
   }
 }
@@ -244,10 +251,14 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /v1/streams/{id}/viewers', op: 'get /v1/streams/{id}/viewers', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }) },
   { name: 'GET /v1/streams/{id}/attendance', op: 'get /v1/streams/{id}/attendance', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }) },
   { name: 'POST /v1/streams/{id}/chat/bans', op: 'post /v1/streams/{id}/chat/bans', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`, body: body(g, BAN_FIELDS) }) },
+  { name: 'GET /v1/streams/{id}/chat/messages', op: 'get /v1/streams/{id}/chat/messages', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/messages${query(g, c.known)}` }) },
+  { name: 'POST /v1/embed/{id}/chat/messages', op: 'post /v1/embed/{id}/chat/messages', request: (g, c) => ({ method: 'POST', url: `/v1/embed/${weirdId(g, c.known)}/chat/messages`, body: body(g, CHAT_POST_FIELDS) }) },
+  { name: 'POST /v1/streams/{id}/chat/moderators', op: 'post /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators`, body: body(g, MODERATOR_FIELDS) }) },
+  { name: 'GET /v1/streams/{id}/chat/moderators', op: 'get /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}` }) },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
-/** A repeated ban answers the existing one with 200. */
+/** A repeated ban, or an invitation of a viewer already a moderator, answers the existing one with 200. */
 const SUCCESS: Record<string, number | number[]> = {
   'post /v1/streams': 201,
   'get /v1/streams': 200,
@@ -258,6 +269,10 @@ const SUCCESS: Record<string, number | number[]> = {
   'get /v1/streams/{id}/viewers': 200,
   'get /v1/streams/{id}/attendance': 200,
   'post /v1/streams/{id}/chat/bans': [201, 200],
+  'get /v1/streams/{id}/chat/messages': 200,
+  'post /v1/embed/{id}/chat/messages': 201,
+  'post /v1/streams/{id}/chat/moderators': [201, 200],
+  'get /v1/streams/{id}/chat/moderators': 200,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -270,6 +285,10 @@ const OBJECT_OF: Record<string, string> = {
   'get /v1/streams/{id}/viewers': 'viewer_series',
   'get /v1/streams/{id}/attendance': 'list',
   'post /v1/streams/{id}/chat/bans': 'ban',
+  'get /v1/streams/{id}/chat/messages': 'list',
+  'post /v1/embed/{id}/chat/messages': 'chat_message',
+  'post /v1/streams/{id}/chat/moderators': 'moderator',
+  'get /v1/streams/{id}/chat/moderators': 'list',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };
@@ -339,6 +358,11 @@ t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a bo
     ['POST', `/v1/embed/${id}/session`],
     ['POST', `/v1/embed/${id}/playback`],
     ['POST', `/v1/streams/${id}/chat/bans`],
+    ['POST', `/v1/embed/${id}/chat/messages`],
+    ['POST', `/v1/embed/${id}/chat/reactions`],
+    ['POST', `/v1/embed/${id}/mod/ban`],
+    ['POST', `/v1/streams/${id}/chat/moderators`],
+    ['POST', `/v1/embed/${id}/mod/session`],
   ];
   // [payload, the field the answer names (null: the body itself)]
   const bodies: [string, string | null][] = [

@@ -106,7 +106,7 @@ t('bans: by viewer id, repeated is the same ban; renewal and new sessions refuse
   const s = (await openSession(env, id, await viewerToken(key, env.clock.now(), { sub: 'troll' }))).body;
   const ban = await env.call('POST', `/v1/streams/${id}/chat/bans`, { key: apiKey, body: { viewer_id: 'troll' } });
   assert.is(ban.status, 201, ban.text);
-  assert.equal(Object.keys(ban.body).sort(), ['created_at', 'id', 'message_id', 'object', 'stream_id', 'viewer_id']);
+  assert.equal(Object.keys(ban.body).sort(), ['created_at', 'created_by', 'id', 'message_id', 'object', 'stream_id', 'viewer_id']);
   assert.is(ban.body.object, 'ban');
   assert.match(ban.body.id, /^ban_[a-z0-9]{20}$/);
   assert.is(ban.body.viewer_id, 'troll');
@@ -128,7 +128,7 @@ t('bans: by viewer id, repeated is the same ban; renewal and new sessions refuse
   assert.is((await renew(env, id, s.session_token)).status, 200);
 });
 
-t('bans: exactly one of viewer_id and message_id; messages come with chat (404); keyed and scoped to the account', async ({ env, key: apiKey, accountId }) => {
+t('bans: exactly one of viewer_id and message_id; an unknown message is 404; keyed and scoped to the account', async ({ env, key: apiKey, accountId }) => {
   const id = await membersStream(env, apiKey, accountId, false);
   const post = (body: unknown, k: string | undefined = apiKey) => env.call('POST', `/v1/streams/${id}/chat/bans`, { key: k, body });
   assertError(await post({}), 400, 'invalid_request');

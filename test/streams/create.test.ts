@@ -6,7 +6,7 @@ import { assertError, assertInvalidField, createStream, goLive, without } from '
 const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const STREAM_KEYS = [
-  'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'max_duration_seconds', 'max_ingest_resolution',
+  'chat', 'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'max_duration_seconds', 'max_ingest_resolution',
   'metadata', 'name', 'node_ready', 'object', 'playback_url', 'playback_url_expires_at', 'player', 'profile', 'record',
   'recording', 'renditions', 'replay', 'reservation_expires_at', 'reservation_expires_in_seconds', 'rtmp_url', 'status', 'thumbnail',
   'viewers_now', 'went_live_at',
@@ -146,6 +146,20 @@ t('player settings sent are merged with the defaults; unknown or mistyped player
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: { colour: 'red' } } }), 'player.colour');
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: { show_name: 'false' } } }), 'player.show_name');
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: null } }), 'player');
+});
+
+t('chat settings: defaults, merged on create and patch, checked field by field', async ({ env, key }) => {
+  const s = await createStream(env, key);
+  assert.equal(s.chat, { enabled: true, anonymous_posting: true, slow_mode_seconds: 0, reaction_sampling: null });
+  const tuned = await createStream(env, key, { chat: { slow_mode_seconds: 30, reaction_sampling: 0.25 } });
+  assert.equal(tuned.chat, { enabled: true, anonymous_posting: true, slow_mode_seconds: 30, reaction_sampling: 0.25 });
+  const patched = await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { anonymous_posting: false } } });
+  assert.is(patched.status, 200, patched.text);
+  assert.equal(patched.body.chat, { enabled: true, anonymous_posting: false, slow_mode_seconds: 30, reaction_sampling: 0.25 });
+  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { chat: { slow_mode_seconds: 3601 } } }), 'chat.slow_mode_seconds');
+  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { chat: { reaction_sampling: 0 } } }), 'chat.reaction_sampling');
+  assertInvalidField(await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { colour: 'red' } } }), 'chat.colour');
+  assertInvalidField(await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { enabled: 'no' } } }), 'chat.enabled');
 });
 
 t('unknown fields are refused, named in details.field and in the message', async ({ env, key }) => {

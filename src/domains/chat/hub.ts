@@ -120,6 +120,7 @@ export class ChatHub {
   /** Reactions received by this node, per stream, waiting for the next announcement (weights, not yet rounded). */
   private readonly outgoing = new Map<string, { counts: Map<string, number>; rate: number }>();
   private readonly nodeId = newId('node_', 12);
+  private readonly seenReactions = new Set<string>();
   private readerCount = 0;
   private lastPingAt = 0;
   private unlisten: (() => Promise<void>) | null = null;
@@ -148,7 +149,8 @@ export class ChatHub {
     for (const t of this.timers) clearInterval(t);
     this.timers.length = 0;
     await this.reconciler.stop();
-    await this.unlisten?.().catch(() => undefined);
+    // A dead connection may never answer UNLISTEN: wait a second at most.
+    await Promise.race([this.unlisten?.().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
     for (const feed of this.feeds.values()) for (const r of feed.readers) r.res.end();
     this.feeds.clear();
   }
@@ -264,6 +266,11 @@ export class ChatHub {
     const feed = this.feeds.get(a.s);
     if (!feed) return;
     if (a.k === 'reactions') {
+      // Two listeners on one connection (a re-listen racing postgres.js's own) would count a second twice.
+      const rid = (a as { r?: string }).r ?? '';
+      if (this.seenReactions.has(rid)) return;
+      this.seenReactions.add(rid);
+      if (this.seenReactions.size > 10_000) this.seenReactions.clear();
       const p = a.p as { counts: Record<string, number>; rate: number };
       for (const [emoji, n] of Object.entries(p.counts)) feed.reactions.set(emoji, (feed.reactions.get(emoji) ?? 0) + n);
       feed.reactionRate = p.rate;
@@ -361,7 +368,7 @@ export class ChatHub {
       const rounded = Object.fromEntries([...counts].map(([e, w]) => [e, Math.round(w)]).filter(([, n]) => (n as number) > 0));
       if (Object.keys(rounded).length === 0) continue;
       try {
-        await q.notify(this.opts.sql, CHAT_CHANNEL, JSON.stringify({ s: streamId, k: 'reactions', p: { object: 'reactions', counts: rounded, rate } }));
+        await q.notify(this.opts.sql, CHAT_CHANNEL, JSON.stringify({ s: streamId, k: 'reactions', r: newId('', 16), p: { object: 'reactions', counts: rounded, rate } }));
       } catch (err) {
         // Reactions are of the moment: a second's worth lost with the database is not sent later.
         this.opts.logger.debug({ err }, 'chat: reactions not announced');

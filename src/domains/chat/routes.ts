@@ -65,7 +65,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
           'A `text/event-stream` of the stream\'s chat. A fresh connection gets `reset`, the newest 50 messages as `message` events, then `settings`; a reconnection with `Last-Event-ID` (or `after`) gets exactly the events it missed (`reset` and a fresh start when they are too old). Events:',
           '- `message` (id, data: a chat message);',
           '- `delete` (id, data `{object: "chat_deletion", message_ids, deleted_by}`): remove these messages;',
-          '- `settings` (id, data: the embed read\'s `chat` object);',
+          '- `settings` (id, data: `enabled` (posting open), `anonymous_posting`, `slow_mode_seconds`, `reactions` with `emojis` and the sampling `rate`);',
           '- `reactions` (no id, data `{object: "reactions", counts, rate}`): the last second\'s reactions, already scaled up by the sampling rate; add up those of several nodes;',
           '- a `: ping` comment every 15 seconds.',
           'Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can.',
@@ -118,7 +118,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
       schema: {
         summary: 'Send a reaction',
         description:
-          'One of the embed read\'s `chat.reactions.emojis`. Players send only while their page-load `u` is below `chat.reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream\'s budget per node (100 a second) reactions are accepted and not counted.',
+          'One of the `reactions.emojis` of the feed\'s `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream\'s budget per node (100 a second) reactions are accepted and not counted.',
         tags,
         params: PublicStreamParams,
         body: ReactionBody,
@@ -174,7 +174,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     {
       schema: {
         summary: 'Set slow mode (moderator)',
-        description: 'A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat object of the embed read.',
+        description: 'A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed\'s `settings` events carry them.',
         tags,
         params: PublicStreamParams,
         body: ModSlowModeBody,

@@ -56,7 +56,7 @@ export const OwnerChatMessageList = Type.Object(
 );
 export type OwnerChatMessageList = Static<typeof OwnerChatMessageList>;
 
-/** What a player needs to know about chat, in the embed read and in the feed's `settings` events. */
+/** What a player needs to know about chat: the feed's `settings` events (the embed read keeps the spec's fields only). */
 export const EmbedChat = Type.Object(
   {
     enabled: Type.Boolean({ description: 'Posting and reactions are open (the stream is pending or live, its player open, and chat on)' }),
@@ -90,7 +90,7 @@ export type PostMessageBody = Static<typeof PostMessageBody>;
 
 export const ReactionBody = Type.Object(
   {
-    emoji: Type.String({ enum: [...EMOJIS], description: 'One of the embed read\'s `chat.reactions.emojis`' }),
+    emoji: Type.String({ enum: [...EMOJIS], description: 'One of 👍 ❤️ 😂 😮 👏 🔥 🎉 😢 (the feed\'s `settings.reactions.emojis`)' }),
     client_id: Type.Optional(ClientId),
     session_token: Type.Optional(SessionToken),
   },

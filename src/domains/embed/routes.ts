@@ -9,6 +9,7 @@ import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession 
 import { registerChatPublicRoutes } from '../chat/routes.js';
 import type { ChatService } from '../chat/service.js';
 import { PublicStreamParams } from '../streams/schemas.js';
+import { ModeratorSessionBody } from '../moderators/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 
@@ -85,7 +86,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
       schema: {
         summary: 'Open a viewer session',
         description:
-          "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
+          "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active moderator of the stream (invited with that `viewer_id`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
         tags,
         params: PublicStreamParams,
         body: OpenSessionBody,
@@ -93,6 +94,22 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
       },
     },
     async (request) => embed.openSession(request.params.id, request.body.viewer_token, request.ip),
+  );
+
+  api.post(
+    '/:id/mod/session',
+    {
+      schema: {
+        summary: 'Open a moderator session from a moderator link',
+        description:
+          "A moderator link (`{player_url}/{id}#mod=<moderator_token>`, from `POST /v1/streams/{id}/chat/moderators`) opens a session like `POST /v1/embed/{id}/session`, with role `moderator`: `viewer.id` is the moderator's viewer id and `viewer.name` the invitation's name. It lasts 24 hours, never past the moderator's `active_until`; send its `session_token` with moderator actions. `401 invalid_viewer_token` saying why when the token is not one of this service's links, is for another stream, or its moderator was removed or ran out.",
+        tags,
+        params: PublicStreamParams,
+        body: ModeratorSessionBody,
+        response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
+      },
+    },
+    async (request) => embed.openModeratorSession(request.params.id, request.body.moderator_token, request.ip),
   );
 
   api.post(

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
-import { EmbedChat } from '../chat/schemas.js';
 import { StreamId } from '../streams/schemas.js';
 import { BEAT_STATES } from '../viewers/counter.js';
 
@@ -31,7 +30,6 @@ export const Embed = Type.Object(
     beacon: Nullable(Beacon),
     access: StringEnum(ACCESS, { description: '`viewer_token` for members-only streams' }),
     poster_url: Type.String({ description: 'The latest still of the stream on the CDN (a neutral picture until the first one)' }),
-    chat: Type.Ref(EmbedChat, { description: 'Chat as a player needs it: whether posting is open, anonymous posting, slow mode, reactions and their sampling rate' }),
   },
   { $id: 'Embed', additionalProperties: false },
 );

@@ -11,9 +11,9 @@ import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
 import type { RenewedPlayback, ViewerSession } from '../identity/schemas.js';
 import type { IdentityService, StreamView } from '../identity/service.js';
+import type { SessionClaims } from '../identity/session-token.js';
 import type { BeatState } from '../viewers/counter.js';
 import type { AttendanceViewer } from '../attendance/recorder.js';
-import { embedChat } from '../chat/service.js';
 
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
@@ -96,7 +96,6 @@ export class EmbedService {
       beacon: open ? this.deps.viewers.beacon(row.id) : null,
       access: membersOnly ? 'viewer_token' : 'public',
       poster_url: this.deps.cdn.thumbnail(row.id),
-      chat: embedChat(row, open, this.deps.viewers.beacon(row.id).rate),
     };
     return { embed, allowedDomains: row.player.allowed_domains };
   }
@@ -120,14 +119,23 @@ export class EmbedService {
   /** A viewer token → a session (and, on members-only streams, a personal playback address). */
   async openSession(id: string, viewerToken: string, address: string): Promise<ViewerSession> {
     const view = await this.view(id, address);
-    const { session, claims } = await this.deps.identity.openSession(view, viewerToken);
-    if (view.open) this.deps.attendance.seen({ streamId: view.row.id, viewerId: claims.viewerId, name: claims.name }, this.deps.clock.now().getTime());
-    return session;
+    return this.seen(view, await this.deps.identity.openSession(view, viewerToken));
+  }
+
+  /** A moderator link's token → a moderator session (its beats count for attendance like any session's). */
+  async openModeratorSession(id: string, moderatorToken: string, address: string): Promise<ViewerSession> {
+    const view = await this.view(id, address);
+    return this.seen(view, await this.deps.identity.openModeratorSession(view, moderatorToken));
   }
 
   /** A member's next personal playback address. */
   async renewPlayback(id: string, sessionToken: string, address: string): Promise<RenewedPlayback> {
     return this.deps.identity.renew(await this.view(id, address), sessionToken);
+  }
+
+  private seen(view: StreamView, { session, claims }: { session: ViewerSession; claims: SessionClaims }): ViewerSession {
+    if (view.open) this.deps.attendance.seen({ streamId: view.row.id, viewerId: claims.viewerId, name: claims.name }, this.deps.clock.now().getTime());
+    return session;
   }
 
   /** The stream as the public endpoints see it (cached a second per node). */

@@ -44,7 +44,11 @@ export const ViewerSession = Type.Object(
           name: Nullable(Type.String()),
           active_until: Timestamp,
         },
-        { additionalProperties: false, description: 'A moderator-role token makes the viewer a moderator of the stream for one day after each sign-in (a moderator the owner removed stays removed: null)' },
+        {
+          additionalProperties: false,
+          description:
+            "The viewer's moderator record when the session moderates the chat (then `viewer.role` is `moderator`; otherwise null and `viewer`): an invitation of the owner (its link, or a viewer token whose `sub` is the invited `viewer_id`), or a moderator-role token, which makes the viewer a moderator for one day after each sign-in without shortening an invitation. A moderator the owner removed stays removed: null",
+        },
       ),
     ),
     playback: Nullable(PersonalPlayback),

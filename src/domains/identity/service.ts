@@ -5,15 +5,13 @@ import { addSeconds } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import type { BansService } from '../bans/service.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
+import type { ModeratorRow, ModeratorsService } from '../moderators/service.js';
 import type { StreamRow } from '../streams/queries.js';
 import type { ViewerKeys } from './keys.js';
 import * as q from './queries.js';
 import type { RenewedPlayback, ViewerSession } from './schemas.js';
 import { SESSION_HOURS, type SessionClaims, type SessionTokens } from './session-token.js';
 import { verifyViewerToken } from './viewer-token.js';
-
-/** A moderator-role sign-in makes the viewer a moderator for this long (spec, Authentication 7). */
-const MODERATOR_DAYS = 1;
 
 export interface IdentityDeps {
   sql: Sql;
@@ -22,6 +20,7 @@ export interface IdentityDeps {
   keys: ViewerKeys;
   tokens: SessionTokens;
   bans: BansService;
+  moderators: ModeratorsService;
   /** How long a personal playback address is valid (spec: five minutes). */
   personalPlaybackSeconds: number;
   /** How often a player with a session reports for attendance (spec: 30 s). */
@@ -41,7 +40,8 @@ const ended = (at: Date) => new ApiError('viewer_access_ended', `Your access to 
 /**
  * Viewer identity (docs/decisions.md, Viewer identity): sessions opened with viewer tokens,
  * members' personal playback addresses and their renewal, and the session tokens players send
- * on beats. Bans follow the token's `sub`.
+ * on beats. Bans follow the token's `sub`; a session's role is `moderator` exactly when it carries a
+ * moderator (moderators/service.ts).
  */
 export class IdentityService {
   constructor(private readonly deps: IdentityDeps) {}
@@ -50,17 +50,45 @@ export class IdentityService {
     const { row } = view;
     const now = this.deps.clock.now();
     const token = await verifyViewerToken(viewerToken, row, this.deps.keys, now);
-    const membersOnly = row.player.require_viewer_token;
-    if (membersOnly && (await this.deps.bans.isBanned(row.id, token.viewerId))) throw removed();
+    if (row.player.require_viewer_token && (await this.deps.bans.isBanned(row.id, token.viewerId))) throw removed();
+    // A moderator-role token signs in for a day (a removed moderator stays removed); any token of a
+    // viewer who is an active moderator (an invitation, an earlier sign-in) opens a moderator session too.
+    const moderator =
+      token.role === 'moderator'
+        ? await this.deps.moderators.signIn(row.id, token.viewerId, token.name)
+        : await this.deps.moderators.forSession(row.id, token.viewerId);
+    const expiresAt = addSeconds(now, SESSION_HOURS * 3600);
+    return this.start(view, { viewerId: token.viewerId, name: token.name, accessUntil: token.expiresAt, expiresAt, keyId: token.keyId }, moderator, now);
+  }
 
+  /**
+   * A moderator link's token → a moderator session for its moderator (viewer id and name from the
+   * invitation), for 24 hours at most and never past the invitation's `active_until`.
+   */
+  async openModeratorSession(view: StreamView, moderatorToken: string): Promise<{ session: ViewerSession; claims: SessionClaims }> {
+    const now = this.deps.clock.now();
+    const moderator = await this.deps.moderators.byLink(view.row.id, moderatorToken);
+    const until = new Date(Math.min(addSeconds(now, SESSION_HOURS * 3600).getTime(), moderator.active_until.getTime()));
+    // No viewer key signed anything here: the session records the moderator id as what opened it.
+    return this.start(view, { viewerId: moderator.viewer_id, name: moderator.name, accessUntil: until, expiresAt: until, keyId: moderator.id }, moderator, now);
+  }
+
+  /** The session of a verified viewer: stored, signed, with its personal address on members-only streams. Role moderator iff `moderator`. */
+  private async start(
+    view: StreamView,
+    who: { viewerId: string; name: string | null; accessUntil: Date; expiresAt: Date; keyId: string },
+    moderator: ModeratorRow | null,
+    now: Date,
+  ): Promise<{ session: ViewerSession; claims: SessionClaims }> {
+    const { row } = view;
     const claims: SessionClaims = {
       sessionId: newId('vsn_'),
       streamId: row.id,
-      viewerId: token.viewerId,
-      name: token.name,
-      role: token.role,
-      accessUntil: token.expiresAt,
-      expiresAt: addSeconds(now, SESSION_HOURS * 3600),
+      viewerId: who.viewerId,
+      name: who.name,
+      role: moderator ? 'moderator' : 'viewer',
+      accessUntil: who.accessUntil,
+      expiresAt: who.expiresAt,
     };
     await q.insertSession(this.deps.sql, {
       id: claims.sessionId,
@@ -69,16 +97,12 @@ export class IdentityService {
       viewer_id: claims.viewerId,
       name: claims.name,
       role: claims.role,
-      key_id: token.keyId,
+      key_id: who.keyId,
       created_at: now,
       expires_at: claims.expiresAt,
       access_until: claims.accessUntil,
     });
-    const moderator =
-      claims.role === 'moderator'
-        ? await q.signInModerator(this.deps.sql, { id: newId('mod_'), stream_id: row.id, viewer_id: claims.viewerId, name: claims.name, source: 'token', active_until: addSeconds(now, MODERATOR_DAYS * 86_400), created_at: now })
-        : null;
-    const playback = membersOnly && view.open ? this.address(claims, now) : null;
+    const playback = row.player.require_viewer_token && view.open ? this.address(claims, now) : null;
     const session: ViewerSession = {
       object: 'viewer_session',
       id: claims.sessionId,
