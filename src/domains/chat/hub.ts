@@ -338,20 +338,21 @@ export class ChatHub {
       if (feed.readers.size === 0) continue;
       const first = events[0]?.seq ?? Infinity;
       const plain = events.every((e) => !e.only && !e.except);
-      const shared = plain ? events.map((e) => e.frame).join('') + reactions : null;
+      // Encoded once for every reader that takes it whole.
+      const shared = plain ? Buffer.from(events.map((e) => e.frame).join('') + reactions) : null;
       for (const r of feed.readers) {
         const chunk = shared !== null && r.position < first ? shared : events.filter((e) => visibleTo(r, e)).map((e) => e.frame).join('') + reactions;
         if (events.length) r.position = Math.max(r.position, (events[events.length - 1] as StoredEvent).seq);
-        if (chunk) this.send(feed, r, chunk);
+        if (chunk) this.send(r, chunk);
       }
     }
   }
 
   private heartbeat(): void {
-    for (const feed of this.feeds.values()) for (const r of feed.readers) this.send(feed, r, ': ping\n\n');
+    for (const feed of this.feeds.values()) for (const r of feed.readers) this.send(r, ': ping\n\n');
   }
 
-  private send(feed: Feed, r: Reader, chunk: string): void {
+  private send(r: Reader, chunk: string | Buffer): void {
     if (r.res.writableLength > MAX_BUFFERED_BYTES) {
       r.res.destroy();
       return;
