@@ -47,7 +47,7 @@ export default tseslint.config(
     files: ['appliance/player/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: Object.fromEntries(['window', 'document', 'fetch', 'crypto', 'setTimeout', 'clearTimeout', 'setInterval', 'location', 'history', 'URL', 'URLSearchParams'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(['window', 'document', 'fetch', 'crypto', 'setTimeout', 'clearTimeout', 'setInterval', 'location', 'history', 'URL', 'URLSearchParams', 'localStorage', 'EventSource', 'Option'].map((name) => [name, 'readonly'])),
     },
   },
   {

@@ -11,18 +11,20 @@
   'use strict';
 
   /*
-   * The client's site puts the viewer token in the fragment (never sent to a server). It leaves
-   * the address bar before anything else runs, so no bookmark, shared link or later reader of
-   * `location.href` sees it; other fragment parameters stay.
+   * The client's site puts the viewer token in the fragment (never sent to a server), and a
+   * moderator link carries its moderator token there (`#mod=`). It leaves the address bar before
+   * anything else runs, so no bookmark, shared link or later reader of `location.href` sees it;
+   * other fragment parameters stay. A moderator token wins over a viewer token.
    */
   function takeToken() {
     const params = new URLSearchParams(location.hash.slice(1));
-    if (!params.has('vt')) return null;
-    const token = params.get('vt');
+    if (!params.has('vt') && !params.has('mod')) return null;
+    const taken = params.get('mod') ? { kind: 'mod', token: params.get('mod') } : { kind: 'vt', token: params.get('vt') };
     params.delete('vt');
+    params.delete('mod');
     const rest = params.toString();
     history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
-    return token || null;
+    return taken.token ? taken : null;
   }
   const viewerToken = takeToken();
 
@@ -110,6 +112,7 @@
     }
     if (next === 'playing') idle.wake();
     beats.changed();
+    chat.update();
   }
 
   function setPlayback(next) {
@@ -151,6 +154,7 @@
         const next = await res.json();
         this.failures = 0;
         applyEmbed(next);
+        chat.update();
         this.schedule(next.poll_after_seconds);
       } catch {
         this.failures++;
@@ -286,7 +290,9 @@
   }
 
   const viewer = {
-    token: viewerToken,
+    token: viewerToken && viewerToken.token,
+    /** `vt` a viewer token (`POST /session`), `mod` a moderator link's token (`POST /mod/session`). */
+    kind: viewerToken && viewerToken.kind,
     /** The session object of `POST /session`, or null. */
     session: null,
     /** Until the first answer to the session request: beats wait for it. */
@@ -301,7 +307,8 @@
       clearTimeout(this.timer);
       let res = null;
       try {
-        res = await fetch(`${api}/session`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify({ viewer_token: this.token }) });
+        const [path, body] = this.kind === 'mod' ? ['mod/session', { moderator_token: this.token }] : ['session', { viewer_token: this.token }];
+        res = await fetch(`${api}/${path}`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify(body) });
         if (res.ok) {
           const session = await res.json();
           this.opened(session, serverOffset(res));
@@ -316,8 +323,9 @@
         return setState('unavailable');
       }
       if (REFUSALS[error.code]) {
-        // On a public stream the viewer watches anonymously; there is nothing to show.
+        // On a public stream the viewer watches anonymously; only the chat says a moderator link failed.
         this.settled();
+        if (this.kind === 'mod') chat.fail(`Your moderator link was refused${error.message ? `: ${error.message}` : ''}`);
         return refuse(error.code, error.message);
       }
       this.failures++;
@@ -332,11 +340,12 @@
       // A retry that succeeded after playback gave up waiting for it.
       if (embed.access === 'viewer_token' && state === 'loading' && !engine && !starting) void startPlayback();
     },
-    /** The first answer (or failure) came: beats start, with `t` when there is a session. */
+    /** The first answer (or failure) came: beats start, with `t` when there is a session; the chat too. */
     settled(force) {
       if (!this.opening && !force) return;
       this.opening = false;
       beats.send();
+      chat.update();
     },
   };
 
@@ -844,6 +853,8 @@
   document.addEventListener('keydown', (e) => {
     if (state !== 'playing' || e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.target;
+    // Typing a message, or moving through the chat, is not controlling the video.
+    if (target.closest('.chat')) return;
     // Buttons act on space themselves; the slider handles its own arrows.
     if (e.key === ' ' && target.closest('button')) return;
     if (e.key.startsWith('Arrow') && target.id === 'svc-volume') return;
@@ -866,6 +877,460 @@
     },
   };
   for (const type of ['pointermove', 'pointerdown', 'focusin']) root.addEventListener(type, () => idle.wake());
+
+  // ---------------------------------------------------------------- chat
+
+  /** localStorage, which a sandboxed frame or blocked third-party storage refuses: then for this page load only. */
+  const store = {
+    get(key) {
+      try {
+        return localStorage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // Not kept: the default again next time.
+      }
+    },
+  };
+
+  const EMOJI_NAMES = { '👍': 'thumbs up', '❤️': 'heart', '😂': 'laughing', '😮': 'surprised', '👏': 'applause', '🔥': 'fire', '🎉': 'celebration', '😢': 'sad' };
+  /** A reaction counts beside its button for this long. */
+  const REACTION_WINDOW_MS = 10000;
+  const MAX_MESSAGES = 200;
+  const MAX_FLOATING = 20;
+
+  const waitText = (seconds) => (seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`);
+  const parseJson = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  };
+  /** An element with text content only: nothing a viewer wrote is ever parsed as markup. */
+  function textElement(tag, className, text) {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.textContent = text;
+    return el;
+  }
+
+  /** What a refused post, reaction or moderator action means to the viewer. */
+  function chatRefusal(error, wait) {
+    switch (error.code) {
+      case 'viewer_token_required':
+      case 'invalid_viewer_token':
+        return 'Sign in to chat';
+      case 'chat_slow_mode':
+        return `Slow mode is on: you can post again in ${waitText(wait)}`;
+      case 'chat_rate_limited':
+        return `You are sending too fast: wait ${waitText(wait)}`;
+      case 'chat_busy':
+        return `The chat is busy: try again in ${waitText(wait)}`;
+      case 'chat_disabled':
+        return 'The chat is turned off';
+      case 'stream_ended':
+        return 'The stream has ended';
+      case 'not_a_moderator':
+        return 'You are not a moderator of this stream';
+      default:
+        return error.message ? `Not sent: ${error.message}` : 'Not sent: try again';
+    }
+  }
+
+  /**
+   * The chat panel. It runs while the stream is pending or live and the page may watch (a
+   * members-only stream once the session is open); the feed is one EventSource, resumed with
+   * `Last-Event-ID` by the browser and opened again here when the answer was a refusal. Nothing
+   * in it can stop the video: every failure stays inside the panel.
+   */
+  const chat = {
+    panel: $('svc-chat'),
+    toggle: $('svc-chat-toggle'),
+    log: $('svc-chat-log'),
+    form: $('svc-chat-form'),
+    text: $('svc-chat-text'),
+    nickname: $('svc-chat-name'),
+    note: $('svc-chat-note'),
+    alertLine: $('svc-chat-alert'),
+    reactions: $('svc-chat-reactions'),
+    slow: $('svc-chat-slow'),
+    /** The embed read's `chat` object, then the feed's `settings` events. */
+    settings: null,
+    visible: false,
+    collapsed: store.get('svc-chat-collapsed') === null ? window.innerWidth < 600 : store.get('svc-chat-collapsed') === 'true',
+    ended: false,
+    /** The feed is wanted (it may be waiting to be opened again). */
+    running: false,
+    source: null,
+    /** The session token the feed was opened with ('' anonymous): a new session opens it again. */
+    feedAs: null,
+    lastEventId: '',
+    failures: 0,
+    timer: undefined,
+    quietTimer: undefined,
+    alertTimer: undefined,
+    /** id → { el, message }, in the log's order. */
+    items: new Map(),
+    /** `reactions` events of the last REACTION_WINDOW_MS: [at, counts]. */
+    recent: [],
+    emojis: '',
+    /** Delete and Ban are on the messages. */
+    tools: false,
+    /** The API said this session is no longer a moderator. */
+    revoked: false,
+    sending: false,
+    clientIdValue: null,
+
+    /** An anonymous viewer's identity: random, kept across page loads (so their own posts stay theirs). */
+    clientId() {
+      if (this.clientIdValue) return this.clientIdValue;
+      const kept = store.get('svc-chat-client');
+      this.clientIdValue = kept && /^[A-Za-z0-9_-]{8,64}$/.test(kept) ? kept : randomId();
+      if (this.clientIdValue !== kept) store.set('svc-chat-client', this.clientIdValue);
+      return this.clientIdValue;
+    },
+    identity() {
+      return viewer.session ? { session_token: viewer.session.session_token } : { client_id: this.clientId() };
+    },
+    verifiedName() {
+      return !!(viewer.session && viewer.session.viewer.name);
+    },
+
+    /**
+     * Called whenever the embed, the state or the session changed. The feed's `settings` are
+     * the only source of the chat's settings (the embed read has none): the panel shows once
+     * they say the chat is open.
+     */
+    update() {
+      const open = embed.status === 'pending' || embed.status === 'live';
+      const cannotWatch = state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
+      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening)) return this.hide();
+      if (!open) return this.end();
+      // The feed is opened with the session (the viewer's own view): its first answer comes first.
+      if (viewer.opening) return;
+      if (!this.running || this.feedAs !== this.as()) this.connect();
+      // Back after being hidden: a resumed feed does not repeat the settings it already sent.
+      if (!this.visible && this.settings && this.settings.enabled) {
+        this.visible = true;
+        this.render();
+      }
+    },
+    as() {
+      return viewer.session ? viewer.session.session_token : '';
+    },
+    hide() {
+      this.stop();
+      if (!this.visible) return;
+      this.visible = false;
+      this.render();
+    },
+    end() {
+      this.stop();
+      this.ended = true;
+      this.render();
+    },
+    stop() {
+      clearTimeout(this.timer);
+      if (this.source) this.source.close();
+      this.source = null;
+      this.running = false;
+    },
+
+    connect() {
+      this.stop();
+      this.running = true;
+      this.feedAs = this.as();
+      const q = new URLSearchParams({ c: this.clientId() });
+      if (viewer.session) q.set('t', viewer.session.session_token);
+      if (this.lastEventId) q.set('after', this.lastEventId);
+      const source = new EventSource(`${api}/chat/feed?${q}`);
+      this.source = source;
+      const on = (type, fn) =>
+        source.addEventListener(type, (e) => {
+          if (e.lastEventId) this.lastEventId = e.lastEventId;
+          const data = parseJson(e.data);
+          if (data && typeof data === 'object') fn(data);
+        });
+      source.addEventListener('open', () => (this.failures = 0));
+      on('reset', () => this.reset());
+      on('message', (message) => this.add(message));
+      on('delete', (deletion) => Array.isArray(deletion.message_ids) && deletion.message_ids.forEach((id) => this.remove(id)));
+      on('settings', (settings) => {
+        this.apply(settings);
+        this.quiet(false);
+      });
+      on('reactions', (reactions) => this.reacted(reactions));
+      source.addEventListener('error', () => {
+        // A lost connection is resumed by the browser itself; a refusal (or not an event stream) is not.
+        if (source.readyState !== EventSource.CLOSED || this.source !== source) return;
+        this.source = null;
+        this.failures++;
+        // Perhaps the stream ended or the chat closed: the embed read says.
+        poll.soon();
+        this.timer = setTimeout(() => this.running && this.connect(), Math.min(60000, 2 * backoff(this.failures)));
+      });
+    },
+
+    reset() {
+      this.items.clear();
+      this.log.replaceChildren();
+      // The last messages that follow are not news: announcing resumes at the `settings` after them.
+      this.quiet(true);
+    },
+    quiet(on) {
+      clearTimeout(this.quietTimer);
+      this.log.setAttribute('aria-live', on ? 'off' : 'polite');
+      if (on) this.quietTimer = setTimeout(() => this.quiet(false), 2000);
+    },
+
+    add(message) {
+      if (typeof message.id !== 'string' || this.items.has(message.id) || message.deleted_at || typeof message.text !== 'string') return;
+      const author = message.author || {};
+      const el = textElement('p', 'msg', '');
+      el.dataset.id = message.id;
+      el.dataset.at = message.created_at || '';
+      el.append(textElement('span', 'who', String(author.name || 'Viewer')));
+      if (author.verified) {
+        const mark = textElement('span', 'verified', '✓');
+        mark.setAttribute('role', 'img');
+        mark.setAttribute('aria-label', 'verified');
+        mark.title = 'Verified name';
+        el.append(mark);
+      }
+      if (author.role === 'moderator') el.append(textElement('span', 'mod-badge', 'Moderator'));
+      el.append(': ', textElement('span', 'text', message.text));
+      if (this.tools) this.addTools(el, author);
+      this.items.set(message.id, { el, message });
+      const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 48;
+      // In the order written: a post shown on sending may come before others the feed brings next.
+      let before = null;
+      for (let n = this.log.lastElementChild; n && n.dataset.at > el.dataset.at; n = n.previousElementSibling) before = n;
+      this.log.insertBefore(el, before);
+      while (this.items.size > MAX_MESSAGES) this.remove(this.log.firstElementChild.dataset.id);
+      if (atEnd) this.log.scrollTop = this.log.scrollHeight;
+    },
+    remove(id) {
+      const item = this.items.get(id);
+      if (!item) return;
+      // Focus on its Delete button is not lost to the page.
+      if (item.el.contains(document.activeElement)) this.log.focus();
+      item.el.remove();
+      this.items.delete(id);
+    },
+    addTools(el, author) {
+      const name = String(author.name || 'Viewer');
+      for (const [action, label, aria] of [
+        ['delete', 'Delete', `Delete the message from ${name}`],
+        ['ban', 'Ban', `Ban ${name}`],
+      ]) {
+        const button = textElement('button', 'tool', label);
+        button.type = 'button';
+        button.dataset.action = action;
+        button.setAttribute('aria-label', aria);
+        el.append(button);
+      }
+    },
+
+    apply(settings) {
+      this.settings = settings;
+      // A chat that is off is not shown until it is turned on; once shown, it says it is off.
+      if (settings.enabled && this.running) this.visible = true;
+      const emojis = settings.reactions && Array.isArray(settings.reactions.emojis) ? settings.reactions.emojis.filter((e) => typeof e === 'string') : [];
+      if (emojis.join(' ') !== this.emojis) {
+        this.emojis = emojis.join(' ');
+        this.reactions.replaceChildren(
+          ...emojis.map((emoji) => {
+            const button = textElement('button', 'react', '');
+            button.type = 'button';
+            button.dataset.emoji = emoji;
+            button.setAttribute('aria-label', `React with ${EMOJI_NAMES[emoji] || emoji}`);
+            const face = textElement('span', '', emoji);
+            face.setAttribute('aria-hidden', 'true');
+            button.append(face, textElement('span', 'count', ''));
+            return button;
+          }),
+        );
+        this.countReactions();
+      }
+      this.render();
+    },
+
+    render() {
+      const open = this.visible && !this.collapsed;
+      this.toggle.hidden = !this.visible;
+      this.toggle.setAttribute('aria-expanded', String(open));
+      this.panel.hidden = !open;
+      if (this.visible) root.dataset.chat = open ? 'open' : 'closed';
+      else delete root.dataset.chat;
+      const s = this.settings;
+      if (!s) return;
+      const session = viewer.session;
+      const signedOut = !session && !s.anonymous_posting;
+      const closed = this.ended || !s.enabled;
+      this.form.hidden = closed || signedOut;
+      $('svc-chat-name-row').hidden = this.verifiedName();
+      this.reactions.hidden = closed || !this.reactions.firstChild;
+      const moderator = !!(session && session.moderator) && !this.revoked;
+      $('svc-chat-mod').hidden = !moderator || closed;
+      const seconds = String(s.slow_mode_seconds || 0);
+      if (![...this.slow.options].some((o) => o.value === seconds)) this.slow.append(new Option(waitText(Number(seconds)), seconds));
+      this.slow.value = seconds;
+      if (moderator !== this.tools) {
+        this.tools = moderator;
+        for (const { el, message } of this.items.values()) {
+          if (moderator) this.addTools(el, message.author || {});
+          else for (const tool of el.querySelectorAll('.tool')) tool.remove();
+        }
+      }
+      const slow = s.slow_mode_seconds > 0 ? `Slow mode: one message every ${waitText(s.slow_mode_seconds)}${moderator ? ' (moderators are exempt)' : ''}` : '';
+      const note = this.ended ? 'The stream has ended' : !s.enabled ? 'The chat is turned off' : signedOut ? 'Sign in to chat' : slow;
+      if (this.note.textContent !== note) this.note.textContent = note;
+    },
+
+    /** Shown in the panel's alert line; cleared after `seconds` (the wait a refusal named) when given. */
+    alert(text, seconds = 0) {
+      clearTimeout(this.alertTimer);
+      this.alertLine.textContent = text;
+      if (text && seconds > 0) this.alertTimer = setTimeout(() => this.alert(''), seconds * 1000);
+    },
+
+    /** POST to the chat API; a refusal is shown in the panel and answers null. */
+    async call(path, body) {
+      let res;
+      try {
+        res = await fetch(`${api}/${path}`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify(body) });
+      } catch {
+        this.alert('Not sent: no connection, try again');
+        return null;
+      }
+      if (res.ok) return res;
+      const error = await errorOf(res);
+      const wait = Math.max(1, Math.ceil(Number(res.headers.get('retry-after')) || 0));
+      this.alert(chatRefusal(error, wait), res.status === 429 || res.status === 503 ? wait : 0);
+      if (error.details && error.details.field === 'nickname') this.nickname.focus();
+      if (error.code === 'not_a_moderator') {
+        this.revoked = true;
+        this.render();
+      }
+      return null;
+    },
+
+    async send() {
+      const text = this.text.value.trim();
+      if (!text || this.sending) return;
+      const body = { text, ...this.identity() };
+      if (!this.verifiedName()) {
+        const nickname = this.nickname.value.trim();
+        if (!nickname) {
+          this.alert('Choose a nickname first');
+          this.nickname.focus();
+          return;
+        }
+        body.nickname = nickname;
+        store.set('svc-chat-nickname', nickname);
+      }
+      this.sending = true;
+      try {
+        const res = await this.call('chat/messages', body);
+        if (!res) return;
+        this.text.value = '';
+        this.alert('');
+        const message = parseJson(await res.text());
+        if (message && typeof message === 'object') this.add(message);
+      } catch {
+        // The post was taken; the feed brings it.
+      } finally {
+        this.sending = false;
+      }
+    },
+
+    react(emoji) {
+      this.float(emoji, 0);
+      const rate = this.settings && this.settings.reactions ? this.settings.reactions.rate : 0;
+      // Sampled like beats: a crowd's reactions cost the API a few hundred posts a second at most,
+      // and the counts are scaled back up by `rate`.
+      if (beats.u < rate) void this.call('chat/reactions', { emoji, ...this.identity() });
+    },
+    reacted(reactions) {
+      if (!reactions.counts || typeof reactions.counts !== 'object') return;
+      this.recent.push([Date.now(), reactions.counts]);
+      for (const [emoji, n] of Object.entries(reactions.counts)) for (let i = 0; i < Math.min(3, Number(n) || 0); i++) this.float(emoji, i * 200);
+      this.countReactions();
+    },
+    countReactions() {
+      const since = Date.now() - REACTION_WINDOW_MS;
+      this.recent = this.recent.filter(([at]) => at > since);
+      const totals = {};
+      for (const [, counts] of this.recent) for (const [emoji, n] of Object.entries(counts)) totals[emoji] = (totals[emoji] || 0) + (Number(n) || 0);
+      for (const button of this.reactions.querySelectorAll('.react')) {
+        const n = Math.round(totals[button.dataset.emoji] || 0);
+        const text = n <= 0 ? '' : n < 1000 ? String(n) : `${(n / 1000).toFixed(1)}k`;
+        const count = button.querySelector('.count');
+        if (count.textContent !== text) count.textContent = text;
+      }
+    },
+    /** An emoji rising from its button (decoration only: hidden from screen readers). */
+    float(emoji, delay) {
+      if (this.panel.hidden || this.reactions.querySelectorAll('.float').length >= MAX_FLOATING) return;
+      const button = [...this.reactions.querySelectorAll('.react')].find((b) => b.dataset.emoji === emoji);
+      if (!button) return;
+      const el = textElement('span', 'float', emoji);
+      el.setAttribute('aria-hidden', 'true');
+      el.style.left = `${button.offsetLeft}px`;
+      el.style.animationDelay = `${delay}ms`;
+      this.reactions.append(el);
+      setTimeout(() => el.remove(), 2500 + delay);
+    },
+
+    async moderate(action, id) {
+      const item = this.items.get(id);
+      if (!viewer.session || !item) return;
+      const res = await this.call(`mod/${action}`, { session_token: viewer.session.session_token, message_id: id });
+      if (!res) return;
+      if (action === 'delete') this.remove(id);
+      else this.alert(`${item.message.author.name} is banned`, 8);
+    },
+    async slowMode(seconds) {
+      if (!viewer.session) return;
+      const res = await this.call('mod/slow-mode', { session_token: viewer.session.session_token, seconds });
+      const settings = res && parseJson(await res.text().catch(() => ''));
+      if (settings && typeof settings === 'object') this.apply(settings);
+      // Refused: the select shows the setting in force again.
+      else this.render();
+    },
+
+    start() {
+      this.nickname.value = store.get('svc-chat-nickname') || '';
+      this.nickname.addEventListener('change', () => store.set('svc-chat-nickname', this.nickname.value.trim()));
+      this.toggle.addEventListener('click', () => {
+        this.collapsed = !this.collapsed;
+        store.set('svc-chat-collapsed', String(this.collapsed));
+        this.render();
+        if (!this.collapsed) this.log.scrollTop = this.log.scrollHeight;
+      });
+      this.form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        void this.send();
+      });
+      this.reactions.addEventListener('click', (e) => {
+        const button = e.target.closest('.react');
+        if (button) this.react(button.dataset.emoji);
+      });
+      this.log.addEventListener('click', (e) => {
+        const button = e.target.closest('[data-action]');
+        if (button) void this.moderate(button.dataset.action, button.closest('.msg').dataset.id);
+      });
+      this.slow.addEventListener('change', () => void this.slowMode(Number(this.slow.value)));
+      setInterval(() => this.recent.length && this.countReactions(), 1000);
+    },
+  };
+  chat.start();
 
   // ---------------------------------------------------------------- start
 
@@ -894,6 +1359,15 @@
     get personalUrl() {
       return personal.url;
     },
+    /** The chat's anonymous identity and feed (`EventSource.readyState`, or null when closed). */
+    chat: {
+      get clientId() {
+        return chat.clientIdValue;
+      },
+      get feed() {
+        return chat.source ? chat.source.readyState : null;
+      },
+    },
     beats: beats.sent,
     config: HLS_CONFIG,
     latency,
@@ -901,11 +1375,11 @@
 
   /** A new token later (the client's site sets the frame's address again, say after access ended). */
   window.addEventListener('hashchange', () => {
-    const token = takeToken();
-    if (!token) return;
+    const taken = takeToken();
+    if (!taken) return;
     clearTimeout(viewer.timer);
     clearTimeout(personal.timer);
-    Object.assign(viewer, { token, refused: null, opening: !viewer.session, failures: 0 });
+    Object.assign(viewer, { token: taken.token, kind: taken.kind, refused: null, opening: !viewer.session, failures: 0 });
     personal.refusal = null;
     viewer.first = viewer.open();
     applyEmbed(embed);
