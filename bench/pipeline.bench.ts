@@ -21,7 +21,7 @@ const MEDIA_SECONDS = 60;
 const TICKS = 100; // getconf CLK_TCK on Linux
 
 /** utime + stime (+ reaped children) of a process, in seconds. */
-function cpuOf(pid: number, withChildren: boolean): number {
+export function cpuOf(pid: number, withChildren: boolean): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);

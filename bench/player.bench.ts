@@ -98,7 +98,7 @@ export async function benchPlayer(): Promise<string> {
 }
 
 /** Left-aligned first column, the others right-aligned, each as wide as its widest cell. */
-function table(head: string[], rows: (string | number)[][]): string[] {
+export function table(head: string[], rows: (string | number)[][]): string[] {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   return cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  '));

@@ -4,6 +4,7 @@
  */
 import { benchApi, formatApiRows } from './api.bench.js';
 import { benchCdnLog } from './cdnlog.bench.js';
+import { benchChat } from './chat.bench.js';
 import { benchCost } from './cost.bench.js';
 import { benchIdentity } from './identity.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<string>> = {
   cdnlog: benchCdnLog,
   identity: benchIdentity,
   whip: benchWhip,
+  chat: benchChat,
 };
 
 const chosen = process.argv.slice(2);
