@@ -113,13 +113,16 @@ export const DEFAULT_WHIP: Omit<WhipSettings, 'ice_addresses'> = {
   idle_seconds: 5,
 };
 
-/** Chat limits (docs/decisions.md, Chat): 5 posts per 10 s per viewer; a node holds 15,000 readers. */
+/**
+ * Chat limits (docs/decisions.md, Chat): 5 posts per 10 s per viewer; a node holds 7,000 readers
+ * (each is two of nginx's 16,384 connections: past that nginx would drop readers without an answer).
+ */
 export const DEFAULT_CHAT_CONFIG: ChatConfig = {
   posts_per_window: 5,
   post_window_seconds: 10,
   reactions_per_window: 20,
   reactions_per_second: 100,
-  max_readers: 15_000,
+  max_readers: 7000,
   max_posts_in_flight: 64,
   fanout_ms: 100,
 };

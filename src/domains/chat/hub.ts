@@ -18,6 +18,17 @@ const RECONCILE_MS = 2000;
 /** Our own ping not heard back within this: the LISTEN connection is gone, listen again. */
 const LISTEN_SILENCE_MS = 6000;
 const IDLE_FEED_MS = 60_000;
+/** Reader writes per turn of the event loop while fanning out (requests run between turns). */
+const WRITES_PER_TURN = 500;
+
+/** One feed's share of a tick: who gets what. */
+interface Batch {
+  readers: Reader[];
+  events: StoredEvent[];
+  first: number;
+  shared: Buffer | null;
+  reactions: string;
+}
 
 interface StoredEvent {
   seq: number;
@@ -125,6 +136,7 @@ export class ChatHub {
   private lastPingAt = 0;
   private unlisten: (() => Promise<void>) | null = null;
   private relistening = false;
+  private flushing = false;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly reconciler = new Repeater(() => this.reconcile(), RECONCILE_MS);
 
@@ -326,6 +338,8 @@ export class ChatHub {
 
   /** Sends what each feed gathered since the last tick: one write per reader per tick. */
   private tick(): void {
+    if (this.flushing) return;
+    const batches: Batch[] = [];
     for (const feed of this.feeds.values()) {
       if (feed.pending.length === 0 && feed.reactions.size === 0) continue;
       const events = feed.pending;
@@ -340,12 +354,37 @@ export class ChatHub {
       const plain = events.every((e) => !e.only && !e.except);
       // Encoded once for every reader that takes it whole.
       const shared = plain ? Buffer.from(events.map((e) => e.frame).join('') + reactions) : null;
-      for (const r of feed.readers) {
+      batches.push({ readers: [...feed.readers], events, first, shared, reactions });
+    }
+    if (batches.length > 0) this.flush(batches, 0, 0);
+  }
+
+  /**
+   * Writes a tick's batches, a slice of readers per turn of the event loop: thousands of writes in
+   * one turn would hold back every request (posts among them) for as long as they take. The next
+   * tick waits for this one, so each reader still gets its events in order.
+   */
+  private flush(batches: Batch[], batch: number, from: number): void {
+    this.flushing = true;
+    let b = batch;
+    let i = from;
+    let budget = WRITES_PER_TURN;
+    while (b < batches.length && budget > 0) {
+      const { readers, events, first, shared, reactions } = batches[b] as Batch;
+      for (; i < readers.length && budget > 0; i++, budget--) {
+        const r = readers[i] as Reader;
+        if (r.res.destroyed) continue;
         const chunk = shared !== null && r.position < first ? shared : events.filter((e) => visibleTo(r, e)).map((e) => e.frame).join('') + reactions;
         if (events.length) r.position = Math.max(r.position, (events[events.length - 1] as StoredEvent).seq);
         if (chunk) this.send(r, chunk);
       }
+      if (i >= readers.length) {
+        b++;
+        i = 0;
+      }
     }
+    if (b < batches.length) setImmediate(() => this.flush(batches, b, i));
+    else this.flushing = false;
   }
 
   private heartbeat(): void {
