@@ -396,7 +396,12 @@ export class ChatHub {
       r.res.destroy();
       return;
     }
-    r.res.write(chunk);
+    try {
+      r.res.write(chunk);
+    } catch {
+      // A socket torn down under us: that reader is gone; the others go on.
+      r.res.destroy();
+    }
   }
 
   /** Announces this node's reactions of the last second, per stream, rounded (sampled reactions are weighted). */
