@@ -58,7 +58,7 @@ t('up --detach on a data dir never initialised initialises it, then returns once
 
 t('status --json: running, every part healthy, the URLs', async (ctx) => {
   const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
-  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'healthy', 'jobs']);
+  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'metrics_url', 'healthy', 'jobs']);
   assert.is(s.running, true);
   assert.is(s.healthy, true);
   assert.equal(s.jobs.map((j: { name: string }) => j.name), ['cdn-log', 'idempotency-purge', 'metering', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);

@@ -35,6 +35,8 @@ export class LiveWorker {
   readonly meter: IngestMeter;
   /** What nginx had dropped for this stream's ladder at the last tick. */
   droppedSeen = 0;
+  /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
+  frameRate: number | null = null;
   private ladder: Supervised | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;
