@@ -162,7 +162,7 @@ export async function startAppliance(opts: {
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
 
-    metrics.attach({ sql, clock, logger: logger.child({ domain: 'metrics' }), live, counter: api.counter, chat: api.chat });
+    metrics.attach({ sql, clock, logger: logger.child({ domain: 'metrics' }), live, counter: api.counter, chat: api.chat, nginx });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
       opts.onProgress?.(`metrics at ${metricsUrl(config)}`);

@@ -10,13 +10,15 @@ import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { ChatService } from '../domains/chat/service.js';
 import type { LiveService } from '../domains/live/service.js';
+import { STREAM_STATUSES } from '../domains/streams/schemas.js';
 import type { ViewerCounter } from '../domains/viewers/counter.js';
 import type { AttemptOutcome } from '../domains/webhooks/dispatcher.worker.js';
 import type { Sql } from '../platform/db/connect.js';
 import { jobLagSeconds, listJobRuns } from '../platform/jobs/queries.js';
 import type { AnsweredRequest } from '../platform/http/server.js';
+import type { NginxConnections } from '../platform/nginx/nginx.js';
 
-/** A scrape never waits longer than this for PostgreSQL: its gauges are left out instead. */
+/** A scrape never waits longer than this for PostgreSQL or nginx: their gauges are left out instead. */
 const QUERY_TIMEOUT_MS = 2000;
 
 /** What the metrics read at scrape time; each part is optional (an API-only node has no live side). */
@@ -27,6 +29,7 @@ export interface MetricSources {
   live?: LiveService;
   counter?: ViewerCounter;
   chat?: ChatService;
+  nginx?: { connections(): Promise<NginxConnections | null> };
 }
 
 export class ApplianceMetrics {
@@ -44,9 +47,12 @@ export class ApplianceMetrics {
   private readonly kbps: Gauge<'stream'>;
   private readonly frameRate: Gauge<'stream'>;
   private readonly dropped: Gauge<'stream'>;
+  private readonly ladderCpu: Gauge<'stream'>;
   private readonly viewers: Gauge<'stream'>;
   private readonly readers: Gauge;
+  private readonly nginxConnections: Gauge<'state'>;
   private sources: MetricSources | null = null;
+  private scraping: Promise<string> | null = null;
 
   constructor() {
     const registers = [this.registry];
@@ -79,8 +85,20 @@ export class ApplianceMetrics {
     this.kbps = new Gauge({ name: 'svc_live_ingest_kbps', help: "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)", labelNames: ['stream'], registers });
     this.frameRate = new Gauge({ name: 'svc_live_ingest_frame_rate', help: "Each live stream's frame rate as its publisher declares it", labelNames: ['stream'], registers });
     this.dropped = new Gauge({ name: 'svc_live_dropped_messages', help: "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)", labelNames: ['stream'], registers });
+    this.ladderCpu = new Gauge({
+      name: 'svc_live_ladder_cpu_seconds',
+      help: "CPU seconds each live stream's ladder (ffmpeg) has used, from its start in this publish session: graph its rate",
+      labelNames: ['stream'],
+      registers,
+    });
     this.viewers = new Gauge({ name: 'svc_viewers_watching', help: "Viewers watching each stream on this node's hosted player (the live estimate)", labelNames: ['stream'], registers });
     this.readers = new Gauge({ name: 'svc_chat_readers', help: 'Chat feed connections this node holds', registers });
+    this.nginxConnections = new Gauge({
+      name: 'svc_nginx_connections',
+      help: "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
+      labelNames: ['state'],
+      registers,
+    });
   }
 
   /** The parts to read at scrape time, once they are built. */
@@ -99,49 +117,61 @@ export class ApplianceMetrics {
     this.webhookDuration.observe({ endpoint: a.endpointId }, a.seconds);
   };
 
-  /** The text Prometheus scrapes. */
-  async scrape(): Promise<string> {
-    await this.refresh();
-    return this.registry.metrics();
+  /** The text Prometheus scrapes; scrapes at the same time share one reading (the gauges are shared). */
+  scrape(): Promise<string> {
+    this.scraping ??= this.refresh()
+      .then(() => this.registry.metrics())
+      .finally(() => (this.scraping = null));
+    return this.scraping;
   }
 
   /**
-   * Fills the gauges of what is true now. Each database source fills its gauges or, failing or
-   * slow, leaves them out and counts a scrape error: a scrape never fails for want of PostgreSQL.
+   * Fills the gauges of what is true now. Each outside source (PostgreSQL, nginx) fills its gauges
+   * or, failing or slow, leaves them out and counts a scrape error: a scrape never fails for want of one.
    */
   private async refresh(): Promise<void> {
     const s = this.sources;
     if (!s) return;
-    for (const g of [this.kbps, this.frameRate, this.dropped, this.viewers]) g.reset();
+    for (const g of [this.kbps, this.frameRate, this.dropped, this.ladderCpu, this.viewers]) g.reset();
     for (const r of s.live?.ingestReadings() ?? []) {
       const labels = { stream: r.streamId };
       if (r.kbps !== null) this.kbps.set(labels, r.kbps);
       if (r.frameRate !== null) this.frameRate.set(labels, r.frameRate);
       this.dropped.set(labels, r.droppedMessages);
+      if (r.ladderCpuSeconds !== null) this.ladderCpu.set(labels, r.ladderCpuSeconds);
     }
     for (const id of s.counter?.streamIds() ?? []) {
       const now = s.counter?.now(id);
       if (now) this.viewers.set({ stream: id }, now.watching);
     }
     if (s.chat) this.readers.set(s.chat.readers);
+    const { sql } = s;
     const now = s.clock.now();
+    const nginx = s.nginx;
     await Promise.all([
-      this.fromDatabase('streams', [this.streams], async (sql) => {
+      nginx &&
+        this.fromSource('nginx', [this.nginxConnections], async () => {
+          const c = await nginx.connections();
+          if (!c) throw new Error('stub_status unreadable');
+          return Object.entries(c).map(([state, n]) => [this.nginxConnections, { state }, n]);
+        }),
+      this.fromSource('streams', [this.streams], async () => {
         const rows = await sql<{ status: string; n: number }[]>`select status, count(*)::int as n from streams group by status`;
-        return rows.map((r) => [this.streams, { status: r.status }, r.n]);
+        // Every status, 0 included: a graph shows none live rather than no data.
+        return STREAM_STATUSES.map((status) => [this.streams, { status }, rows.find((r) => r.status === status)?.n ?? 0]);
       }),
-      this.fromDatabase('webhook_queue', [this.queue], async (sql) => {
+      this.fromSource('webhook_queue', [this.queue], async () => {
         // The partial index webhook_deliveries_due holds exactly the pending ones.
         const rows = await sql<{ endpoint_id: string; n: number }[]>`select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' group by endpoint_id`;
         return rows.map((r) => [this.queue, { endpoint: r.endpoint_id }, r.n]);
       }),
-      this.fromDatabase('postgres_connections', [this.connections], async (sql) => {
+      this.fromSource('postgres_connections', [this.connections], async () => {
         const rows = await sql<{ state: string; n: number }[]>`
           select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
           where datname = current_database() and application_name = 'svc' group by 1`;
         return rows.map((r) => [this.connections, { state: r.state }, r.n]);
       }),
-      this.fromDatabase('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async (sql) =>
+      this.fromSource('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async () =>
         (await listJobRuns(sql)).flatMap((job): Reading[] => [
           ...(job.last_success_at ? [[this.jobSuccess, { job: job.name }, job.last_success_at.getTime() / 1000] as Reading] : []),
           [this.jobLag, { job: job.name }, jobLagSeconds(job, now)],
@@ -180,11 +210,11 @@ export class ApplianceMetrics {
   }
 
   /** Empties `gauges`, then fills them from one read within the timeout; on failure they stay empty. */
-  private async fromDatabase(source: string, gauges: Gauge<string>[], read: (sql: Sql) => Promise<Reading[]>): Promise<void> {
+  private async fromSource(source: string, gauges: Gauge<string>[], read: () => Promise<Reading[]>): Promise<void> {
     for (const g of gauges) g.reset();
     const s = this.sources as MetricSources;
     try {
-      for (const [gauge, labels, value] of await withinTimeout(read(s.sql))) gauge.set(labels, value);
+      for (const [gauge, labels, value] of await withinTimeout(read())) gauge.set(labels, value);
     } catch (err) {
       this.scrapeErrors.inc({ source });
       s.logger.debug({ err, source }, 'metrics source unavailable');

@@ -30,6 +30,7 @@ export interface IngestReading {
   frameRate: number | null;
   /** Media nginx dropped for the ladder in this publish session (it fell behind). */
   droppedMessages: number;
+  ladderCpuSeconds: number | null;
 }
 
 /** The origin sweep runs on every tenth tick: folders linger a minute anyway. */
@@ -70,7 +71,7 @@ export class LiveService implements PublisherGate {
 
   /** What each live stream's publisher sends to this node, as of the last tick (metrics). */
   ingestReadings(): IngestReading[] {
-    return this.workers.all().map((w) => ({ streamId: w.streamId, kbps: w.meter.kbps(), frameRate: w.frameRate, droppedMessages: w.droppedSeen }));
+    return this.workers.all().map((w) => ({ streamId: w.streamId, kbps: w.meter.kbps(), frameRate: w.frameRate, droppedMessages: w.droppedSeen, ladderCpuSeconds: w.ladderCpuSeconds }));
   }
 
   get nodeReady(): boolean {
