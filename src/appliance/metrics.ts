@@ -34,71 +34,43 @@ export interface MetricSources {
 
 export class ApplianceMetrics {
   readonly registry = new Registry();
-  private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
-  private readonly webhookAttempts: Counter<'endpoint' | 'result'>;
-  private readonly webhookDuration: Histogram<'endpoint'>;
-  private readonly scrapeErrors: Counter<'source'>;
-  private readonly streams: Gauge<'status'>;
-  private readonly queue: Gauge<'endpoint'>;
-  private readonly connections: Gauge<'state'>;
-  private readonly jobSuccess: Gauge<'job'>;
-  private readonly jobLag: Gauge<'job'>;
-  private readonly jobPeriod: Gauge<'job'>;
-  private readonly kbps: Gauge<'stream'>;
-  private readonly frameRate: Gauge<'stream'>;
-  private readonly dropped: Gauge<'stream'>;
-  private readonly ladderCpu: Gauge<'stream'>;
-  private readonly viewers: Gauge<'stream'>;
-  private readonly readers: Gauge;
-  private readonly nginxConnections: Gauge<'state'>;
+  // Counted as things happen.
+  private readonly httpDuration = new Histogram({
+    name: 'svc_http_request_duration_seconds',
+    help: 'API requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly webhookAttempts = new Counter({ name: 'svc_webhook_attempts_total', help: 'Webhook delivery attempts by endpoint; result success or failure', labelNames: ['endpoint', 'result'], registers: [this.registry] });
+  private readonly webhookDuration = new Histogram({
+    name: 'svc_webhook_attempt_duration_seconds',
+    help: "Webhook attempts' time to the receiver's answer (or the timeout), by endpoint",
+    labelNames: ['endpoint'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly scrapeErrors = new Counter({ name: 'svc_scrape_errors_total', help: 'Sources a scrape could not read (their metrics were left out), by source', labelNames: ['source'], registers: [this.registry] });
+  // Read at scrape time (see refresh).
+  private readonly streams = this.gauge('svc_streams', 'Streams in the database by status', ['status']);
+  private readonly queue = this.gauge('svc_webhook_queue_depth', 'Webhook deliveries waiting for an attempt (pending), by endpoint', ['endpoint']);
+  private readonly connections = this.gauge('svc_postgres_connections', "The appliance's PostgreSQL connections (every node on this database), by state", ['state']);
+  private readonly jobSuccess = this.gauge('svc_job_last_success_timestamp_seconds', "Each job's last successful run (Unix time)", ['job']);
+  private readonly jobLag = this.gauge('svc_job_lag_seconds', "Seconds since each job's last success (or since the appliance started, when later)", ['job']);
+  private readonly jobPeriod = this.gauge('svc_job_period_seconds', 'How often each job runs: `svc status` calls it late past twice this', ['job']);
+  private readonly kbps = this.gauge('svc_live_ingest_kbps', "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)", ['stream']);
+  private readonly frameRate = this.gauge('svc_live_ingest_frame_rate', "Each live stream's frame rate as its publisher declares it", ['stream']);
+  private readonly dropped = this.gauge('svc_live_dropped_messages', "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)", ['stream']);
+  private readonly ladderCpu = this.gauge('svc_live_ladder_cpu_seconds', "CPU seconds each live stream's ladder (ffmpeg) has used since it started in this publish session: graph its rate", ['stream']);
+  private readonly viewers = this.gauge('svc_viewers_watching', "Viewers watching each stream on this node's hosted player (the live estimate)", ['stream']);
+  private readonly readers = this.gauge('svc_chat_readers', 'Chat feed connections this node holds', []);
+  private readonly nginxConnections = this.gauge('svc_nginx_connections', "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)", ['state']);
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
   constructor() {
-    const registers = [this.registry];
     // Node's own (process_*, nodejs_*) under their usual names: the common Node dashboards read them.
     collectDefaultMetrics({ register: this.registry });
-    this.httpDuration = new Histogram({
-      name: 'svc_http_request_duration_seconds',
-      help: 'API requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.webhookAttempts = new Counter({ name: 'svc_webhook_attempts_total', help: 'Webhook delivery attempts by endpoint; result success or failure', labelNames: ['endpoint', 'result'], registers });
-    this.webhookDuration = new Histogram({
-      name: 'svc_webhook_attempt_duration_seconds',
-      help: "Webhook attempts' time to the receiver's answer (or the timeout), by endpoint",
-      labelNames: ['endpoint'],
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
-    this.scrapeErrors = new Counter({ name: 'svc_scrape_errors_total', help: 'Sources a scrape could not read (their metrics were left out), by source', labelNames: ['source'], registers });
-
-    // Read at scrape time (see refresh).
-    this.streams = new Gauge({ name: 'svc_streams', help: 'Streams in the database by status', labelNames: ['status'], registers });
-    this.queue = new Gauge({ name: 'svc_webhook_queue_depth', help: 'Webhook deliveries waiting for an attempt (pending), by endpoint', labelNames: ['endpoint'], registers });
-    this.connections = new Gauge({ name: 'svc_postgres_connections', help: "The appliance's PostgreSQL connections (every node on this database), by state", labelNames: ['state'], registers });
-    this.jobSuccess = new Gauge({ name: 'svc_job_last_success_timestamp_seconds', help: "Each job's last successful run (Unix time)", labelNames: ['job'], registers });
-    this.jobLag = new Gauge({ name: 'svc_job_lag_seconds', help: "Seconds since each job's last success (or since the appliance started, when later)", labelNames: ['job'], registers });
-    this.jobPeriod = new Gauge({ name: 'svc_job_period_seconds', help: 'How often each job runs: `svc status` calls it late past twice this', labelNames: ['job'], registers });
-    this.kbps = new Gauge({ name: 'svc_live_ingest_kbps', help: "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)", labelNames: ['stream'], registers });
-    this.frameRate = new Gauge({ name: 'svc_live_ingest_frame_rate', help: "Each live stream's frame rate as its publisher declares it", labelNames: ['stream'], registers });
-    this.dropped = new Gauge({ name: 'svc_live_dropped_messages', help: "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)", labelNames: ['stream'], registers });
-    this.ladderCpu = new Gauge({
-      name: 'svc_live_ladder_cpu_seconds',
-      help: "CPU seconds each live stream's ladder (ffmpeg) has used, from its start in this publish session: graph its rate",
-      labelNames: ['stream'],
-      registers,
-    });
-    this.viewers = new Gauge({ name: 'svc_viewers_watching', help: "Viewers watching each stream on this node's hosted player (the live estimate)", labelNames: ['stream'], registers });
-    this.readers = new Gauge({ name: 'svc_chat_readers', help: 'Chat feed connections this node holds', registers });
-    this.nginxConnections = new Gauge({
-      name: 'svc_nginx_connections',
-      help: "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
-      labelNames: ['state'],
-      registers,
-    });
   }
 
   /** The parts to read at scrape time, once they are built. */
@@ -207,6 +179,10 @@ export class ApplianceMetrics {
       server.closeAllConnections();
       server.close(() => resolve());
     });
+  }
+
+  private gauge<L extends string>(name: string, help: string, labelNames: L[]): Gauge<L> {
+    return new Gauge({ name, help, labelNames, registers: [this.registry] });
   }
 
   /** Empties `gauges`, then fills them from one read within the timeout; on failure they stay empty. */
