@@ -34,7 +34,7 @@ import { WEBHOOK_SCHEMAS } from '../domains/webhooks/schemas.js';
 import type { WebhooksService } from '../domains/webhooks/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
-import { createServer } from '../platform/http/server.js';
+import { createServer, type ServerOptions } from '../platform/http/server.js';
 import { registerRootRoutes, type HealthCheck } from './root.routes.js';
 
 /** The services whose routes make the API. */
@@ -63,6 +63,8 @@ export interface HttpApiOptions {
   whip?: { service: WhipService; baseUrl: string };
   /** What `/healthz` reports; without it, whether the database answers `select 1` within a second. */
   health?: HealthCheck;
+  /** Told of every answered request (metrics). */
+  observe?: ServerOptions['observe'];
 }
 
 /** Whether the database answers within a second (a frozen server does not answer at all). */
@@ -78,7 +80,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 /** Every route of the API on one Fastify server, ready to listen or to be injected into. */
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
-  const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies });
+  const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies, observe: opts.observe });
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createHttpApi } from '../api/http-api.js';
+import { createHttpApi, type HttpApiOptions } from '../api/http-api.js';
 import type { HealthCheck } from '../api/root.routes.js';
-import { localHost, type Config } from '../config/config.js';
+import { localHost, metricsUrl, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -19,6 +19,7 @@ import { ClusterWatchdog } from '../platform/db/watchdog.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { NginxIngest } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
+import { ApplianceMetrics } from './metrics.js';
 import { buildCdnLogReader, buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type Services } from './build.js';
 
 export interface ApiDeps {
@@ -33,6 +34,8 @@ export interface ApiDeps {
   whip?: WhipService;
   /** What `/healthz` reports (default: whether the database answers). */
   health?: HealthCheck;
+  /** Told of every answered request (metrics). */
+  observe?: HttpApiOptions['observe'];
 }
 
 export interface Api extends Services {
@@ -51,6 +54,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live },
     whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
+    observe: deps.observe,
   });
   return { app, ...services };
 }
@@ -63,6 +67,8 @@ export interface RunningAppliance {
   database: DatabaseMonitor;
   /** The managed cluster's watchdog; absent with an external database_url. */
   watchdog: ClusterWatchdog | null;
+  /** This node's Prometheus metrics (served at `metrics_port` when set). */
+  metrics: ApplianceMetrics;
   stop(): Promise<void>;
 }
 
@@ -127,7 +133,8 @@ export async function startAppliance(opts: {
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
     const health: HealthCheck = async () => ({ database: database.available && (await database.check()), ingest: nginx.ready });
     const whip = new WhipService({ config, logger: logger.child({ domain: 'whip' }), supervisor, live });
-    const api = await createApi({ ...foundation, live, whip, health });
+    const metrics = new ApplianceMetrics();
+    const api = await createApi({ ...foundation, live, whip, health, observe: metrics.observeRequest });
     stops.push({ part: 'api', stop: () => api.app.close() });
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
     stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });
@@ -151,10 +158,16 @@ export async function startAppliance(opts: {
     stops.push({ part: 'chat', stop: api.chat.start() });
 
     // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
-    const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), ...opts.webhooks });
+    const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), onAttempt: metrics.observeWebhook, ...opts.webhooks });
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
-    return { api, live, whip, nginx, database, watchdog, stop };
+
+    metrics.attach({ sql, clock, logger: logger.child({ domain: 'metrics' }), live, counter: api.counter, chat: api.chat, nginx });
+    if (config.metrics.port !== null) {
+      stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
+      opts.onProgress?.(`metrics at ${metricsUrl(config)}`);
+    }
+    return { api, live, whip, nginx, database, watchdog, metrics, stop };
   } catch (err) {
     await stop();
     throw err;

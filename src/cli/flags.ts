@@ -11,6 +11,7 @@ export const configFlags = {
   'cdn-port': port('Port of the CDN origin (default 8081).'),
   'player-port': port('Port of the hosted player (default 8082).'),
   'postgres-port': port('Loopback port of the appliance-owned PostgreSQL (default 5439).'),
+  'metrics-port': port('Port of the Prometheus metrics on 127.0.0.1 (default: none; 9464 is usual).'),
   'allow-private-webhooks': Flags.boolean({
     summary: 'Allow http and private/loopback webhook targets (local testing only).',
     allowNo: true,

@@ -20,6 +20,7 @@ export interface ConfigFlags {
   'cdn-port'?: number | undefined;
   'player-port'?: number | undefined;
   'postgres-port'?: number | undefined;
+  'metrics-port'?: number | undefined;
   'allow-private-webhooks'?: boolean | undefined;
   /** `MIN-MAX`: the UDP ports of WHIP media. */
   'whip-udp-ports'?: string | undefined;
@@ -50,6 +51,7 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
     cdn_port: flags['cdn-port'],
     player_port: flags['player-port'],
     postgres_port: flags['postgres-port'],
+    metrics_port: flags['metrics-port'],
     allow_private_webhooks: flags['allow-private-webhooks'],
     whip: whipChanges(flags),
   };

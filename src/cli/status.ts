@@ -1,10 +1,10 @@
 import { connect } from 'node:net';
 import { managedCluster } from '../platform/db/managed-cluster.js';
-import { localHost, localUrlHost, type Config } from '../config/config.js';
+import { localHost, localUrlHost, metricsUrl, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { connect as connectDb, type Sql } from '../platform/db/connect.js';
-import { listJobRuns, type JobRunRow } from '../platform/jobs/queries.js';
+import { jobLagSeconds, listJobRuns, type JobRunRow } from '../platform/jobs/queries.js';
 import { systemClock } from '../core/clock.js';
 import { runningPid } from './pid.js';
 
@@ -39,6 +39,8 @@ export interface ApplianceStatus {
   cdn_url: string;
   rtmp_url: string;
   allow_private_webhooks: boolean;
+  /** Where Prometheus scrapes this node; null: no metrics listener (`metrics_port` unset). */
+  metrics_url: string | null;
   /** Running, every part healthy and no job late (the exit code is 0 only then). */
   healthy: boolean;
   /** The scheduled jobs, from the database (empty while it or the appliance does not run). */
@@ -62,8 +64,7 @@ export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<bool
 }
 
 export function jobStatus(row: JobRunRow, now: Date): JobStatus {
-  const since = Math.max(row.last_success_at?.getTime() ?? 0, row.registered_at.getTime());
-  const lag = Math.max(0, Math.round((now.getTime() - since) / 1000));
+  const lag = Math.round(jobLagSeconds(row, now));
   return {
     name: row.name,
     period_seconds: row.period_seconds,
@@ -142,6 +143,7 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     cdn_url: config.publicUrls.cdn_url,
     rtmp_url: config.publicUrls.rtmp_url,
     allow_private_webhooks: config.allowPrivateWebhooks,
+    metrics_url: metricsUrl(config),
     healthy: running && api && postgres.healthy && nginx && !postgres.jobs.some((j) => j.late),
     jobs: running ? postgres.jobs : [],
   };
@@ -165,6 +167,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     `  postgres   ${health(s.parts.postgres.healthy).padEnd(8)} ${s.parts.postgres.managed ? 'appliance-owned cluster' : 'external (database_url)'}`,
     `  nginx      ${health(s.parts.nginx.healthy).padEnd(8)} rtmp ingest ${s.rtmp_url}, cdn ${s.cdn_url}`,
     `  player     ${s.player_url}`,
+    `  metrics    ${s.metrics_url ?? 'off (set metrics_port in config.json)'}`,
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
     ...(s.allow_private_webhooks
       ? ['Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.']

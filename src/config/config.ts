@@ -19,6 +19,8 @@ export interface Config {
   host: string;
   listenHost: string;
   ports: { api: number; rtmp: number; cdn: number; player: number; postgres: number };
+  /** The operator's Prometheus listener (docs/operations.md, Metrics); port null: none. */
+  metrics: { host: string; port: number | null };
   /** null: the appliance-owned cluster under the data dir. */
   databaseUrl: string | null;
   postgresBinDir: string | null;
@@ -193,6 +195,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     host,
     listenHost: file.listen_host ?? (host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : '0.0.0.0'),
     ports,
+    metrics: { host: file.metrics_host ?? '127.0.0.1', port: file.metrics_port ?? null },
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,
     publicUrls: {
@@ -249,6 +252,14 @@ export const localUrlHost = (config: Pick<Config, 'listenHost'>): string => {
   const host = localHost(config);
   return host.includes(':') ? `[${host}]` : host;
 };
+
+/** Where Prometheus scrapes this node (docs/operations.md, Metrics); null: no metrics listener. */
+export function metricsUrl(config: Pick<Config, 'metrics'>): string | null {
+  const { host, port } = config.metrics;
+  if (port === null) return null;
+  const reached = localUrlHost({ listenHost: host });
+  return `http://${reached}:${port}/metrics`;
+}
 
 export function loadConfig(dataDir: string, env: ConfigEnv = {}): Config {
   const file = readConfigFile(dataDir);

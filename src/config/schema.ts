@@ -179,6 +179,10 @@ export const ConfigFileSchema = Type.Object(
     cdn_port: Type.Optional(Port),
     player_port: Type.Optional(Port),
     postgres_port: Type.Optional(Port),
+    /** Prometheus metrics at `/metrics` on their own listener; null (the default): no listener. */
+    metrics_port: Type.Optional(Type.Union([Port, Type.Null()])),
+    /** Where that listener listens: loopback unless the operator's Prometheus is elsewhere. */
+    metrics_host: Type.Optional(Type.String({ minLength: 1 })),
     database_url: Type.Optional(Type.Union([Type.String({ pattern: '^postgres(ql)?://' }), Type.Null()])),
     postgres_bin_dir: Type.Optional(Type.String({ minLength: 1 })),
     public_urls: Type.Optional(

@@ -18,7 +18,7 @@ interface Ctx {
   publisher: Publisher;
   dir: string;
   remove: () => void;
-  ports: { api: number; postgres: number; rtmp: number; cdn: number; player: number };
+  ports: { api: number; postgres: number; rtmp: number; cdn: number; player: number; metrics: number };
   pid: number;
   accountId: string;
   apiKey: string;
@@ -32,7 +32,7 @@ interface Ctx {
 const t = suite<Ctx>('cli: up, operator commands, down');
 t.before(async (ctx) => {
   Object.assign(ctx, makeDataDir());
-  ctx.ports = { api: await freePort(), postgres: await freePort(), rtmp: await freePort(), cdn: await freePort(), player: await freePort() };
+  ctx.ports = { api: await freePort(), postgres: await freePort(), rtmp: await freePort(), cdn: await freePort(), player: await freePort(), metrics: await freePort() };
 });
 t.after(async (ctx) => {
   // Never leave an appliance or its PostgreSQL behind, whatever failed.
@@ -45,7 +45,7 @@ t('up --detach on a data dir never initialised initialises it, then returns once
   const p = ctx.ports;
   const res = ok(
     await svc(
-      ['up', '--detach', '--no-install', '--api-port', `${p.api}`, '--postgres-port', `${p.postgres}`, '--rtmp-port', `${p.rtmp}`, '--cdn-port', `${p.cdn}`, '--player-port', `${p.player}`],
+      ['up', '--detach', '--no-install', '--api-port', `${p.api}`, '--postgres-port', `${p.postgres}`, '--rtmp-port', `${p.rtmp}`, '--cdn-port', `${p.cdn}`, '--player-port', `${p.player}`, '--metrics-port', `${p.metrics}`],
       { env: { SVC_DATA_DIR: ctx.dir }, timeoutMs: 150_000 },
     ),
   );
@@ -58,7 +58,7 @@ t('up --detach on a data dir never initialised initialises it, then returns once
 
 t('status --json: running, every part healthy, the URLs', async (ctx) => {
   const s = ok(await svc(['status', '--json', '--data-dir', ctx.dir])).json;
-  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'healthy', 'jobs']);
+  assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'metrics_url', 'healthy', 'jobs']);
   assert.is(s.running, true);
   assert.is(s.healthy, true);
   assert.equal(s.jobs.map((j: { name: string }) => j.name), ['cdn-log', 'idempotency-purge', 'metering', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
@@ -67,6 +67,10 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
   assert.is(s.data_dir, ctx.dir);
   assert.equal(s.parts, { api: { healthy: true, url: `http://127.0.0.1:${ctx.ports.api}` }, postgres: { healthy: true, managed: true }, nginx: { healthy: true } });
   assert.is(s.base_url, `http://127.0.0.1:${ctx.ports.api}`);
+  assert.is(s.metrics_url, `http://127.0.0.1:${ctx.ports.metrics}/metrics`);
+  const metrics = await fetch(s.metrics_url);
+  assert.is(metrics.status, 200);
+  assert.match(await metrics.text(), /^svc_streams\{status="pending"\} \d+$/m);
   assert.is(s.player_url, `http://127.0.0.1:${ctx.ports.player}`);
   assert.is(s.cdn_url, `http://127.0.0.1:${ctx.ports.cdn}`);
   assert.is(s.rtmp_url, `rtmp://127.0.0.1:${ctx.ports.rtmp}/live`);

@@ -127,6 +127,11 @@ export class ChatService {
   private busy = false;
   private loopTimer: NodeJS.Timeout | null = null;
 
+  /** Feed connections this node holds (metrics). */
+  get readers(): number {
+    return this.deps.hub.readers;
+  }
+
   constructor(private readonly deps: ChatDeps) {
     const now = () => deps.clock.now().getTime();
     this.postWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);

@@ -50,6 +50,7 @@ export class EndingRules {
           logger.warn({ stream_id: row.id, dropped: stat.playersDropped }, 'the ladder is not keeping up: nginx dropped media for it; lower capacity.stream_cost budget or use a faster live.x264_preset');
         }
         worker.droppedSeen = stat.playersDropped;
+        worker.frameRate = stat.meta?.frameRate ?? null;
       }
       const measurement = worker.meter.measure(now, { maxResolution: row.max_resolution, maxKbps: config.live.max_ingest_kbps });
       if (!measurement) continue;

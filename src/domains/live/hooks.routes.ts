@@ -12,6 +12,9 @@ export interface PublisherGate {
   left(req: { name: string; clientId: string }): Promise<void>;
 }
 
+/** The token stays out of the metrics' route labels. */
+const reported = (hook: string) => ({ reportedRoute: `/internal/ingest/:token/${hook}` });
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** nginx-rtmp's form fields, not validated by a schema: a hook refuses with its 403, never a 400. */
 type HookRoute = { Body: Record<string, string | undefined> | undefined };
@@ -29,14 +32,14 @@ export function registerIngestHooks(app: FastifyInstance, token: string, gate: P
     const fields = (request: FastifyRequest<HookRoute>) => request.body ?? {};
     const fromNginx = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
 
-    scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true } }, async (request, reply) => {
+    scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true }, config: reported('publish') }, async (request, reply) => {
       const f = fields(request);
       if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
       const ok = await gate.admit({ name: f.name, key: f.key, clientId: f.clientid, addr: f.addr ?? '', whip: f.via === 'whip' });
       return reply.code(ok ? 200 : 403).send('');
     });
 
-    scope.post<HookRoute>(`/internal/ingest/${token}/publish_done`, { schema: { hide: true } }, async (request, reply) => {
+    scope.post<HookRoute>(`/internal/ingest/${token}/publish_done`, { schema: { hide: true }, config: reported('publish_done') }, async (request, reply) => {
       const f = fields(request);
       if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
       await gate.left({ name: f.name, clientId: f.clientid });

@@ -24,6 +24,15 @@ export interface LiveDeps extends WorkerControlDeps {
   billing: BillingService;
 }
 
+export interface IngestReading {
+  streamId: string;
+  kbps: number | null;
+  frameRate: number | null;
+  /** Media nginx dropped for the ladder in this publish session (it fell behind). */
+  droppedMessages: number;
+  ladderCpuSeconds: number | null;
+}
+
 /** The origin sweep runs on every tenth tick: folders linger a minute anyway. */
 const SWEEP_EVERY_TICKS = 10;
 
@@ -58,6 +67,11 @@ export class LiveService implements PublisherGate {
    */
   publishersCheckedUntil(): Date | null {
     return this.checks.length === 2 ? (this.checks[0] as Date) : null;
+  }
+
+  /** What each live stream's publisher sends to this node, as of the last tick (metrics). */
+  ingestReadings(): IngestReading[] {
+    return this.workers.all().map((w) => ({ streamId: w.streamId, kbps: w.meter.kbps(), frameRate: w.frameRate, droppedMessages: w.droppedSeen, ladderCpuSeconds: w.ladderCpuSeconds }));
   }
 
   get nodeReady(): boolean {

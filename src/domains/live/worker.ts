@@ -5,6 +5,7 @@ import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { ladderArgs, planLadder, type Rendition } from '../../platform/media/ladder.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
+import { cpuSeconds } from '../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
 import type { Profile } from '../streams/schemas.js';
 import { IngestMeter } from './ingest-meter.js';
@@ -35,6 +36,8 @@ export class LiveWorker {
   readonly meter: IngestMeter;
   /** What nginx had dropped for this stream's ladder at the last tick. */
   droppedSeen = 0;
+  /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
+  frameRate: number | null = null;
   private ladder: Supervised | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -59,6 +62,12 @@ export class LiveWorker {
 
   get renditionNames(): string[] | null {
     return this.renditions?.map((r) => r.name) ?? null;
+  }
+
+  /** CPU seconds the current ladder process has used (it restarts with each publish session); null without one. */
+  get ladderCpuSeconds(): number | null {
+    const pid = this.ladder?.pid;
+    return pid ? cpuSeconds(pid) : null;
   }
 
   get playable(): boolean {

@@ -52,9 +52,13 @@ export class WorkerControl {
     return [...this.workers.keys()];
   }
 
+  all(): LiveWorker[] {
+    return [...this.workers.values()];
+  }
+
   /** Workers made before the serial given (0: none yet); those made later have a higher one. */
   madeBefore(serial: number): LiveWorker[] {
-    return [...this.workers.values()].filter((w) => w.serial <= serial);
+    return this.all().filter((w) => w.serial <= serial);
   }
 
   get lastSerial(): number {

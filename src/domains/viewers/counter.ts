@@ -202,6 +202,11 @@ export class ViewerCounter {
     }
   }
 
+  /** The streams with players counted on this node. */
+  streamIds(): string[] {
+    return [...this.streams.keys()];
+  }
+
   /** The live estimate; null when nobody is counted on the player. */
   now(streamId: string): NowEstimate | null {
     const state = this.streams.get(streamId);

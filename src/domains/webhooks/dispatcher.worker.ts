@@ -26,6 +26,15 @@ export interface DispatcherOptions {
   perEndpoint?: number;
   /** Attempts in flight in all. */
   maxInFlight?: number;
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (attempt: AttemptOutcome) => void;
+}
+
+/** One attempt as the metrics see it: the receiver's answer time and whether it took the event. */
+export interface AttemptOutcome {
+  endpointId: string;
+  ok: boolean;
+  seconds: number;
 }
 
 const FAN_OUT_BATCH = 500;
@@ -219,7 +228,9 @@ export class WebhookDispatcher {
     if (d.previous_secret && d.previous_secret_expires_at && d.previous_secret_expires_at > startedAt) secrets.push(d.previous_secret);
     const headers = webhookHeaders(secrets, d.event_id, Math.floor(startedAt.getTime() / 1000), body);
     const outcome = await postWebhook(d.url, headers, body, { policy: this.opts.policy, timeoutMs: this.timeoutMs });
-    const durationMs = Math.round(performance.now() - t0);
+    const elapsedMs = performance.now() - t0;
+    const durationMs = Math.round(elapsedMs);
+    this.opts.onAttempt?.({ endpointId: d.endpoint_id, ok: outcome.ok, seconds: elapsedMs / 1000 });
 
     const attempt = d.attempts + 1;
     const status: DeliveryStatus = outcome.ok ? 'succeeded' : attempt >= d.max_attempts ? 'failed' : 'pending';

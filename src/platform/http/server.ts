@@ -15,13 +15,31 @@ export interface ServerOptions {
   logger: Logger;
   /** Addresses whose X-Forwarded-For is believed (nginx on this machine); `loopback` always is. */
   trustedProxies?: string[];
+  /** Told of every answered request (the metrics' latency histogram). */
+  observe?: (answered: AnsweredRequest) => void;
+}
+
+/** One answered request, by its route pattern (never the raw URL: ids would make every path new). */
+export interface AnsweredRequest {
+  method: string;
+  /** The route's pattern; `unmatched` for a path no route serves. */
+  route: string;
+  status: number;
+  seconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route whose path holds a secret gives the pattern to report instead (metrics). */
+    reportedRoute?: string;
+  }
 }
 
 /**
  * Fastify with the spec's conventions: request ids, one error shape, strict validation,
  * JSON-only bodies. Domains register their routes on the returned instance.
  */
-export async function createServer({ logger, trustedProxies = [] }: ServerOptions): Promise<FastifyInstance> {
+export async function createServer({ logger, trustedProxies = [], observe }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({ domain: 'http' }),
     // Quiet by default: one line per request is noise for an appliance; errors are still logged.
@@ -68,6 +86,12 @@ export async function createServer({ logger, trustedProxies = [] }: ServerOption
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  if (observe) {
+    app.addHook('onResponse', async (request, reply) => {
+      observe({ method: request.method, route: request.routeOptions.config.reportedRoute ?? request.routeOptions.url ?? 'unmatched', status: reply.statusCode, seconds: reply.elapsedTime / 1000 });
+    });
+  }
 
   // Fastify validates an absent body as null; where the body is optional (`x-optional-body`), absent means `{}`.
   app.addHook('onRoute', (route) => {

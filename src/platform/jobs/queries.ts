@@ -50,3 +50,9 @@ export async function finishRun(db: Db, name: string, now: Date, outcome: { ok: 
 export async function listJobRuns(db: Db): Promise<JobRunRow[]> {
   return db<JobRunRow[]>`select * from job_runs order by name`;
 }
+
+/** Seconds since the job's last success, or since it was registered (the appliance started) when that is later. */
+export function jobLagSeconds(row: Pick<JobRunRow, 'last_success_at' | 'registered_at'>, now: Date): number {
+  const since = Math.max(row.last_success_at?.getTime() ?? 0, row.registered_at.getTime());
+  return Math.max(0, (now.getTime() - since) / 1000);
+}

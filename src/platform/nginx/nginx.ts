@@ -57,9 +57,24 @@ export function previousMaster(dataDir: string): number | null {
   return commandLine(pid)?.join(' ').includes(paths.nginxConf) ? pid : null;
 }
 
+/** nginx's stub_status: open client connections, and those reading a request, writing an answer, idle (keep-alive). */
+export interface NginxConnections {
+  active: number;
+  reading: number;
+  writing: number;
+  waiting: number;
+}
+
+/** "Active connections: 3 \n server accepts handled requests\n 9 9 12 \nReading: 0 Writing: 1 Waiting: 2 \n"; null when it is not that. */
+export function parseStubStatus(text: string): NginxConnections | null {
+  const number = (label: string) => Number(new RegExp(`${label}:\\s*(\\d+)`).exec(text)?.[1] ?? NaN);
+  const c = { active: number('Active connections'), reading: number('Reading'), writing: number('Writing'), waiting: number('Waiting') };
+  return Object.values(c).every(Number.isFinite) ? c : null;
+}
+
 /**
  * nginx with the rendered config, supervised: rtmp ingest, the signed CDN origin and a control
- * socket (rtmp_stat, rtmp_control) that only the appliance can reach.
+ * socket (rtmp_stat, rtmp_control, stub_status) that only the appliance can reach.
  *
  * A master left by an appliance that was killed is adopted when its config is the one this start
  * renders and it answers: publishers connected to it stay connected. It is watched by its pid
@@ -194,6 +209,11 @@ export class NginxIngest {
       this.healthy = false;
       throw err;
     }
+  }
+
+  /** nginx's HTTP connections now (stub_status): viewers of the CDN, the player site, chat readers. */
+  async connections(): Promise<NginxConnections | null> {
+    return parseStubStatus(await this.control('/connections'));
   }
 
   /** Disconnects the publisher of a stream (nginx-rtmp's control endpoint); false when none was connected. */

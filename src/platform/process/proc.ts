@@ -26,6 +26,15 @@ export function isAlive(pid: number): boolean {
   return fields === null || fields[0] !== 'Z';
 }
 
+/** Linux's USER_HZ: /proc gives CPU times in these ticks whatever the kernel's own tick rate. */
+const USER_HZ = 100;
+
+/** CPU seconds (user and system) `pid` has used so far, or null once it is gone. */
+export function cpuSeconds(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / USER_HZ : null;
+}
+
 /** The process group `pid` belongs to, or null once it is gone. */
 export function processGroupOf(pid: number): number | null {
   const fields = statFields(pid);

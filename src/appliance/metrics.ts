@@ -1,0 +1,214 @@
+/**
+ * Prometheus metrics of one node (docs/operations.md, Metrics): what the parts count as they
+ * work (HTTP answers, webhook attempts), what they hold now (live ingest, viewers, chat readers),
+ * and what PostgreSQL says at scrape time (streams by status, webhook queue, jobs, connections).
+ * Served on the operator's own listener, never on the public API port.
+ */
+import { createServer, type Server } from 'node:http';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Clock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import type { ChatService } from '../domains/chat/service.js';
+import type { LiveService } from '../domains/live/service.js';
+import { STREAM_STATUSES } from '../domains/streams/schemas.js';
+import type { ViewerCounter } from '../domains/viewers/counter.js';
+import type { AttemptOutcome } from '../domains/webhooks/dispatcher.worker.js';
+import type { Sql } from '../platform/db/connect.js';
+import { jobLagSeconds, listJobRuns } from '../platform/jobs/queries.js';
+import type { AnsweredRequest } from '../platform/http/server.js';
+import type { NginxConnections } from '../platform/nginx/nginx.js';
+
+/** A scrape never waits longer than this for PostgreSQL or nginx: their gauges are left out instead. */
+const QUERY_TIMEOUT_MS = 2000;
+
+/** What the metrics read at scrape time; each part is optional (an API-only node has no live side). */
+export interface MetricSources {
+  sql: Sql;
+  clock: Clock;
+  logger: Logger;
+  live?: LiveService;
+  counter?: ViewerCounter;
+  chat?: ChatService;
+  nginx?: { connections(): Promise<NginxConnections | null> };
+}
+
+export class ApplianceMetrics {
+  readonly registry = new Registry();
+  // Counted as things happen.
+  private readonly httpDuration = new Histogram({
+    name: 'svc_http_request_duration_seconds',
+    help: 'API requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly webhookAttempts = new Counter({ name: 'svc_webhook_attempts_total', help: 'Webhook delivery attempts by endpoint; result success or failure', labelNames: ['endpoint', 'result'], registers: [this.registry] });
+  private readonly webhookDuration = new Histogram({
+    name: 'svc_webhook_attempt_duration_seconds',
+    help: "Webhook attempts' time to the receiver's answer (or the timeout), by endpoint",
+    labelNames: ['endpoint'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly scrapeErrors = new Counter({ name: 'svc_scrape_errors_total', help: 'Sources a scrape could not read (their metrics were left out), by source', labelNames: ['source'], registers: [this.registry] });
+  // Read at scrape time (see refresh).
+  private readonly streams = this.gauge('svc_streams', 'Streams in the database by status', ['status']);
+  private readonly queue = this.gauge('svc_webhook_queue_depth', 'Webhook deliveries waiting for an attempt (pending), by endpoint', ['endpoint']);
+  private readonly connections = this.gauge('svc_postgres_connections', "The appliance's PostgreSQL connections (every node on this database), by state", ['state']);
+  private readonly jobSuccess = this.gauge('svc_job_last_success_timestamp_seconds', "Each job's last successful run (Unix time)", ['job']);
+  private readonly jobLag = this.gauge('svc_job_lag_seconds', "Seconds since each job's last success (or since the appliance started, when later)", ['job']);
+  private readonly jobPeriod = this.gauge('svc_job_period_seconds', 'How often each job runs: `svc status` calls it late past twice this', ['job']);
+  private readonly kbps = this.gauge('svc_live_ingest_kbps', "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)", ['stream']);
+  private readonly frameRate = this.gauge('svc_live_ingest_frame_rate', "Each live stream's frame rate as its publisher declares it", ['stream']);
+  private readonly dropped = this.gauge('svc_live_dropped_messages', "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)", ['stream']);
+  private readonly ladderCpu = this.gauge('svc_live_ladder_cpu_seconds', "CPU seconds each live stream's ladder (ffmpeg) has used since it started in this publish session: graph its rate", ['stream']);
+  private readonly viewers = this.gauge('svc_viewers_watching', "Viewers watching each stream on this node's hosted player (the live estimate)", ['stream']);
+  private readonly readers = this.gauge('svc_chat_readers', 'Chat feed connections this node holds', []);
+  private readonly nginxConnections = this.gauge('svc_nginx_connections', "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)", ['state']);
+  private sources: MetricSources | null = null;
+  private scraping: Promise<string> | null = null;
+
+  constructor() {
+    // Node's own (process_*, nodejs_*) under their usual names: the common Node dashboards read them.
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** The parts to read at scrape time, once they are built. */
+  attach(sources: MetricSources): void {
+    this.sources = sources;
+  }
+
+  /** For the HTTP server's `observe`. */
+  readonly observeRequest = (r: AnsweredRequest): void => {
+    this.httpDuration.observe({ method: r.method, route: r.route, status: String(r.status) }, r.seconds);
+  };
+
+  /** For the webhook dispatcher's `onAttempt`. */
+  readonly observeWebhook = (a: AttemptOutcome): void => {
+    this.webhookAttempts.inc({ endpoint: a.endpointId, result: a.ok ? 'success' : 'failure' });
+    this.webhookDuration.observe({ endpoint: a.endpointId }, a.seconds);
+  };
+
+  /** The text Prometheus scrapes; scrapes at the same time share one reading (the gauges are shared). */
+  scrape(): Promise<string> {
+    this.scraping ??= this.refresh()
+      .then(() => this.registry.metrics())
+      .finally(() => (this.scraping = null));
+    return this.scraping;
+  }
+
+  /**
+   * Fills the gauges of what is true now. Each outside source (PostgreSQL, nginx) fills its gauges
+   * or, failing or slow, leaves them out and counts a scrape error: a scrape never fails for want of one.
+   */
+  private async refresh(): Promise<void> {
+    const s = this.sources;
+    if (!s) return;
+    for (const g of [this.kbps, this.frameRate, this.dropped, this.ladderCpu, this.viewers]) g.reset();
+    for (const r of s.live?.ingestReadings() ?? []) {
+      const labels = { stream: r.streamId };
+      if (r.kbps !== null) this.kbps.set(labels, r.kbps);
+      if (r.frameRate !== null) this.frameRate.set(labels, r.frameRate);
+      this.dropped.set(labels, r.droppedMessages);
+      if (r.ladderCpuSeconds !== null) this.ladderCpu.set(labels, r.ladderCpuSeconds);
+    }
+    for (const id of s.counter?.streamIds() ?? []) {
+      const now = s.counter?.now(id);
+      if (now) this.viewers.set({ stream: id }, now.watching);
+    }
+    if (s.chat) this.readers.set(s.chat.readers);
+    const { sql } = s;
+    const now = s.clock.now();
+    const nginx = s.nginx;
+    await Promise.all([
+      nginx &&
+        this.fromSource('nginx', [this.nginxConnections], async () => {
+          const c = await nginx.connections();
+          if (!c) throw new Error('stub_status unreadable');
+          return Object.entries(c).map(([state, n]) => [this.nginxConnections, { state }, n]);
+        }),
+      this.fromSource('streams', [this.streams], async () => {
+        const rows = await sql<{ status: string; n: number }[]>`select status, count(*)::int as n from streams group by status`;
+        // Every status, 0 included: a graph shows none live rather than no data.
+        return STREAM_STATUSES.map((status) => [this.streams, { status }, rows.find((r) => r.status === status)?.n ?? 0]);
+      }),
+      this.fromSource('webhook_queue', [this.queue], async () => {
+        // The partial index webhook_deliveries_due holds exactly the pending ones.
+        const rows = await sql<{ endpoint_id: string; n: number }[]>`select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' group by endpoint_id`;
+        return rows.map((r) => [this.queue, { endpoint: r.endpoint_id }, r.n]);
+      }),
+      this.fromSource('postgres_connections', [this.connections], async () => {
+        const rows = await sql<{ state: string; n: number }[]>`
+          select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name = 'svc' group by 1`;
+        return rows.map((r) => [this.connections, { state: r.state }, r.n]);
+      }),
+      this.fromSource('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async () =>
+        (await listJobRuns(sql)).flatMap((job): Reading[] => [
+          ...(job.last_success_at ? [[this.jobSuccess, { job: job.name }, job.last_success_at.getTime() / 1000] as Reading] : []),
+          [this.jobLag, { job: job.name }, jobLagSeconds(job, now)],
+          [this.jobPeriod, { job: job.name }, job.period_seconds],
+        ]),
+      ),
+    ]);
+  }
+
+  /** `GET /metrics` on its own listener; resolves with its stop once it listens. */
+  async listen(host: string, port: number): Promise<() => Promise<void>> {
+    const server: Server = createServer((req, res) => {
+      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics here.\n');
+        return;
+      }
+      this.scrape().then(
+        (text) => res.writeHead(200, { 'content-type': this.registry.contentType }).end(text),
+        (err: unknown) => {
+          this.sources?.logger.error({ err }, 'metrics scrape failed');
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('The scrape failed; see the log.\n');
+        },
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    return () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  }
+
+  private gauge<L extends string>(name: string, help: string, labelNames: L[]): Gauge<L> {
+    return new Gauge({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  /** Empties `gauges`, then fills them from one read within the timeout; on failure they stay empty. */
+  private async fromSource(source: string, gauges: Gauge<string>[], read: () => Promise<Reading[]>): Promise<void> {
+    for (const g of gauges) g.reset();
+    const s = this.sources as MetricSources;
+    try {
+      for (const [gauge, labels, value] of await withinTimeout(read())) gauge.set(labels, value);
+    } catch (err) {
+      this.scrapeErrors.inc({ source });
+      s.logger.debug({ err, source }, 'metrics source unavailable');
+    }
+  }
+}
+
+/** One gauge's value for one set of labels. */
+type Reading = [Gauge<string>, Record<string, string>, number];
+
+async function withinTimeout<T>(query: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS)));
+  // A query that fails after the timeout won is nobody's error.
+  query.catch(() => {});
+  try {
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
