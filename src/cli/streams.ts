@@ -1,4 +1,29 @@
-import type { Column } from './table.js';
+import { Args } from '@oclif/core';
+import { CliError } from './errors.js';
+import { renderRecord, type Column } from './table.js';
+
+export const streamIdArg = Args.string({ description: 'Stream id (str_...).', required: true });
+
+/** The API path of a stream or of one of its resources. */
+export const streamPath = (id: string, ...rest: string[]): string => ['v1/streams', encodeURIComponent(id), ...rest].join('/');
+
+/**
+ * A flag holding a JSON object (`--metadata`, `--player`, `--chat`); `null` only where the API
+ * takes it. Refused before any request, with exit 2 like oclif's own usage errors.
+ */
+export function parseJsonObjectFlag(flag: string, text: string, example: string, opts: { nullable?: boolean } = {}): Record<string, unknown> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new CliError('invalid_usage', `--${flag} is not valid JSON (${(err as Error).message}): pass an object such as '${example}'`, {}, 2);
+  }
+  if (value === null && opts.nullable) return null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CliError('invalid_usage', `--${flag} must be a JSON object such as '${example}'${opts.nullable ? ' (or null)' : ''}`, {}, 2);
+  }
+  return value as Record<string, unknown>;
+}
 
 /** The fields of the API's Stream the CLI shows; the rest is in --json. */
 export interface StreamDoc {
@@ -45,6 +70,29 @@ export const STREAM_KEYS = [
 
 /** Shown once, after create and rotate-key. */
 export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url', 'publish_url'];
+
+/** Where `warnSecret` says what was just shown once. */
+export const SECRET_WHAT = 'stream key (and the WHIP URL and publish page address, which contain it)';
+
+/**
+ * The publishing settings as encoders ask for them, after create and rotate-key: OBS's Server and
+ * Stream Key fields (Settings → Stream, Service "Custom..."), the ffmpeg target joining the two,
+ * then the WHIP URL and the browser publish page.
+ */
+export function publishText(stream: StreamDoc): string {
+  const lines = stream.rtmp_url && stream.stream_key
+    ? [
+        'OBS (Settings → Stream, Service: Custom...):',
+        `  Server      ${stream.rtmp_url}`,
+        `  Stream Key  ${stream.stream_key}`,
+        `ffmpeg -re -i INPUT -c copy -f flv "${stream.rtmp_url}/${stream.stream_key}"`,
+        '',
+      ]
+    : [];
+  return [...lines, renderRecord(stream, ['whip_url', 'publish_url'])].join('\n');
+}
+
+export const METADATA_EXAMPLE = '{"event_id":"evt-42"}';
 
 /**
  * Adds `publish_url`, the hosted publish page (`{player_url}/publish/<id>#key=<secret>`): a speaker
