@@ -1,4 +1,5 @@
 import { Args } from '@oclif/core';
+import { FINISHED, type Stream } from '../domains/streams/schemas.js';
 import { CliError } from './errors.js';
 import { renderRecord, type Column } from './table.js';
 
@@ -135,3 +136,34 @@ export interface AttendanceListDoc {
 export const ATTENDANCE_FIELDS = ['viewer_id', 'name', 'watch_seconds', 'first_seen_at', 'last_seen_at'] as const;
 
 export const ATTENDANCE_COLUMNS: Column<AttendanceDoc>[] = ATTENDANCE_FIELDS.map((field) => ({ header: field, get: (a) => a[field] }));
+
+/** What `svc streams watch` reads of a stream: the single-stream read's `ingest` and `viewers`. */
+type WatchedStream = Pick<Stream, 'id' | 'name' | 'status' | 'node_ready' | 'went_live_at' | 'ended_at' | 'end_reason' | 'reservation_expires_in_seconds' | 'ingest' | 'viewers'>;
+
+/** The warnings an operator acts on, each as a sentence that says what to do. */
+export function streamWarnings(s: WatchedStream): string[] {
+  const warnings: string[] = [];
+  if (!s.node_ready && !FINISHED.includes(s.status)) warnings.push('ingest server starting (about a minute): the encoder should wait and retry');
+  if (s.ingest?.limit_warning === 'limit_bitrate') warnings.push('over the bitrate limit: lower the encoder bitrate within 20 s or the stream ends');
+  if (s.ingest?.limit_warning === 'limit_resolution') warnings.push('over the resolution limit: lower the output resolution within 20 s or the stream ends');
+  if (s.ingest?.keyframe_warning) warnings.push(`keyframes every ${s.ingest.keyframe_interval_seconds ?? '?'} s: set the encoder's keyframe interval to 2 s`);
+  return warnings;
+}
+
+/** One screen of `svc streams watch`: status, ingest, viewers now, warnings. */
+export function watchFrame(s: WatchedStream): string {
+  const i = s.ingest;
+  const now = s.viewers?.now;
+  const status =
+    s.status === 'live' ? `live since ${s.went_live_at}`
+    : s.status === 'pending' ? `pending: waiting for the encoder${s.reservation_expires_in_seconds === null ? '' : ` (reservation ends in ${s.reservation_expires_in_seconds} s)`}`
+    : `${s.status} at ${s.ended_at} (${s.end_reason ?? 'no reason'})`;
+  const ingest = i
+    ? `${i.width ?? '?'}x${i.height ?? '?'}, ${i.kbps ?? '?'} kbps, keyframes every ${i.keyframe_interval_seconds ?? '?'} s (measured ${i.observed_at})`
+    : 'no measurement yet';
+  const viewers = now
+    ? `${now.watching} watching, ${now.waiting} waiting, ${now.buffering_pct}% buffering${now.exact ? '' : ' (estimate)'}; peak ${s.viewers?.peak ?? '-'}`
+    : `none reported; peak ${s.viewers?.peak ?? '-'}`;
+  const warnings = streamWarnings(s);
+  return renderRecord({ stream: `${s.id}${s.name ? ` (${s.name})` : ''}`, status, ingest, viewers, warnings: warnings.length ? warnings.join(`\n${' '.repeat('warnings  '.length)}`) : 'none' });
+}
