@@ -93,7 +93,8 @@ interface Ctx {
 const t = suite<Ctx>('cli: every API operation has a svc command');
 t.before(async (ctx) => {
   ctx.env = await createTestApi({ allow_private_webhooks: true });
-  const { id, key } = await ctx.env.newAccount();
+  // Trusted: more than two streams may wait to go live at once.
+  const { id, key } = await ctx.env.newAccount({ trusted: true });
   ctx.key = key;
   ctx.accountId = id;
   ctx.address = await ctx.env.api.app.listen({ host: '127.0.0.1', port: 0 });
