@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
 import { lockStream } from '../../src/domains/streams/queries.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
+import { watchFrame } from '../../src/cli/streams.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 import { ok, svc } from '../helpers/cli.js';
 import { createStream, goLive } from '../helpers/streams.js';
@@ -250,6 +251,17 @@ t('streams watch --json: one Stream per line while live, exit 0 once it ends; pe
   assert.is(missing.code, 1);
   assert.is(missing.stdout.trimEnd().split('\n').length, 1, missing.stdout);
   assert.is(missing.json.error.code, 'not_found');
+});
+
+t('streams watch: a frame names each warning with what to do', () => {
+  const frame = watchFrame({
+    id: 'str_8f3k2m9q7x1c4v6b0n5z', name: null, status: 'live', node_ready: true, went_live_at: '2026-11-22T12:00:00.000Z', ended_at: null, end_reason: null, reservation_expires_in_seconds: null,
+    ingest: { width: 1920, height: 1080, kbps: 9000, observed_at: '2026-11-22T12:01:00.000Z', limit_warning: 'limit_bitrate', keyframe_interval_seconds: 4, keyframe_warning: true },
+    viewers: { now: { watching: 12, waiting: 3, buffering_pct: 0.4, measured_at: '2026-11-22T12:01:00.000Z', exact: false }, peak: 20, peak_at: null, watch_minutes: 30, source: 'player', cdn_counted_until: null },
+  });
+  assert.match(frame, /^ingest\s+1920x1080, 9000 kbps, keyframes every 4 s /m);
+  assert.match(frame, /^viewers\s+12 watching, 3 waiting, 0.4% buffering \(estimate\); peak 20$/m);
+  assert.match(frame, /^warnings\s+over the bitrate limit: lower the encoder bitrate within 20 s or the stream ends\n\s+keyframes every 4 s: set the encoder's keyframe interval to 2 s$/m);
 });
 
 t('webhooks get|rotate-secret|retry|update|delete: the API documents; refusals come through', async (ctx) => {
