@@ -1,8 +1,8 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { toCsv } from '../../src/cli/csv.js';
-import { ATTENDANCE_COLUMNS, ATTENDANCE_FIELDS, type AttendanceDoc, type AttendanceListDoc } from '../../src/cli/streams.js';
+import { ATTENDANCE_COLUMNS, ATTENDANCE_FIELDS, type AttendanceDoc, type AttendanceListDoc, streamIdArg, streamPath } from '../../src/cli/streams.js';
 
 export default class StreamsAttendance extends SvcCommand<typeof StreamsAttendance> {
   static override summary = 'List the viewers who came with a viewer token, every page (GET /v1/streams/ID/attendance).';
@@ -11,7 +11,7 @@ export default class StreamsAttendance extends SvcCommand<typeof StreamsAttendan
     '<%= config.bin %> streams attendance str_8f3k2m9q7x1c4v6b0n5z',
     '<%= config.bin %> streams attendance str_8f3k2m9q7x1c4v6b0n5z --csv > attendance.csv',
   ];
-  static override args = { id: Args.string({ description: 'Stream id (str_...).', required: true }) };
+  static override args = { id: streamIdArg };
   static override flags = {
     ...apiFlags,
     csv: Flags.boolean({ summary: 'Print CSV: viewer_id,name,watch_seconds,first_seen_at,last_seen_at.', exclusive: ['json'] }),
@@ -21,7 +21,7 @@ export default class StreamsAttendance extends SvcCommand<typeof StreamsAttendan
   async run(): Promise<AttendanceListDoc> {
     const f = this.flags;
     const client = this.apiClient(f);
-    const path = `v1/streams/${encodeURIComponent(this.args.id)}/attendance`;
+    const path = streamPath(this.args.id, 'attendance');
     const data: AttendanceDoc[] = [];
     let after: string | undefined;
     let total = 0;

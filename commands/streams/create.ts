@@ -1,11 +1,11 @@
 import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { CliError } from '../../src/cli/errors.js';
-import { SECRET_KEYS, withPublishUrl, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
+import { METADATA_EXAMPLE, parseJsonObjectFlag, publishText, SECRET_KEYS, SECRET_WHAT, withPublishUrl, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
 
 export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
   static override summary = 'Create a stream (POST /v1/streams); prints the stream key once.';
+  static override description = "Prints OBS's Server and Stream Key ready to paste, the ffmpeg target, the WHIP URL and the browser publish page.";
   static override examples = [
     '<%= config.bin %> streams create --name "Town hall" --api-key svc_live_...',
     'SVC_API_KEY=svc_live_... <%= config.bin %> streams create --max-resolution 1080 --no-record --metadata \'{"event_id":"evt-42"}\' --json',
@@ -29,26 +29,13 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     if (f['max-resolution'] !== undefined) body.max_resolution = f['max-resolution'];
     if (f.record !== undefined) body.record = f.record;
     if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];
-    if (f.metadata !== undefined) body.metadata = parseMetadata(f.metadata);
+    if (f.metadata !== undefined) body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
     const headers: Record<string, string> = f['idempotency-key'] ? { 'idempotency-key': f['idempotency-key'] } : {};
     const stream = withPublishUrl(await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers }));
     this.printRecord(stream, STREAM_KEYS.filter((k) => !SECRET_KEYS.includes(k)));
     this.log('');
-    this.printRecord(stream, SECRET_KEYS);
-    this.warnSecret('stream key (and the WHIP URL and publish page address, which contain it)');
+    this.log(publishText(stream));
+    this.warnSecret(SECRET_WHAT);
     return stream;
   }
-}
-
-function parseMetadata(text: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new CliError('invalid_usage', `--metadata is not valid JSON (${(err as Error).message}): pass an object such as '{"event_id":"evt-42"}'`, {}, 2);
-  }
-  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-    throw new CliError('invalid_usage', `--metadata must be a JSON object such as '{"event_id":"evt-42"}'`, {}, 2);
-  }
-  return value;
 }

@@ -1,7 +1,7 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { DELIVERY_COLUMNS, type DeliveryListDoc } from '../../src/cli/webhooks.js';
+import { DELIVERY_COLUMNS, endpointArg, webhookPath, type DeliveryListDoc } from '../../src/cli/webhooks.js';
 
 export default class WebhooksDeliveries extends SvcCommand<typeof WebhooksDeliveries> {
   static override summary = 'List the deliveries of an endpoint, newest first (GET /v1/webhooks/ID/deliveries).';
@@ -9,7 +9,7 @@ export default class WebhooksDeliveries extends SvcCommand<typeof WebhooksDelive
     '<%= config.bin %> webhooks deliveries whk_4k2m9q7x1c4v6b0n5z8f',
     '<%= config.bin %> webhooks deliveries whk_4k2m9q7x1c4v6b0n5z8f --status failed --limit 100 --json',
   ];
-  static override args = { id: Args.string({ description: 'Endpoint id (whk_...).', required: true }) };
+  static override args = { id: endpointArg };
   static override flags = {
     ...apiFlags,
     limit: Flags.integer({ summary: 'Page size (1-100, default 20).', min: 1, max: 100 }),
@@ -19,7 +19,7 @@ export default class WebhooksDeliveries extends SvcCommand<typeof WebhooksDelive
 
   async run(): Promise<DeliveryListDoc> {
     const f = this.flags;
-    const list = await this.apiClient(f).request<DeliveryListDoc>('GET', `v1/webhooks/${encodeURIComponent(this.args.id)}/deliveries`, {
+    const list = await this.apiClient(f).request<DeliveryListDoc>('GET', webhookPath(this.args.id, 'deliveries'), {
       query: { limit: f.limit, status: f.status, starting_after: f['starting-after'] },
     });
     this.printTable(list.data, DELIVERY_COLUMNS, 'no deliveries');

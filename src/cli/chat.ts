@@ -1,4 +1,4 @@
-import { Args, Flags } from '@oclif/core';
+import { Flags } from '@oclif/core';
 import type { Column } from './table.js';
 
 /** The API's Ban. */
@@ -48,7 +48,7 @@ export interface ListDoc<T> {
   has_more: boolean;
 }
 
-export const streamArg = Args.string({ description: 'Stream id (str_...).', required: true });
+export { streamIdArg as streamArg } from './streams.js';
 
 /** Page flags of the chat listings (the API's `limit` and `starting_after`). */
 export const pageFlags = (what: string) => ({

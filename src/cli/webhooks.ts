@@ -1,4 +1,10 @@
+import { Args } from '@oclif/core';
 import type { Column } from './table.js';
+
+export const endpointArg = Args.string({ description: 'Endpoint id (whk_...).', required: true });
+
+/** The API path of an endpoint or of one of its resources. */
+export const webhookPath = (id: string, ...rest: string[]): string => ['v1/webhooks', ...[id, ...rest].map(encodeURIComponent)].join('/');
 
 /** The fields of the API's WebhookEndpoint the CLI shows; the rest is in --json. */
 export interface EndpointDoc {

@@ -157,7 +157,7 @@ t('streams create / list / get / rotate-key / end through the HTTP API', async (
   assert.is(got.stream_key, undefined, 'the key is not shown again');
 
   const rotated = ok(await svc(['streams', 'rotate-key', s.id], { env }));
-  assert.match(rotated.stdout, new RegExp(`stream_key\\s+${s.id}\\?key=`));
+  assert.match(rotated.stdout, new RegExp(`Stream Key\\s+${s.id}\\?key=`));
   assert.not.match(rotated.stdout, new RegExp(ctx.streamKey.replace('?', '\\?')));
   assert.match(rotated.stdout, /shown only this once/);
 

@@ -37,8 +37,9 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /** Runs the built CLI (`node bin/run.js ...`) as an operator would. */
-export async function svc(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
-  const res = await execa(process.execPath, [BIN, ...args], {
+/** `onStdout`: each chunk of stdout as it comes (a command that runs until something happens). */
+export async function svc(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number; onStdout?: (chunk: string) => void } = {}): Promise<CliResult> {
+  const child = execa(process.execPath, [BIN, ...args], {
     env: cleanEnv(opts.env ?? {}),
     extendEnv: false,
     reject: false,
@@ -46,6 +47,9 @@ export async function svc(args: string[], opts: { env?: Record<string, string>; 
     timeout: opts.timeoutMs ?? 60_000,
     cwd: packageRoot,
   });
+  const { onStdout } = opts;
+  if (onStdout) child.stdout.on('data', (chunk: Buffer) => onStdout(String(chunk)));
+  const res = await child;
   let json: unknown = null;
   try {
     json = JSON.parse(String(res.stdout));

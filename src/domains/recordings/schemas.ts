@@ -15,3 +15,4 @@ export const RecordingDownload = Type.Object({
   bytes: Type.Integer(),
   expires_at: Timestamp,
 });
+export type RecordingDownload = Static<typeof RecordingDownload>;
