@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { dataPaths } from './paths.js';
 
 /** Generated once by `svc init`; the file is mode 0600. */
@@ -11,6 +11,12 @@ export interface Secrets {
   /** Key for encrypting stored idempotent responses (they hold stream keys). */
   data_key: string;
 }
+
+/**
+ * A key for one purpose, derived from the signing key (HMAC-SHA256 of the purpose's label): each
+ * part gets a key of its own, and secrets.json needs no new entry.
+ */
+export const deriveKey = (signingKey: string, purpose: string): Buffer => createHmac('sha256', signingKey).update(purpose).digest();
 
 const generate = (): Secrets => ({
   postgres_password: randomBytes(24).toString('base64url'),

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { deriveKey } from '../../config/secrets.js';
 
 /**
  * Signed CDN addresses, checked by nginx's `secure_link` on every request (no API call):
@@ -10,7 +11,7 @@ import { createHash, createHmac } from 'node:crypto';
 export type SignedKind = 'hls' | 'rec';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
-export const cdnSecret = (signingKey: string): string => createHmac('sha256', signingKey).update('svc cdn url signing v1').digest('base64url');
+export const cdnSecret = (signingKey: string): string => deriveKey(signingKey, 'svc cdn url signing v1').toString('base64url');
 
 /** With `sessionId`, the signature also covers the viewer session: a member's personal address. */
 export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date, sessionId?: string): string {

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { deriveKey } from '../../config/secrets.js';
 
 /** The key anonymous posters' networks are hashed with; derived, so secrets.json needs no new key. */
-export const chatNetworkKey = (signingKey: string): Buffer => createHmac('sha256', signingKey).update('svc chat network v1').digest();
+export const chatNetworkKey = (signingKey: string): Buffer => deriveKey(signingKey, 'svc chat network v1');
 
 /**
  * A keyed hash of the network an anonymous post came from: the IPv4 address, or the IPv6 /64

@@ -246,9 +246,8 @@ export class ChatService {
   /** `POST /v1/embed/{id}/mod/ban`: a shadow ban made by the moderator. */
   async modBan(req: ChatRequest, body: ModBanBody): Promise<{ ban: Ban; created: boolean }> {
     const { view, moderator } = await this.moderator(req, body.session_token);
-    const target = body.viewer_id !== undefined ? { viewer_id: body.viewer_id } : body.message_id !== undefined ? { message_id: body.message_id } : {};
-    if (body.viewer_id !== undefined && body.message_id !== undefined) throw field('message_id', 'Send exactly one of `viewer_id` and `message_id`.');
-    return this.deps.bans.ban(view.row.id, target, moderator);
+    // The bans service checks that exactly one of the two was sent.
+    return this.deps.bans.ban(view.row.id, { viewer_id: body.viewer_id, message_id: body.message_id }, moderator);
   }
 
   /** `POST /v1/embed/{id}/mod/slow-mode`: the stream's slow mode, announced to every reader. */

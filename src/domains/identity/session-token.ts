@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { ApiError } from '../../core/errors.js';
 import { VIEWER_ROLES, type ViewerRole } from './viewer-token.js';
+import { deriveKey } from '../../config/secrets.js';
 
 /** A session lasts at most this (spec: "A session opened by a token lasts up to 24 hours"). */
 export const SESSION_HOURS = 24;
@@ -20,7 +20,7 @@ export interface SessionClaims {
 
 /** The appliance's session-signing secret, derived so that secrets.json needs no new key. */
 export const sessionSecret = (signingKey: string): Uint8Array =>
-  new Uint8Array(createHmac('sha256', signingKey).update('svc viewer session v1').digest());
+  new Uint8Array(deriveKey(signingKey, 'svc viewer session v1'));
 
 const refuse = (why: string): ApiError => new ApiError('invalid_viewer_token', `Session token refused: ${why}; open a new session with a viewer token.`);
 

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deriveKey } from '../../config/secrets.js';
 
 /** Internal hook paths carry this token: the API may listen on every address. */
-export const hookToken = (signingKey: string): string => createHmac('sha256', signingKey).update('svc ingest hooks v1').digest('base64url');
+export const hookToken = (signingKey: string): string => deriveKey(signingKey, 'svc ingest hooks v1').toString('base64url');
 
 /** What the ingest hooks need from the live pipeline. */
 export interface PublisherGate {

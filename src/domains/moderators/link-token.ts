@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../config/secrets.js';
 
 /** The secret of moderator links, derived so that secrets.json needs no new key. */
-export const moderatorLinkSecret = (signingKey: string): Buffer => createHmac('sha256', signingKey).update('svc moderator link v1').digest();
+export const moderatorLinkSecret = (signingKey: string): Buffer => deriveKey(signingKey, 'svc moderator link v1');
 
 const MOD_ID = /^mod_[a-z0-9]{20}$/;
 
