@@ -1,6 +1,8 @@
 /**
  * Throughput and latency of create, get and list under 50 concurrent clients, beside a bare
  * Fastify route answering constant JSON in the same run (the ratio is what matters on a shared box).
+ * Each read is also measured beside its reference, run just before it: a bare route making one
+ * indexed query on the same PostgreSQL for the same JSON (issue 16: the goal is 0.7× of it, p99 < 25 ms).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -14,6 +16,8 @@ export interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The one-query route for the same JSON, measured in the same run. */
+  reference?: Row;
 }
 
 export const CONNECTIONS = 50;
@@ -38,7 +42,7 @@ export async function benchApi(): Promise<Row[]> {
     server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     createInterface({ input: server.stdout }).once('line', resolve);
   });
-  const { apiUrl, bareUrl, keys } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; keys: string[] };
+  const { apiUrl, bareUrl, referenceUrl, keys } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; referenceUrl: string; keys: string[] };
   const headers = { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' };
   const createBody = JSON.stringify({ name: 'bench', metadata: { k: 'v' } });
   let next = 0;
@@ -57,8 +61,12 @@ export async function benchApi(): Promise<Row[]> {
     rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
     rows.push(await load('POST /v1/streams (1 account)', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: createBody }));
     rows.push(await load(`POST /v1/streams (${keys.length} accts)`, { url: apiUrl, requests: spreadOverAccounts }));
-    rows.push(await load('GET /v1/streams/{id}', { url: `${apiUrl}/v1/streams/${id}`, headers }));
-    rows.push(await load('GET /v1/streams?limit=20', { url: `${apiUrl}/v1/streams?limit=20`, headers }));
+    const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id }) });
+    const reference = (await captured.json()) as { one: string; list: string };
+    const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
+    rows.push({ ...(await load('GET /v1/streams/{id}', { url: `${apiUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+    const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
+    rows.push({ ...(await load('GET /v1/streams?limit=20', { url: `${apiUrl}/v1/streams?limit=20`, headers })), reference: listRef });
     return rows;
   } finally {
     server.kill('SIGTERM');
@@ -72,9 +80,17 @@ export function formatApiRows(rows: Row[]): string {
     `API under ${CONNECTIONS} concurrent clients (autocannon, ${benchSeconds()} s each)`,
     `${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
   ];
+  const line = (r: Row, ratio: string) =>
+    `${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`;
   for (const r of rows) {
-    const ratio = `${((r.rps / bare) * 100).toFixed(0)}%`;
-    lines.push(`${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`);
+    lines.push(line(r, `${((r.rps / bare) * 100).toFixed(0)}%`));
+    if (r.reference) lines.push(line(r.reference, `${((r.reference.rps / bare) * 100).toFixed(0)}%`));
+  }
+  lines.push('', 'Reads against their one-query reference (issue 16 goal: ratio >= 0.70, API p99 < 25 ms)');
+  for (const r of rows) {
+    if (!r.reference) continue;
+    const ratio = (r.rps / r.reference.rps).toFixed(2);
+    lines.push(`${r.name.padEnd(30)} ${`${r.rps} / ${r.reference.rps} req/s = ${ratio}x`.padEnd(32)} p99 ${r.p99} ms (reference ${r.reference.p99} ms)`);
   }
   return lines.join('\n');
 }

@@ -1,7 +1,9 @@
 /**
  * The server side of the API benchmark, in its own process so that the load generator does not
- * share its event loop: a throwaway managed PostgreSQL, the real API, and a bare Fastify route
- * answering constant JSON (the ceiling the API is compared with). Prints one JSON line when ready.
+ * share its event loop: a throwaway managed PostgreSQL, the real API, a bare Fastify route
+ * answering constant JSON (the ceiling), and the reference reads the API's reads are judged by:
+ * bare Fastify routes making ONE indexed query on the same PostgreSQL for the same JSON (the
+ * API's own answers, stored by `POST /reference/capture`). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
 import { AccountsService } from '../src/domains/accounts/service.js';
@@ -39,10 +41,39 @@ for (let i = 0; i < 50; i++) {
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ object: 'stream', id: 'str_00000000000000000000', status: 'pending' }));
+
+// The reference reads: what a read costs with one indexed query and no auth, presentation or schema.
+await sql`create table bench_reference (id text primary key, account_id text not null, seq bigint not null, body jsonb not null)`;
+await sql`create index on bench_reference (account_id, seq)`;
+bare.get<{ Params: { id: string } }>('/reference/streams/:id', async (request, reply) => {
+  const [row] = await sql<{ body: unknown }[]>`select body from bench_reference where id = ${request.params.id}`;
+  return row ? row.body : reply.code(404).send({ error: { code: 'not_found' } });
+});
+bare.get<{ Params: { account: string } }>('/reference/accounts/:account/streams', async (request) => {
+  const rows = await sql<{ body: unknown }[]>`
+    select body from bench_reference where account_id = ${request.params.account} order by seq desc limit 21`;
+  return { object: 'list', data: rows.slice(0, 20).map((r) => r.body), has_more: rows.length > 20 };
+});
+// Stores the API's current answers (the stream by id, the first page of the list) as the reference's rows.
+bare.post<{ Body: { key: string; id: string } }>('/reference/capture', async (request) => {
+  const headers = { authorization: `Bearer ${request.body.key}` };
+  const get = (path: string) => fetch(`http://127.0.0.1:${apiPort}${path}`, { headers }).then((r) => r.json());
+  const one = (await get(`/v1/streams/${request.body.id}`)) as { id: string };
+  const page = (await get('/v1/streams?limit=21')) as { data: { id: string }[] };
+  await sql`delete from bench_reference`;
+  const [acc] = await sql<{ account_id: string }[]>`select account_id from streams where id = ${one.id}`;
+  const account = acc?.account_id ?? '';
+  // The single read's row sits on its own account so that it never appears in the page.
+  await sql`insert into bench_reference values (${'one_' + one.id}, ${'single'}, 0, ${sql.json(one as never)})`;
+  for (const [i, s] of page.data.entries()) {
+    await sql`insert into bench_reference values (${s.id}, ${account}, ${page.data.length - i}, ${sql.json(s as never)})`;
+  }
+  return { one: `/reference/streams/one_${one.id}`, list: `/reference/accounts/${account}/streams` };
+});
 const barePort = await freePort();
 await bare.listen({ host: '127.0.0.1', port: barePort });
 
-console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, keys }));
+console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, referenceUrl: `http://127.0.0.1:${barePort}`, keys }));
 
 const shutdown = async () => {
   await bare.close();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/accounts/auth.js';
+import type { ApiKeys } from '../domains/accounts/key-cache.js';
 import { registerAttendanceRoutes } from '../domains/attendance/routes.js';
 import { ATTENDANCE_SCHEMAS } from '../domains/attendance/schemas.js';
 import type { AttendanceService } from '../domains/attendance/service.js';
@@ -57,6 +58,8 @@ export interface HttpApiOptions {
   /** Addresses whose `X-Forwarded-For` is believed (nginx on this machine). */
   trustedProxies: string[];
   services: ApiServices;
+  /** API keys as this node knows them (cached; see ApiKeys); stopped when the app closes. */
+  apiKeys: ApiKeys;
   /** nginx's publish hooks, on nodes that run ingest. */
   ingestHooks?: { token: string; gate: PublisherGate };
   /** WHIP ingest at the path of `whip_url`, on nodes that run ingest. */
@@ -82,7 +85,8 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   const { sql, services } = opts;
   const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies, observe: opts.observe });
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
-  registerApiKeyAuth(app, sql);
+  registerApiKeyAuth(app, opts.apiKeys);
+  app.addHook('onClose', () => opts.apiKeys.stop());
   registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);

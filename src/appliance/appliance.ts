@@ -5,6 +5,7 @@ import { localHost, metricsUrl, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { ApiKeys } from '../domains/accounts/key-cache.js';
 import { cdnSecret } from '../domains/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/cdnlog/viewer-id.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
@@ -40,12 +41,16 @@ export interface ApiDeps {
 
 export interface Api extends Services {
   app: FastifyInstance;
+  /** This API's cache of API keys (stopped with the app). */
+  apiKeys: ApiKeys;
 }
 
 /** The services and the HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
   const services = buildServices(deps, deps.live);
+  const apiKeys = new ApiKeys(deps.sql, deps.clock, deps.logger.child({ domain: 'accounts' }));
   const app = await createHttpApi({
+    apiKeys,
     sql: deps.sql,
     logger: deps.logger,
     baseUrl: deps.config.publicUrls.base_url,
@@ -56,7 +61,8 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     health: deps.health,
     observe: deps.observe,
   });
-  return { app, ...services };
+  await apiKeys.start();
+  return { app, apiKeys, ...services };
 }
 
 export interface RunningAppliance {

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
 import { keyed, registerApiKeyAuth } from '../../src/domains/accounts/auth.js';
+import { ApiKeys } from '../../src/domains/accounts/key-cache.js';
 import { AccountsService } from '../../src/domains/accounts/service.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
@@ -12,12 +13,13 @@ const t = suite<{ db: TestDatabase; app: FastifyInstance; key: string; accountId
 
 t.before(async (ctx) => {
   ctx.db = await createTestDatabase();
-  const accounts = new AccountsService(ctx.db.sql, new ManualClock(new Date('2026-11-22T12:00:00.000Z')));
+  const clock = new ManualClock(new Date('2026-11-22T12:00:00.000Z'));
+  const accounts = new AccountsService(ctx.db.sql, clock);
   const account = await accounts.create({ name: 'Keyed', creditUsd: '1' });
   ctx.accountId = account.id;
   ctx.key = (await accounts.createApiKey(account.id)).key;
   ctx.app = await createServer({ logger: createLogger('silent') });
-  registerApiKeyAuth(ctx.app, ctx.db.sql);
+  registerApiKeyAuth(ctx.app, new ApiKeys(ctx.db.sql, clock, createLogger('silent')));
   ctx.app.get('/keyed', keyed(ctx.app), async (request) => ({ account: request.account.id }));
   // A mistake the type cannot see: a route without the key check that reads the account anyway.
   ctx.app.get('/open', async (request) => ({ account: request.account.id }));

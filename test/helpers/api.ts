@@ -1,10 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { suite, type Test } from 'uvu';
+import type { ApiKeys } from '../../src/domains/accounts/key-cache.js';
 import { AccountsService } from '../../src/domains/accounts/service.js';
+import type { Account } from '../../src/domains/accounts/queries.js';
 import { createApi, type Api } from '../../src/appliance/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
-import { ManualClock } from '../../src/core/clock.js';
+import { ManualClock, type Clock } from '../../src/core/clock.js';
+import type { Sql } from '../../src/platform/db/connect.js';
 import { createLogger } from '../../src/core/logger.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -42,7 +45,7 @@ export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: 
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     secrets: { postgres_password: 'unused', signing_key: 'test-signing', data_key: 'test-data' },
   });
-  const accounts = new AccountsService(db.sql, clock);
+  const accounts = new SyncedAccounts(db.sql, clock, api.apiKeys);
   return {
     api,
     db,
@@ -76,6 +79,38 @@ export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: 
       await db.drop();
     },
   };
+}
+
+/**
+ * The operator's actions, each returning once this API's key cache has heard of it (notifications
+ * take milliseconds; a test's next request may be quicker). test/accounts/key-cache.test.ts checks
+ * the notifications themselves.
+ */
+class SyncedAccounts extends AccountsService {
+  constructor(
+    sql: Sql,
+    clock: Clock,
+    private readonly keys: ApiKeys,
+  ) {
+    super(sql, clock);
+  }
+  override approve(id: string): Promise<Account> {
+    return this.synced(super.approve(id));
+  }
+  override suspend(id: string): Promise<Account> {
+    return this.synced(super.suspend(id));
+  }
+  override trust(id: string, trusted = true): Promise<Account> {
+    return this.synced(super.trust(id, trusted));
+  }
+  override revokeApiKey(accountId: string, keyId: string): Promise<void> {
+    return this.synced(super.revokeApiKey(accountId, keyId));
+  }
+  private async synced<T>(done: Promise<T>): Promise<T> {
+    const result = await done;
+    await this.keys.sync();
+    return result;
+  }
 }
 
 export type ApiSuiteContext = { env: TestApi; key: string; accountId: string };

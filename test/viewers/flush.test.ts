@@ -92,7 +92,7 @@ t('two nodes add into the same minutes; peak, peak_at, watch_minutes and the ser
   assert.equal(await two.service.series(stream.id), series, 'every node reads the same minutes');
 
   // Watched: 45 + 120 + (10·60 + 90·10 + 18·10) / 60 = 28.
-  const viewers = await one.service.viewers(stream.id, false);
+  const viewers = await one.service.viewers(stream.id);
   assert.equal(viewers, {
     now: { watching: 10, waiting: 0, buffering_pct: 0, measured_at: env.clock.now().toISOString(), exact: true },
     peak: 130,
@@ -102,9 +102,8 @@ t('two nodes add into the same minutes; peak, peak_at, watch_minutes and the ser
     cdn_counted_until: null,
   });
   assert.is(one.service.viewersNow(stream.id), 10);
-  assert.equal((await two.service.viewers(stream.id, false)).now?.waiting, 2, "each node's now is its own players");
+  assert.equal((await two.service.viewers(stream.id)).now?.waiting, 2, "each node's now is its own players");
   assert.is(await two.service.watchMinutes(stream.id), 193);
-  assert.equal(await one.service.viewers(stream.id, true), { ...viewers, now: null }, 'over: no live figure');
 });
 
 t('before any minute is written: nulls; this node’s open minute already counts in watch_minutes', async ({ env }) => {
@@ -113,13 +112,13 @@ t('before any minute is written: nulls; this node’s open minute already counts
   toMinute(env);
   const one = node(env);
   const empty = { now: null, peak: null, peak_at: null, watch_minutes: null, source: null, cdn_counted_until: null };
-  assert.equal(await one.service.viewers(stream.id, false), empty);
+  assert.equal(await one.service.viewers(stream.id), empty);
   assert.equal(await one.service.series(stream.id), []);
   assert.is(await one.service.watchMinutes(stream.id), 0);
   assert.is(one.service.viewersNow(stream.id), null);
 
   play(env, stream.id, [one], [[one, 'c', 0, 6, 'p']], 30);
-  const viewers = await one.service.viewers(stream.id, false);
+  const viewers = await one.service.viewers(stream.id);
   assert.equal([viewers.now?.watching, viewers.peak, viewers.watch_minutes, viewers.source], [6, null, 3, 'player']);
   assert.is(await one.service.watchMinutes(stream.id), 3);
 });

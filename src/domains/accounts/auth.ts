@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findAccountByApiKeyHash, type Account } from './queries.js';
+import type { ApiKeys } from './key-cache.js';
+import type { Account } from './queries.js';
 import { API_KEY_PREFIX } from './service.js';
 import { ApiError } from '../../core/errors.js';
 import { sha256 } from '../../core/ids.js';
-import type { Sql } from '../../platform/db/connect.js';
 
 const CALLER = Symbol('caller');
 
@@ -22,7 +22,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const SEND_A_KEY = 'Send a valid API key: `Authorization: Bearer svc_live_...`.';
 
 /** `Authorization: Bearer svc_live_...` → the account; `401 unauthorized` otherwise. */
-export function registerApiKeyAuth(app: FastifyInstance, sql: Sql): void {
+export function registerApiKeyAuth(app: FastifyInstance, keys: ApiKeys): void {
   app.decorateRequest(CALLER, null);
   app.decorateRequest('account', {
     getter(this: FastifyRequest): Account {
@@ -35,7 +35,7 @@ export function registerApiKeyAuth(app: FastifyInstance, sql: Sql): void {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const token = match?.[1];
     if (!token || !token.startsWith(API_KEY_PREFIX) || token.length > 200) throw new ApiError('unauthorized', SEND_A_KEY);
-    const account = await findAccountByApiKeyHash(sql, sha256(token));
+    const account = await keys.find(sha256(token));
     if (!account) throw new ApiError('unauthorized', 'The API key is not valid (wrong or revoked).');
     request[CALLER] = account;
   });

@@ -46,8 +46,8 @@ export interface StreamsDeps {
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
 export interface StreamViewers {
-  /** `over`: the stream is finished (no live estimate). */
-  viewers(streamId: string, over: boolean): Promise<Viewers>;
+  /** `now` is this node's live count; a finished stream's reader drops it. */
+  viewers(streamId: string): Promise<Viewers>;
   viewersNow(streamId: string): number | null;
   series(streamId: string): Promise<PlayerSeriesPoint[]>;
   cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }>;
@@ -98,13 +98,12 @@ export class StreamsService {
   }
 
   async get(account: Account, id: string): Promise<Stream> {
-    const row = await ownStream(this.deps.sql, account.id, id);
+    // The viewer figures are read beside the stream, not after it (one round trip, issue 16); another
+    // account's figures are read in vain then, never shown: the stream's 404 comes first.
+    const [row, viewers] = await Promise.all([ownStream(this.deps.sql, account.id, id), this.deps.viewers.viewers(id)]);
     const stream = presentStream(row, this.context());
-    const [cost, viewers] = await Promise.all([
-      row.went_live_at ? this.deps.billing.cost(row.id) : { ...NOTHING_USED },
-      this.deps.viewers.viewers(row.id, FINISHED.includes(row.status)),
-    ]);
-    return { ...stream, cost, viewers };
+    const cost = row.went_live_at ? await this.deps.billing.cost(row.id) : { ...NOTHING_USED };
+    return { ...stream, cost, viewers: FINISHED.includes(row.status) ? { ...viewers, now: null } : viewers };
   }
 
   /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player and chat merge. */

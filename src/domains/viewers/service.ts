@@ -83,9 +83,9 @@ export class ViewersService {
    * The spec's Viewers: `now` from this node's counter; `peak` from the minutes written (they
    * trail by up to a minute); `watch_minutes` adds this node's minutes not written yet.
    */
-  async viewers(streamId: string, over: boolean): Promise<Viewers> {
+  async viewers(streamId: string): Promise<Viewers> {
     const [totals, cdn] = await Promise.all([q.minuteTotals(this.deps.sql, streamId), cdnSummary(this.deps.sql, streamId)]);
-    const now = over ? null : this.deps.counter.now(streamId);
+    const now = this.deps.counter.now(streamId);
     const cdn_counted_until = cdn.has_data ? iso(cdn.counted_until) : null;
     if (cdnCovers(cdn)) {
       return { now, peak: cdn.peak, peak_at: iso(cdn.peak_minute), watch_minutes: cdn.watch_minutes, source: 'cdn', cdn_counted_until };
