@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -24,6 +25,12 @@ test('the changelog newest version equals the description version', () => {
   const newest = /^## (\d+\.\d+\.\d+)/m.exec(changelog)?.[1];
   assert.is(newest, API_VERSION);
   assert.is(API_VERSION, '1.6.0');
+});
+
+test('no merge conflict markers are left in tracked text files', () => {
+  const tracked = execFileSync('git', ['ls-files', '*.md', '*.ts', '*.js', '*.json', '*.njk', '*.sql', '*.css', '*.mjs'], { cwd: packageRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const marked = tracked.filter((file) => /^(<{7}|>{7})( |$)|^={7}$/m.test(readFileSync(join(packageRoot, file), 'utf8')));
+  assert.equal(marked, []);
 });
 
 test.run();
