@@ -56,6 +56,11 @@ t('during a live stream: the stream with its ingest chart, a balance, a failing 
   ctx.publisher = publish(app.rtmpUrl(s.stream_key), await makeClip({ width: 1280, height: 720, seconds: 20 }), { loop: true });
   await waitFor('the stream live', async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live', 30_000);
 
+  // One viewer on the hosted player: the dashboard counts them.
+  const viewer = await browser.newPage();
+  await viewer.goto(s.embed_url);
+  await viewer.waitForSelector('#svc-player[data-state="playing"]', { timeout: 45_000 });
+
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   const violations: string[] = [];
   page.on('console', (m) => {
@@ -78,7 +83,10 @@ t('during a live stream: the stream with its ingest chart, a balance, a failing 
   assert.is(await page.textContent('#detail-title'), 'Dashboard check');
   await page.waitForFunction(() => Number(document.querySelector('#ingest-chart')?.getAttribute('data-points')) >= 2, undefined, { timeout: 60_000 });
   assert.ok(await page.$('#ingest-chart canvas'), 'uPlot drew the ingest chart');
+  await page.waitForFunction((sel) => document.querySelector(`${sel} td:last-child`)?.textContent === '1', row, { timeout: 30_000 });
+  assert.ok(Number(await attr(page, '#viewers-chart', 'data-points')) >= 1);
   const series = await (await read(app, `/streams/${s.id}/series`, `Bearer ${token(app)}`)).json();
+  assert.is(series.viewers_now, 1);
   assert.ok(series.ingest.length >= 2, JSON.stringify(series));
   assert.ok(series.ingest.every((p: { kbps: number | null }) => p.kbps === null || p.kbps > 0));
 
@@ -107,6 +115,7 @@ t('during a live stream: the stream with its ingest chart, a balance, a failing 
   await page.waitForSelector(`${row}[data-status="live"]`, { timeout: 15_000 });
   assert.equal(violations, []);
   await page.close();
+  await viewer.close();
 });
 
 t('a wrong, missing or rotated token: refused with no data', async ({ app, browser }) => {
