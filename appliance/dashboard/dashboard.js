@@ -190,7 +190,11 @@
       legend: { show: true },
       series: [{}, { label: label, stroke: color, width: 2, fill: color + '22', spanGaps: false }],
       axes: [{}, { size: 56 }],
-      scales: { y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } } },
+      scales: {
+        // At least five minutes wide: one point alone would otherwise spread the axis over years.
+        x: { time: true, range: function (u, min, max) { return max - min < 300 ? [max - 300, max + 5] : [min, max]; } },
+        y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } },
+      },
     };
     charts[id] = { plot: new uPlot(opts, data, target), width: width };
   }

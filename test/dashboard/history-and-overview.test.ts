@@ -4,7 +4,11 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { operatorToken } from '../../src/domains/dashboard/access.js';
+import { createLogger } from '../../src/core/logger.js';
+import { ApiError } from '../../src/core/errors.js';
+import { ACCESS_REFRESH_MS, DashboardAccess, operatorToken } from '../../src/domains/dashboard/access.js';
+import { DashboardService } from '../../src/domains/dashboard/service.js';
+import type { Sql } from '../../src/platform/db/connect.js';
 import { INGEST_SAMPLE_DAYS, INGEST_SAMPLE_SECONDS, sampleDue } from '../../src/domains/live/history.js';
 import { saveIngest } from '../../src/domains/live/queries.js';
 import type { IngestMeasurement } from '../../src/domains/streams/queries.js';
@@ -87,6 +91,41 @@ t('the overview shows every account and its streams; the series reads any accoun
   assert.equal(series.json(), { object: 'dashboard_stream_series', stream_id: sb.id, ingest: [], player: [], cdn: [], viewers_now: null });
   // An API key is not the operator token.
   assert.is((await env.api.app.inject({ method: 'GET', url: '/dashboard/api/overview', headers: { authorization: `Bearer ${a.key}` } })).statusCode, 401);
+});
+
+t('while PostgreSQL is away: the token read before still holds, health says the database is down, sections are null', async ({ env }) => {
+  let down = false;
+  // The test database, or a connection that fails as one to a stopped server does.
+  const sql = new Proxy(env.db.sql, {
+    apply: (target, self, args) => (down ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) : Reflect.apply(target, self, args)),
+  }) as Sql;
+  const access = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
+  const dashboard = new DashboardService({ sql, clock: env.clock, logger: createLogger('silent'), cdn: env.api.cdn, playerUrl: 'http://media.test', viewers: env.api.viewers, history: env.api.ingestHistory, billing: env.api.billing });
+  const good = `Bearer ${operatorToken('test-signing', 1)}`;
+  await access.check(good);
+  down = true;
+  env.clock.advance((2 * ACCESS_REFRESH_MS) / 1000);
+  await access.check(good);
+  try {
+    await access.check(`Bearer ${operatorToken('test-signing', 2)}`);
+    assert.unreachable('a wrong token passed');
+  } catch (err) {
+    assert.instance(err, ApiError);
+    assert.is((err as ApiError).code, 'unauthorized');
+  }
+  const o = await dashboard.overview({ database: false, ingest: true });
+  assert.equal(o.health, { healthy: false, parts: { database: false, ingest: true }, jobs: null });
+  assert.equal([o.streams, o.recordings, o.accounts, o.webhooks], [null, null, null, null]);
+  assert.equal([...o.unavailable].sort(), ['accounts', 'jobs', 'recordings', 'streams', 'webhooks']);
+  // Without a generation ever read, there is nothing to check against: the database's error (a 503).
+  const fresh = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
+  try {
+    await fresh.check(good);
+    assert.unreachable('checked without a database');
+  } catch (err) {
+    assert.is((err as { code?: string }).code, 'ECONNREFUSED');
+  }
+  down = false;
 });
 
 t.run();
