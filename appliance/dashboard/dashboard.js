@@ -192,7 +192,13 @@
       axes: [{}, { size: 56 }],
       scales: {
         // At least five minutes wide: one point alone would otherwise spread the axis over years.
-        x: { time: true, range: function (u, min, max) { return max - min < 300 ? [max - 300, max + 5] : [min, max]; } },
+        x: {
+          time: true,
+          range: function (u, min, max) {
+            if (min === null || max === null) { var now = new Date().getTime() / 1000; return [now - 300, now]; }
+            return max - min < 300 ? [max - 300, max + 5] : [min, max];
+          },
+        },
         y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } },
       },
     };
