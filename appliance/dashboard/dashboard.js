@@ -175,34 +175,35 @@
     }), 'no accounts yet');
   }
 
-  // uPlot: time in seconds on x; one chart per element, rebuilt only when its series changes shape.
+  // At least the last five minutes: one point alone would otherwise spread the axis over years.
+  function xRange(xs) {
+    var max = xs.length ? xs[xs.length - 1] : new Date().getTime() / 1000;
+    var min = xs.length ? xs[0] : max;
+    return max - min < 300 ? { min: max - 300, max: max + 5 } : { min: min, max: max };
+  }
+
+  // uPlot: time in seconds on x; one chart per element, rebuilt only when its width changes.
   function chart(id, label, xs, ys, color) {
     var target = document.getElementById(id);
     target.setAttribute('data-points', String(xs.length));
     var data = [xs, ys];
     var width = Math.max(280, Math.min(560, target.parentNode.clientWidth - 8));
-    if (charts[id] && charts[id].width === width) { charts[id].plot.setData(data); return; }
-    if (charts[id]) charts[id].plot.destroy();
-    target.textContent = '';
-    var opts = {
-      width: width,
-      height: 200,
-      legend: { show: true },
-      series: [{}, { label: label, stroke: color, width: 2, fill: color + '22', spanGaps: false }],
-      axes: [{}, { size: 56 }],
-      scales: {
-        // At least five minutes wide: one point alone would otherwise spread the axis over years.
-        x: {
-          time: true,
-          range: function (u, min, max) {
-            if (min === null || max === null) { var now = new Date().getTime() / 1000; return [now - 300, now]; }
-            return max - min < 300 ? [max - 300, max + 5] : [min, max];
-          },
-        },
-        y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } },
-      },
-    };
-    charts[id] = { plot: new uPlot(opts, data, target), width: width };
+    if (!charts[id] || charts[id].width !== width) {
+      if (charts[id]) charts[id].plot.destroy();
+      target.textContent = '';
+      var opts = {
+        width: width,
+        height: 200,
+        legend: { show: true },
+        series: [{}, { label: label, stroke: color, width: 2, fill: color + '22', spanGaps: false }],
+        axes: [{}, { size: 56 }],
+        scales: { x: { time: true }, y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } } },
+      };
+      charts[id] = { plot: new uPlot(opts, data, target), width: width };
+    } else {
+      charts[id].plot.setData(data);
+    }
+    charts[id].plot.setScale('x', xRange(xs));
   }
 
   function showDetail(id, title) {
