@@ -21,14 +21,15 @@ export async function rotateAccess(db: Db, now: Date): Promise<AccessRow> {
 
 export type StreamWithAccount = StreamRow & { account_name: string };
 
-/** Every live stream, then the latest `recent` others (newest first), of every account. */
+/** Every live stream, then the latest `recent` others, of every account; newest first within each. */
 export async function liveAndRecentStreams(db: Db, recent: number): Promise<StreamWithAccount[]> {
   return db<StreamWithAccount[]>`
     select s.*, a.name as account_name from (
       (select * from streams where status = 'live' order by went_live_at)
       union all
       (select * from streams where status <> 'live' order by seq desc limit ${recent})
-    ) s join accounts a on a.id = s.account_id`;
+    ) s join accounts a on a.id = s.account_id
+    order by s.status = 'live' desc, s.seq desc`;
 }
 
 export interface RecordingRow {
