@@ -20,7 +20,7 @@ export const layers = [
     name: 'domains',
     path: 'src/domains',
     what: 'one folder per capability of the spec: routes, schemas, queries, services, workers',
-    order: ['accounts', 'events', 'idempotency', 'cdn', 'cdnlog', 'billing', 'streams', 'viewers', 'bans', 'moderators', 'identity', 'attendance', 'chat', 'thumbnails', 'live', 'whip', 'playback', 'recordings', 'metering', 'webhooks', 'embed', 'player'],
+    order: ['accounts', 'events', 'idempotency', 'cdn', 'cdnlog', 'billing', 'streams', 'viewers', 'bans', 'moderators', 'identity', 'attendance', 'chat', 'thumbnails', 'live', 'whip', 'playback', 'recordings', 'metering', 'webhooks', 'embed', 'player', 'dashboard'],
   },
   { name: 'api', path: 'src/api', what: 'the HTTP API assembled: every domain route on one server, root routes and the reference' },
   { name: 'appliance', path: 'src/appliance', what: 'the composition root: builds every service, worker and job; starts and stops them' },

@@ -51,6 +51,14 @@ export default tseslint.config(
     },
   },
   {
+    // The operator dashboard's script: a classic script too, beside uPlot's.
+    files: ['appliance/dashboard/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(['document', 'fetch', 'setTimeout', 'clearTimeout', 'location', 'history', 'sessionStorage', 'Node', 'uPlot'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
     // The publish page's script also uses the camera and WebRTC.
     files: ['appliance/player/publish.js'],
     languageOptions: {

@@ -10,6 +10,9 @@ import type { BansService } from '../domains/bans/service.js';
 import { registerChatOwnerRoutes } from '../domains/chat/routes.js';
 import { CHAT_SCHEMAS } from '../domains/chat/schemas.js';
 import type { ChatService } from '../domains/chat/service.js';
+import type { DashboardAccess } from '../domains/dashboard/access.js';
+import { registerDashboardRoutes } from '../domains/dashboard/routes.js';
+import type { DashboardService } from '../domains/dashboard/service.js';
 import type { EmbedService } from '../domains/embed/service.js';
 import { registerModeratorRoutes } from '../domains/moderators/routes.js';
 import { MODERATOR_SCHEMAS } from '../domains/moderators/schemas.js';
@@ -49,6 +52,8 @@ export interface ApiServices {
   bans: BansService;
   chat: ChatService;
   moderators: ModeratorsService;
+  dashboard: DashboardService;
+  dashboardAccess: DashboardAccess;
 }
 
 export interface HttpApiOptions {
@@ -87,7 +92,8 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
   registerApiKeyAuth(app, opts.apiKeys);
   app.addHook('onClose', () => opts.apiKeys.stop());
-  registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
+  const health = opts.health ?? (async () => ({ database: await databaseAnswers(sql) }));
+  registerRootRoutes(app, opts.baseUrl, health);
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerAttendanceRoutes(app, services.attendance);
@@ -101,6 +107,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerBanRoutes(app, services.bans);
   registerChatOwnerRoutes(app, services.chat);
   registerModeratorRoutes(app, services.moderators);
+  await registerDashboardRoutes(app, services.dashboard, services.dashboardAccess, health);
   await app.ready();
   return app;
 }

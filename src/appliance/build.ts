@@ -11,6 +11,8 @@ import { AttendanceRecorder } from '../domains/attendance/recorder.js';
 import { AttendanceService } from '../domains/attendance/service.js';
 import { BansService } from '../domains/bans/service.js';
 import { ChatHub } from '../domains/chat/hub.js';
+import { DashboardAccess } from '../domains/dashboard/access.js';
+import { DashboardService } from '../domains/dashboard/service.js';
 import { chatNetworkKey } from '../domains/chat/network.js';
 import { ChatService, chatBanHooks } from '../domains/chat/service.js';
 import { BillingService } from '../domains/billing/service.js';
@@ -25,6 +27,7 @@ import { MeteringService } from '../domains/metering/service.js';
 import { CdnLogReader } from '../domains/cdnlog/reader.js';
 import { EmbedService } from '../domains/embed/service.js';
 import { Idempotency } from '../domains/idempotency/service.js';
+import { IngestHistory } from '../domains/live/history.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/live/service.js';
 import { RecordingsService } from '../domains/recordings/service.js';
@@ -67,6 +70,10 @@ export interface Services {
   chat: ChatService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
+  /** Every live stream's ingest series (the live tick writes it). */
+  ingestHistory: IngestHistory;
+  dashboard: DashboardService;
+  dashboardAccess: DashboardAccess;
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
@@ -146,7 +153,10 @@ export function buildServices(f: Foundation, live?: LiveService): Services {
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks };
+  const ingestHistory = new IngestHistory({ sql, clock });
+  const dashboard = new DashboardService({ sql, clock, logger: logger.child({ domain: 'dashboard' }), cdn, playerUrl: config.publicUrls.player_url, viewers, history: ingestHistory, billing });
+  const dashboardAccess = new DashboardAccess({ sql, clock, signingKey: f.secrets.signing_key });
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks, ingestHistory, dashboard, dashboardAccess };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */
@@ -182,6 +192,7 @@ export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): J
     { name: 'reservation-expiry', schedule: every(config.expiryCheckSeconds), periodSeconds: config.expiryCheckSeconds, timeoutSeconds: 60, run: () => s.streams.expireReservations() },
     { name: 'idempotency-purge', schedule: '17 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.idempotency.purge() },
     { name: 'webhook-deliveries-purge', schedule: '23 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.webhooks.purgeDeliveries() },
+    { name: 'ingest-samples-purge', schedule: '29 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.ingestHistory.purge() },
     { name: 'recordings', schedule: every(config.recordings.check_seconds), periodSeconds: config.recordings.check_seconds, timeoutSeconds: 900, run: () => s.recordings.processDue() },
     // A run killed with the appliance holds the lease until its timeout: a short one lets the next
     // appliance end prepaid streams out of credit within about a minute after a crash.

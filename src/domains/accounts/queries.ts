@@ -29,8 +29,9 @@ export async function findAccount(db: Db, id: string): Promise<Account | null> {
   return row ?? null;
 }
 
-export async function listAccounts(db: Db): Promise<Account[]> {
-  return db<Account[]>`select * from accounts order by created_at desc, id`;
+/** Newest first; the first `limit` (null: all). */
+export async function listAccounts(db: Db, limit: number | null = null): Promise<Account[]> {
+  return db<Account[]>`select * from accounts order by created_at desc, id limit ${limit}`;
 }
 
 /** Row lock: stream creation checks limits under it so two requests cannot both pass. */

@@ -74,6 +74,11 @@ export class BillingService {
     return row;
   }
 
+  /** Balance and available amount of several accounts now. */
+  moneyOf(accountIds: string[]): Promise<q.AccountMoney[]> {
+    return q.accountMoney(this.deps.sql, accountIds, this.rates, this.deps.clock.now());
+  }
+
   /** Whole hours are not required: the limit is a number of hours, fractions included. */
   async ingestHoursThisMonth(db: Db, accountId: string): Promise<number> {
     const now = this.deps.clock.now();

@@ -6,6 +6,7 @@ import type { StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
 import type { EndReason } from '../streams/schemas.js';
 import * as transitions from '../streams/transitions.js';
+import { sampleDue } from './history.js';
 import * as q from './queries.js';
 import type { LiveWorker } from './worker.js';
 
@@ -33,8 +34,9 @@ export class EndingRules {
   }
 
   /**
-   * Feeds nginx's byte counters to each worker's meter, stores the measurement on the stream and
-   * ends the stream once a limit warning has held for the grace period.
+   * Feeds nginx's byte counters to each worker's meter, stores the measurement on the stream (and
+   * in its ingest series every INGEST_SAMPLE_SECONDS) and ends the stream once a limit warning has
+   * held for the grace period.
    */
   async measure(live: StreamRow[], stats: StatStream[] | null, workerOf: (streamId: string) => LiveWorker | undefined, now: Date): Promise<void> {
     const { config, sql, logger } = this.deps;
@@ -60,7 +62,9 @@ export class EndingRules {
         await this.endForLimit(row.id, warning, measurement, now);
         continue;
       }
-      await q.saveIngest(sql, row.id, measurement, since);
+      const sampleAt = sampleDue(worker.sampledAt, now) ? now : null;
+      await q.saveIngest(sql, row.id, measurement, since, sampleAt);
+      if (sampleAt) worker.sampledAt = sampleAt;
     }
   }
 

@@ -34,10 +34,44 @@ export async function lockCapacity(db: Db): Promise<void> {
 }
 
 /** The latest ingest measurement of a live stream, and since when its limit warning holds. */
-export async function saveIngest(db: Db, streamId: string, measurement: IngestMeasurement, warningSince: Date | null): Promise<void> {
+export async function saveIngest(db: Db, streamId: string, measurement: IngestMeasurement, warningSince: Date | null, sampleAt: Date | null): Promise<void> {
+  const m = measurement;
+  // One statement: the sample is kept only while the stream is still live, like the measurement.
   await db`
-    update streams set ingest = ${db.json(measurement as never)}, limit_warning_since = ${warningSince}
-    where id = ${streamId} and status = 'live'`;
+    with saved as (
+      update streams set ingest = ${db.json(m as never)}, limit_warning_since = ${warningSince}
+      where id = ${streamId} and status = 'live' returning id
+    )
+    insert into ingest_samples (stream_id, at, kbps, width, height, keyframe_interval_seconds, limit_warning, keyframe_warning)
+    select id, ${sampleAt}, ${m.kbps}, ${m.width}, ${m.height}, ${m.keyframe_interval_seconds}, ${m.limit_warning}, ${m.keyframe_warning}
+    from saved where ${sampleAt !== null}
+    on conflict do nothing`;
+}
+
+/** One stored ingest measurement of the series (`ingest_samples`). */
+export interface IngestSample {
+  at: Date;
+  kbps: number | null;
+  width: number | null;
+  height: number | null;
+  keyframe_interval_seconds: number | null;
+  limit_warning: IngestMeasurement['limit_warning'];
+  keyframe_warning: boolean;
+}
+
+/** A stream's ingest series, oldest first. */
+export async function ingestSamples(db: Db, streamId: string): Promise<IngestSample[]> {
+  return db<IngestSample[]>`
+    select at, kbps, width, height, keyframe_interval_seconds, limit_warning, keyframe_warning
+    from ingest_samples where stream_id = ${streamId} order by at`;
+}
+
+/** Deletes up to `batch` samples taken before `before`; returns how many went. */
+export async function purgeIngestSamples(db: Db, before: Date, batch: number): Promise<number> {
+  const { count } = await db`
+    delete from ingest_samples where (stream_id, at) in (
+      select stream_id, at from ingest_samples where at < ${before} limit ${batch})`;
+  return count;
 }
 
 /** The renditions the first ladder of a broadcast made; later sessions keep them. */

@@ -36,6 +36,8 @@ export class LiveWorker {
   readonly meter: IngestMeter;
   /** What nginx had dropped for this stream's ladder at the last tick. */
   droppedSeen = 0;
+  /** When the last ingest sample of this stream was stored (INGEST_SAMPLE_SECONDS apart). */
+  sampledAt: Date | null = null;
   /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
   frameRate: number | null = null;
   private ladder: Supervised | null = null;

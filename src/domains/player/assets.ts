@@ -27,16 +27,20 @@ export interface AssetUrls {
   publish: string;
 }
 
-export interface PlayerAssets {
-  urls: AssetUrls;
-  get(name: string): Asset | undefined;
-}
+export type PlayerAssets = LoadedAssets<keyof AssetUrls>;
 
-interface Source {
+/** A file served as a hashed, compressed, immutable asset. */
+export interface AssetSource {
   file: string;
   /** `player.js` → `player.<hash8>.js`. */
   name: (hash: string) => string;
   contentType: string;
+}
+
+/** A set of assets: each one's address by key, and each asset by its hashed name. */
+export interface LoadedAssets<K extends string> {
+  urls: Record<K, string>;
+  get(name: string): Asset | undefined;
 }
 
 const JS = 'text/javascript; charset=utf-8';
@@ -45,7 +49,7 @@ const JS = 'text/javascript; charset=utf-8';
  * The player script and hls.js (light build: no subtitles, alternate audio or DRM; we use none).
  * The CSS is not an asset: it is small enough to inline in the page (see page.ts).
  */
-function sources(): Record<keyof AssetUrls, Source> {
+function sources(): Record<keyof AssetUrls, AssetSource> {
   const dir = join(packageRoot, 'appliance', 'player');
   return {
     player: { file: join(dir, 'player.js'), name: (h) => `player.${h}.js`, contentType: JS },
@@ -54,25 +58,30 @@ function sources(): Record<keyof AssetUrls, Source> {
   };
 }
 
+/** The player's assets, at `/assets/<name>` on the player site. */
+export function loadPlayerAssets(): Promise<PlayerAssets> {
+  return loadAssets(sources(), '/assets/');
+}
+
 /**
  * Reads the assets once, names them by content hash and compresses them once (brotli at its
  * best level: paid once at startup, saved on every viewer). Served immutable, so a new build
- * is a new name and never a stale cache.
+ * is a new name and never a stale cache. `prefix` is where the site serves them.
  */
-export async function loadPlayerAssets(): Promise<PlayerAssets> {
+export async function loadAssets<K extends string>(sources: Record<K, AssetSource>, prefix: string): Promise<LoadedAssets<K>> {
   const byName = new Map<string, Asset>();
-  const urls = {} as AssetUrls;
+  const urls = {} as Record<K, string>;
   await Promise.all(
-    Object.entries(sources()).map(async ([key, source]) => {
+    (Object.entries(sources) as [K, AssetSource][]).map(async ([key, source]) => {
       const asset = await buildAsset(await readFile(source.file), source);
       byName.set(asset.name, asset);
-      urls[key as keyof AssetUrls] = `/assets/${asset.name}`;
+      urls[key] = `${prefix}${asset.name}`;
     }),
   );
   return { urls, get: (name) => byName.get(name) };
 }
 
-async function buildAsset(body: Buffer, source: Source): Promise<Asset> {
+async function buildAsset(body: Buffer, source: AssetSource): Promise<Asset> {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),

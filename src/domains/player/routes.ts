@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
 import { STREAM_ID } from '../streams/schemas.js';
-import { chooseEncoding, etagOf, loadPlayerAssets, type PlayerAssets } from './assets.js';
+import { chooseEncoding, etagOf, loadPlayerAssets, type Asset, type PlayerAssets } from './assets.js';
 import { createPlayerPages, type PlayerPages } from './page.js';
 
 /** Where the page gets its embed; throws `ApiError('not_found')` or `ApiError('rate_limited')`. */
@@ -102,9 +102,17 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
   app.get('/player', { schema }, notFound);
   app.get('/player/*', { schema }, notFound);
 
-  app.get<{ Params: { name: string } }>('/player/assets/:name', { schema }, async (request, reply) => {
-    const asset = loaded.get(request.params.name);
-    if (!asset) throw new ApiError('not_found', 'No such player asset.');
+  registerAssetRoute(app, '/player/assets', loaded, 'No such player asset.');
+}
+
+/**
+ * `GET <prefix>/:name`: hashed assets, immutable, br or gzip as the browser accepts, with ETags;
+ * an unknown name is the API's JSON 404 (`notFound` its message).
+ */
+export function registerAssetRoute(app: FastifyInstance, prefix: string, assets: { get(name: string): Asset | undefined }, notFound: string): void {
+  app.get<{ Params: { name: string } }>(`${prefix}/:name`, { schema: { hide: true } }, async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) throw new ApiError('not_found', notFound);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     const etag = etagOf(asset, encoding);
     reply
