@@ -28,7 +28,7 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { operationId: 'getApiRoot', summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
     object: 'api_root' as const,
     name: 'svc',
     version: API_VERSION,
@@ -36,14 +36,15 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
     openapi_url: `${baseUrl}/openapi.json`,
     index_url: `${baseUrl}/index.txt`,
   }));
-  app.get('/openapi.json', { schema: { summary: 'OpenAPI 3.1 description', tags } }, async () => doc());
-  app.get('/docs', { schema: { summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
+  app.get('/openapi.json', { schema: { operationId: 'getOpenApiDescription', summary: 'OpenAPI 3.1 description', tags } }, async () => doc());
+  app.get('/docs', { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
     reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
   );
-  app.get('/index.txt', { schema: { summary: 'Plain index of operations', tags } }, async (_req, reply) =>
+  app.get('/index.txt', { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
   const healthSchema = {
+    operationId: 'getHealth',
     summary: 'Health check',
     description: '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
     tags,
