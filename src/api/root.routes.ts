@@ -48,7 +48,7 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
     summary: 'Health check',
     description: '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
     tags,
-    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down' } },
+    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down', examples: [{ status: 'unavailable', parts: { database: 'ok', ingest: 'down' } }] } },
   };
   app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
     const answers = await health();

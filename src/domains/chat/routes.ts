@@ -76,7 +76,18 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         params: PublicStreamParams,
         querystring: FeedQuery,
         response: {
-          200: Type.String({ description: 'text/event-stream' }),
+          200: {
+            description: 'Server-sent events, open until the reader leaves',
+            content: {
+              'text/event-stream': {
+                schema: Type.String({
+                  examples: [
+                    'retry: 2000\n\nevent: reset\ndata: {}\n\nid: 42\nevent: settings\ndata: {"enabled":true,"anonymous_posting":true,"slow_mode_seconds":0,"reactions":{"emojis":["👍","👏"],"rate":1}}\n\n: ping\n\n',
+                  ],
+                }),
+              },
+            },
+          },
           ...errorResponses('invalid_request', 'invalid_viewer_token', 'origin_not_allowed', 'not_found', 'rate_limited', 'chat_busy'),
         },
       },
