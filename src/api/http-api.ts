@@ -89,7 +89,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   });
   for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage, BalanceEventData]) app.addSchema(schema);
   registerApiKeyAuth(app, sql);
-  registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
+  await registerRootRoutes(app, opts.baseUrl, opts.health ?? (async () => ({ database: await databaseAnswers(sql) })));
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerAttendanceRoutes(app, services.attendance);

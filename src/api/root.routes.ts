@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
@@ -23,8 +24,15 @@ const Health = Type.Object({
 /** Whether each part answers now; a part this node does not run is absent. */
 export type HealthCheck = () => Promise<Record<string, boolean>>;
 
-/** `GET /` and what it links to: the reference, the OpenAPI description, a plain index. */
-export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): void {
+/**
+ * The interactive reference: Swagger UI from the npm package, every asset served by the API itself.
+ * The policy keeps the page on this origin (and the API's public address, for "Try it out").
+ */
+const referenceCsp = (baseUrl: string) =>
+  `default-src 'self'; connect-src 'self' ${new URL(baseUrl).origin}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`;
+
+/** `GET /` and what it links to: the reference (Markdown and interactive), the OpenAPI description, a plain index. */
+export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): Promise<void> {
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
@@ -40,6 +48,12 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
   app.get('/docs', { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
     reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
   );
+  await app.register(swaggerUi, {
+    routePrefix: '/reference',
+    staticCSP: referenceCsp(baseUrl),
+    uiConfig: { deepLinking: true, tryItOutEnabled: false, displayOperationId: true },
+    theme: { title: 'svc API reference' },
+  });
   app.get('/index.txt', { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
