@@ -12,6 +12,7 @@ interface OpenApiOperation {
 export interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
   paths?: Record<string, Record<string, OpenApiOperation>>;
+  webhooks?: Record<string, Record<string, OpenApiOperation>>;
   components?: { schemas?: Record<string, Record<string, unknown>> };
 }
 
@@ -77,6 +78,8 @@ export function renderReference(doc: OpenApiDocument): string {
     '',
     doc.info.description ?? '',
     '',
+    'The same description is served as `GET /openapi.json`, browsable at `GET /reference/` (interactive, served by the appliance itself), and typed for TypeScript clients in `docs/client/` of the source.',
+    '',
   ];
   for (const { method, path, op } of operations(doc)) {
     out.push(`## ${method} ${path}`, '', op.summary ? `**${op.summary}.** ${op.description ?? ''}`.trim() : (op.description ?? ''), '');
@@ -95,6 +98,16 @@ export function renderReference(doc: OpenApiDocument): string {
       const codes = (res['x-error-codes'] ?? (schema?.['x-error-codes'] as string[] | undefined) ?? []).map((c) => `\`${c}\``).join(', ');
       const meaning = res.description && res.description !== 'Default Response' ? res.description : typeOf(schema);
       out.push(`| ${status} | ${meaning} | ${codes} |`);
+    }
+    out.push('');
+  }
+  const events = Object.entries(doc.webhooks ?? {});
+  if (events.length) {
+    out.push('# Webhook events', '', 'Signed `POST` requests to the account\'s endpoints (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`); the body is `{type, timestamp, data}`.', '');
+    out.push('| Type | When | `data` |', '|---|---|---|');
+    for (const [type, item] of events) {
+      const data = (item.post?.requestBody?.content?.['application/json']?.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data;
+      out.push(`| \`${type}\` | ${item.post?.summary ?? ''} | ${typeOf(data)} |`);
     }
     out.push('');
   }

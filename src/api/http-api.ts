@@ -21,7 +21,7 @@ import { IDENTITY_SCHEMAS } from '../domains/identity/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/embed/schemas.js';
 import { registerUsageRoutes } from '../domains/billing/routes.js';
 import type { BillingService } from '../domains/billing/service.js';
-import { Usage } from '../domains/billing/schemas.js';
+import { BalanceEventData, Usage } from '../domains/billing/schemas.js';
 import { registerEmbedRoutes } from '../domains/embed/routes.js';
 import { registerIngestHooks, type PublisherGate } from '../domains/live/hooks.routes.js';
 import { registerPlaybackRoutes } from '../domains/playback/routes.js';
@@ -35,6 +35,7 @@ import { registerWhipRoutes } from '../domains/whip/routes.js';
 import type { WhipService } from '../domains/whip/service.js';
 import { registerWebhookRoutes } from '../domains/webhooks/routes.js';
 import { WEBHOOK_SCHEMAS } from '../domains/webhooks/schemas.js';
+import { webhooksDescription } from '../domains/webhooks/openapi.js';
 import type { WebhooksService } from '../domains/webhooks/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
@@ -88,12 +89,17 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 /** Every route of the API on one Fastify server, ready to listen or to be injected into. */
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
   const { sql, services } = opts;
-  const app = await createServer({ logger: opts.logger, trustedProxies: opts.trustedProxies, observe: opts.observe });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage]) app.addSchema(schema);
+  const app = await createServer({
+    logger: opts.logger,
+    trustedProxies: opts.trustedProxies,
+    observe: opts.observe,
+    openapi: { servers: [{ url: opts.baseUrl, description: 'This appliance' }], webhooks: webhooksDescription() },
+  });
+  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage, BalanceEventData]) app.addSchema(schema);
   registerApiKeyAuth(app, opts.apiKeys);
   app.addHook('onClose', () => opts.apiKeys.stop());
   const health = opts.health ?? (async () => ({ database: await databaseAnswers(sql) }));
-  registerRootRoutes(app, opts.baseUrl, health);
+  await registerRootRoutes(app, opts.baseUrl, health);
   registerStreamRoutes(app, services.streams);
   registerPlaybackRoutes(app, services.streams);
   registerAttendanceRoutes(app, services.attendance);

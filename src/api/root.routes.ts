@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
@@ -23,12 +24,19 @@ const Health = Type.Object({
 /** Whether each part answers now; a part this node does not run is absent. */
 export type HealthCheck = () => Promise<Record<string, boolean>>;
 
-/** `GET /` and what it links to: the reference, the OpenAPI description, a plain index. */
-export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): void {
+/**
+ * The interactive reference: Swagger UI from the npm package, every asset served by the API itself.
+ * The policy keeps the page on this origin (and the API's public address, for "Try it out").
+ */
+const referenceCsp = (baseUrl: string) =>
+  `default-src 'self'; connect-src 'self' ${new URL(baseUrl).origin}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`;
+
+/** `GET /` and what it links to: the reference (Markdown and interactive), the OpenAPI description, a plain index. */
+export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): Promise<void> {
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { operationId: 'getApiRoot', summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
     object: 'api_root' as const,
     name: 'svc',
     version: API_VERSION,
@@ -36,18 +44,25 @@ export function registerRootRoutes(app: FastifyInstance, baseUrl: string, health
     openapi_url: `${baseUrl}/openapi.json`,
     index_url: `${baseUrl}/index.txt`,
   }));
-  app.get('/openapi.json', { schema: { summary: 'OpenAPI 3.1 description', tags } }, async () => doc());
-  app.get('/docs', { schema: { summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
+  app.get('/openapi.json', { schema: { operationId: 'getOpenApiDescription', summary: 'OpenAPI 3.1 description', tags } }, async () => doc());
+  app.get('/docs', { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
     reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
   );
-  app.get('/index.txt', { schema: { summary: 'Plain index of operations', tags } }, async (_req, reply) =>
+  await app.register(swaggerUi, {
+    routePrefix: '/reference',
+    staticCSP: referenceCsp(baseUrl),
+    uiConfig: { deepLinking: true, tryItOutEnabled: false, displayOperationId: true },
+    theme: { title: 'svc API reference' },
+  });
+  app.get('/index.txt', { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } }, async (_req, reply) =>
     reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
   const healthSchema = {
+    operationId: 'getHealth',
     summary: 'Health check',
     description: '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
     tags,
-    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down' } },
+    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down', examples: [{ status: 'unavailable', parts: { database: 'ok', ingest: 'down' } }] } },
   };
   app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
     const answers = await health();

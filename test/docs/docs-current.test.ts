@@ -7,12 +7,17 @@ import { packageRoot } from '../../src/core/package-root.js';
 import { buildOpenApi, docsFiles } from '../../src/appliance/generate-docs.js';
 import { API_VERSION } from '../../src/platform/http/openapi.js';
 import { architectureDoc, architectureSection, withSection } from './architecture-picture.js';
+import { clientTypes, committedClientTypes } from './client-types.js';
 
 test('docs/api.md and docs/openapi.json match the route schemas (run `npm run docs`)', async () => {
   const files = docsFiles(await buildOpenApi());
   for (const [path, text] of Object.entries(files)) {
     assert.ok(readFileSync(join(packageRoot, path), 'utf8') === text, `${path} is out of date: run \`npm run docs\``);
   }
+});
+
+test('docs/client/schema.d.ts holds the types of the live description (run `npm run docs`)', async () => {
+  assert.ok(committedClientTypes() === (await clientTypes(await buildOpenApi())), 'docs/client/schema.d.ts is out of date: run `npm run docs`');
 });
 
 test('docs/architecture.md shows the layers of .dependency-cruiser.mjs and the imports of the code (run `npm run docs`)', async () => {

@@ -8,7 +8,7 @@ export const ViewerId = Type.String({ minLength: 1, maxLength: 64, description: 
 export const Ban = Type.Object(
   {
     object: Type.Literal('ban'),
-    id: Type.String({ pattern: '^ban_[a-z0-9]{20}$' }),
+    id: Type.String({ pattern: '^ban_[a-z0-9]{20}$', examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
     stream_id: StreamId,
     viewer_id: ViewerId,
     message_id: Nullable(Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' })),

@@ -69,6 +69,21 @@ export const Usage = Type.Object(
 );
 export type Usage = Static<typeof Usage>;
 
+/** `data` of the credit and balance warnings (docs/decisions.md, Billing). */
+export const BalanceEventData = Type.Object(
+  {
+    object: Type.Literal('balance'),
+    account_id: Type.String({ pattern: '^acc_[a-z0-9]{20}$', examples: ['acc_2m9q7x1c4v6b0n5z8f3k'] }),
+    billing_mode: StringEnum(['prepaid', 'postpaid'] as const),
+    balance_usd: { ...Money, description: 'Credit minus everything charged so far' },
+    available_usd: { ...Money, description: 'Balance minus used-but-not-yet-charged: what crossed the threshold' },
+    low_credit_usd: { ...Money, description: 'The warning threshold (`billing.low_credit_usd`)', examples: ['5.00'] },
+    balance_depleted_at: Nullable({ ...Timestamp, description: 'Since when the balance is at or below zero' }),
+  },
+  { $id: 'BalanceEventData', additionalProperties: false, description: "The account's money when it crossed the threshold" },
+);
+export type BalanceEventData = Static<typeof BalanceEventData>;
+
 export const DEFAULT_USAGE_DAYS = 30;
 
 export const UsageQuery = Type.Object(

@@ -41,6 +41,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/messages',
     {
       schema: {
+        operationId: 'listEmbedChatMessages',
         summary: 'Chat history',
         description:
           'The newest messages, oldest first, as every viewer sees them (no shadowed or deleted messages). Page back with `before` = the first id of the page. Served cached for one second at `{player_url}/api/embed/{id}/chat/messages`. Readable by anyone with the stream id, members-only streams included.',
@@ -60,6 +61,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/feed',
     {
       schema: {
+        operationId: 'readChatFeed',
         summary: 'Chat feed (server-sent events)',
         description: [
           'A `text/event-stream` of the stream\'s chat. A fresh connection gets `reset`, the newest 50 messages as `message` events, then `settings`; a reconnection with `Last-Event-ID` (or `after`) gets exactly the events it missed (`reset` and a fresh start when they are too old). Events:',
@@ -74,7 +76,18 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         params: PublicStreamParams,
         querystring: FeedQuery,
         response: {
-          200: Type.String({ description: 'text/event-stream' }),
+          200: {
+            description: 'Server-sent events, open until the reader leaves',
+            content: {
+              'text/event-stream': {
+                schema: Type.String({
+                  examples: [
+                    'retry: 2000\n\nevent: reset\ndata: {}\n\nid: 42\nevent: settings\ndata: {"enabled":true,"anonymous_posting":true,"slow_mode_seconds":0,"reactions":{"emojis":["👍","👏"],"rate":1}}\n\n: ping\n\n',
+                  ],
+                }),
+              },
+            },
+          },
           ...errorResponses('invalid_request', 'invalid_viewer_token', 'origin_not_allowed', 'not_found', 'rate_limited', 'chat_busy'),
         },
       },
@@ -97,6 +110,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/messages',
     {
       schema: {
+        operationId: 'postChatMessage',
         summary: 'Post a chat message',
         description:
           'With `session_token` (a viewer session of this stream) the token\'s `name` is used and the message is `verified`; without one the viewer posts with `nickname` and `client_id` (anonymous), which members-only streams and `chat.anonymous_posting: false` refuse with `401 viewer_token_required`. A viewer may post 5 messages per 10 seconds (`429 chat_rate_limited`) and, in slow mode, one per `slow_mode_seconds` (`429 chat_slow_mode`; moderators are exempt); both carry `Retry-After`. A banned viewer\'s post is answered `201` like any other and shown to nobody but them (a shadow ban). `503 chat_busy` when the node sheds load.',
@@ -116,6 +130,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/reactions',
     {
       schema: {
+        operationId: 'sendChatReaction',
         summary: 'Send a reaction',
         description:
           'One of the `reactions.emojis` of the feed\'s `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream\'s budget per node (100 a second) reactions are accepted and not counted.',
@@ -140,6 +155,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/delete',
     {
       schema: {
+        operationId: 'moderatorDeleteChatMessage',
         summary: 'Delete a message (moderator)',
         description: 'A moderator session (`session_token`) deletes a message: it goes from every feed (a `delete` event) and from the history. `200` with the deleted message, also when it was already deleted.',
         tags,
@@ -155,6 +171,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/ban',
     {
       schema: {
+        operationId: 'moderatorBanViewer',
         summary: 'Ban a viewer (moderator)',
         description: 'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
         tags,
@@ -173,6 +190,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/slow-mode',
     {
       schema: {
+        operationId: 'moderatorSetSlowMode',
         summary: 'Set slow mode (moderator)',
         description: 'A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed\'s `settings` events carry them.',
         tags,
@@ -196,6 +214,7 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
     {
       ...auth,
       schema: {
+        operationId: 'listChatMessages',
         summary: 'List chat messages (owner)',
         description: 'Every message of the stream, newest first, with the author\'s `viewer_id` and whether it is `hidden` (shadowed by a ban) or deleted. Page with `starting_after` = the id of the last message of the previous page.',
         tags,
@@ -213,6 +232,7 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
     {
       ...auth,
       schema: {
+        operationId: 'deleteChatMessage',
         summary: 'Delete a chat message (owner)',
         description: 'The message goes from every feed and from the history (`deleted_by: "owner"`). `200` with the deleted message, also when it was already deleted.',
         tags,

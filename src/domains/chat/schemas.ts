@@ -8,7 +8,7 @@ export const EMOJIS = ['👍', '❤️', '😂', '😮', '👏', '🔥', '🎉',
 export type Emoji = (typeof EMOJIS)[number];
 
 export const MESSAGE_ID = /^msg_[a-z0-9]{20}$/;
-export const MessageId = Type.String({ pattern: MESSAGE_ID.source, description: 'A chat message id (`msg_...`)' });
+export const MessageId = Type.String({ pattern: MESSAGE_ID.source, description: 'A chat message id (`msg_...`)', examples: ['msg_9q7x1c4v6b0n5z8f3k2m'] });
 export const MAX_TEXT = 500;
 
 const Deleter = Type.String({ description: '`owner` (the API) or the id of the moderator (`mod_...`) who deleted it' });

@@ -1,19 +1,22 @@
 import { newId } from '../../core/ids.js';
 import type { Db } from '../../platform/db/connect.js';
 
-export type EventType =
-  | 'stream.live'
-  | 'stream.ended'
-  | 'stream.expired'
-  | 'stream.cancelled'
-  | 'recording.ready'
-  | 'recording.failed'
-  | 'recording.deleted'
-  | 'credit.low'
-  | 'credit.depleted'
-  | 'balance.low'
-  | 'balance.depleted'
-  | 'webhook.test';
+/** Every event type the appliance writes; the OpenAPI `webhooks` section describes each (test/http). */
+export const EVENT_TYPE_NAMES = [
+  'stream.live',
+  'stream.ended',
+  'stream.expired',
+  'stream.cancelled',
+  'recording.ready',
+  'recording.failed',
+  'recording.deleted',
+  'credit.low',
+  'credit.depleted',
+  'balance.low',
+  'balance.depleted',
+  'webhook.test',
+] as const;
+export type EventType = (typeof EVENT_TYPE_NAMES)[number];
 
 /** The spec's WebhookEvent: what a receiver gets as the body. */
 export interface WebhookEvent {

@@ -4,7 +4,7 @@ import { ViewerId } from '../bans/schemas.js';
 import { StreamId } from '../streams/schemas.js';
 import { VIEWER_ROLES } from './viewer-token.js';
 
-export const SessionId = Type.String({ pattern: '^vsn_[a-z0-9]{20}$' });
+export const SessionId = Type.String({ pattern: '^vsn_[a-z0-9]{20}$', examples: ['vsn_6b0n5z8f3k2m9q7x1c4v'] });
 
 export const PersonalPlayback = Type.Object(
   {
@@ -39,7 +39,7 @@ export const ViewerSession = Type.Object(
       Type.Object(
         {
           object: Type.Literal('moderator'),
-          id: Type.String({ pattern: '^mod_[a-z0-9]{20}$' }),
+          id: Type.String({ pattern: '^mod_[a-z0-9]{20}$', examples: ['mod_4k2m9q7x1c4v6b0n5z8f'] }),
           viewer_id: ViewerId,
           name: Nullable(Type.String()),
           active_until: Timestamp,

@@ -6,6 +6,7 @@ import { addSeconds, iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { chargeClosedPeriods, type ChargeRun } from '../billing/charging.js';
 import { accountMoney, type AccountMoney } from '../billing/queries.js';
+import type { BalanceEventData } from '../billing/schemas.js';
 import { zeroBalanceDeadline } from '../billing/service.js';
 import { appendEvent, type EventType } from '../events/outbox.js';
 import { lockStreamById } from '../streams/queries.js';
@@ -93,9 +94,9 @@ export class MeteringService {
             billing_mode: account.billing_mode,
             balance_usd: formatUsd(account.balance_usd),
             available_usd: formatUsd(account.available_usd),
-            low_credit_usd: config.billing.low_credit_usd,
+            low_credit_usd: formatUsd(config.billing.low_credit_usd),
             balance_depleted_at: iso(depletedAt),
-          },
+          } satisfies BalanceEventData,
         });
         this.log.info({ account_id: account.id, warning: level, available_usd: account.available_usd }, 'balance warning');
       }

@@ -12,6 +12,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsSer
     {
       ...keyed(app),
       schema: {
+        operationId: 'createPlaybackToken',
         summary: 'Sign a playback URL',
         description: 'A signed HLS URL for your own player. nginx checks the signature on every request: unsigned, altered or expired links get 403. Refused with `409 stream_ended` once the stream is finished.',
         tags: ['Playback'],

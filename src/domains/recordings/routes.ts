@@ -20,6 +20,7 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
     {
       ...auth,
       schema: {
+        operationId: 'deleteRecording',
         summary: 'Delete the recording',
         description: 'A ready (or failed) recording is deleted at once (`deleted`, event `recording.deleted`); one still being made is `deleting` and is deleted as soon as it exists. Without a recording the stream is returned unchanged.',
         tags,
@@ -36,6 +37,7 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
     {
       ...auth,
       schema: {
+        operationId: 'createRecordingDownload',
         summary: 'Sign a recording download',
         description: 'A signed URL of the MP4 (range requests supported). `409 recording_not_ready` with `details.status` until the recording is ready.',
         tags,

@@ -2,7 +2,7 @@ import type { PublicUrls } from '../../config/config.js';
 import { addSeconds, iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
 import type { StreamRow } from './queries.js';
-import { FINISHED, type CreatedStream, type Profile, type Stream } from './schemas.js';
+import { FINISHED, type CreatedStream, type Profile, type Stream, type StreamEventData } from './schemas.js';
 
 export interface PresentContext {
   urls: PublicUrls;
@@ -90,7 +90,7 @@ export function presentCreated(row: StreamRow, secret: string, ctx: PresentConte
 }
 
 /** `data` of stream and recording events: the stream at that moment, the fields the spec names. */
-export function eventData(row: StreamRow): Record<string, unknown> {
+export function eventData(row: StreamRow): StreamEventData {
   const recording = recordingOf(row);
   return {
     object: 'stream',

@@ -29,6 +29,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
+        operationId: 'createStream',
         summary: 'Create a stream',
         description: 'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
         tags,
@@ -53,6 +54,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
+        operationId: 'listStreams',
         summary: 'List streams',
         description: 'Newest first. Page with `starting_after` = the id of the last stream of the previous page.',
         tags,
@@ -69,6 +71,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
+        operationId: 'getStream',
         summary: 'Get a stream',
         description: 'With `ingest`, `cost` and `viewers`. `playback_url` is re-signed on every read.',
         tags,
@@ -85,6 +88,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
+        operationId: 'updateStream',
         summary: 'Update a stream',
         description: 'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields.',
         tags,
@@ -102,6 +106,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
+        operationId: 'deleteStream',
         summary: 'End or cancel a stream',
         description: 'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
         tags,
@@ -119,6 +124,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...auth,
       schema: {
+        operationId: 'rotateStreamKey',
         summary: 'Replace the stream key',
         description: 'Only while pending; the old key and WHIP URL stop at once.',
         tags,
@@ -135,6 +141,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...auth,
       schema: {
+        operationId: 'getViewerSeries',
         summary: 'Viewer series of a stream',
         description: 'Per-minute viewer counts from the hosted player (`player`) and from CDN logs (`cdn`), and watch time per country.',
         tags,

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
 import { Cost } from '../billing/schemas.js';
 
@@ -208,8 +208,83 @@ const streamFields = {
   ),
 };
 
-export const Stream = Type.Object(streamFields, { $id: 'Stream', description: '`cost` and `viewers` appear on the single-stream read only' });
+/** Examples whose fields agree with each other (a stream live since 14:00, read at 14:30), composed fields would not. */
+// Typed from the fields: the schemas below carry these examples, so their own types cannot be used here.
+type StreamShape = Static<TObject<typeof streamFields>>;
+const liveStreamExample: StreamShape = {
+  id: 'str_8f3k2m9q7x1c4v6b0n5z',
+  object: 'stream',
+  name: 'Friday town hall',
+  status: 'live',
+  profile: 'abr_basic',
+  record: true,
+  replay: false,
+  recording: { status: 'recording', bytes: null, duration_seconds: null, retention_days: 30, ready_at: null, delete_at: null, delete_reason: null, deleted_at: null },
+  node_ready: true,
+  rtmp_url: 'rtmp://live.example.com:1935/live',
+  playback_url: 'https://cdn.example.com/kq3Hd0Zp1Vb9Jc2Wm8Xy4A.1795442400/str_8f3k2m9q7x1c4v6b0n5z/master.m3u8',
+  playback_url_expires_at: '2026-11-22T19:00:00.000Z',
+  embed_url: 'https://player.example.com/str_8f3k2m9q7x1c4v6b0n5z',
+  renditions: ['source', '480p'],
+  max_ingest_resolution: 720,
+  max_duration_seconds: 14400,
+  metadata: { event_id: 'evt-42' },
+  player: DEFAULT_PLAYER,
+  chat: DEFAULT_CHAT,
+  reservation_expires_at: null,
+  reservation_expires_in_seconds: null,
+  created_at: '2026-11-22T13:52:10.000Z',
+  went_live_at: '2026-11-22T14:00:00.000Z',
+  ended_at: null,
+  end_reason: null,
+  ingest: { width: 1280, height: 720, kbps: 3400, observed_at: '2026-11-22T14:29:56.000Z', limit_warning: null, keyframe_interval_seconds: 2, keyframe_warning: false },
+  cost: {
+    total_usd: '0.456000',
+    delivery_bytes: 2_400_000_000,
+    delivery_usd: '0.120000',
+    delivery_counted_until: '2026-11-22T14:29:00.000Z',
+    ingest_seconds: 1800,
+    ingest_usd: '0.336000',
+    storage_gb_hours: 0,
+    storage_usd: '0.000000',
+  },
+  viewers: {
+    now: { watching: 41, waiting: 0, buffering_pct: 0.4, measured_at: '2026-11-22T14:29:50.000Z', exact: true },
+    peak: 57,
+    peak_at: '2026-11-22T14:12:00.000Z',
+    watch_minutes: 1130,
+    source: 'player',
+    cdn_counted_until: '2026-11-22T14:29:00.000Z',
+  },
+  viewers_now: 41,
+  thumbnail: { url: 'https://cdn.example.com/_thumb/str_8f3k2m9q7x1c4v6b0n5z.jpg', captured_at: '2026-11-22T14:29:30.000Z' },
+};
+
+export const Stream = Type.Object(streamFields, {
+  $id: 'Stream',
+  description: '`cost` and `viewers` appear on the single-stream read only',
+  examples: [liveStreamExample],
+});
 export type Stream = Static<typeof Stream>;
+
+/** Just created: pending, the reservation running, nothing measured yet. */
+const createdStreamExample: StreamShape & { stream_key: string; whip_url: string } = {
+  ...liveStreamExample,
+  status: 'pending',
+  recording: null,
+  playback_url: 'https://cdn.example.com/Rw7Hd0Zp1Vb9Jc2Wm8Xy4A.1795440730/str_8f3k2m9q7x1c4v6b0n5z/master.m3u8',
+  playback_url_expires_at: '2026-11-22T18:22:10.000Z',
+  reservation_expires_at: '2026-11-22T14:22:10.000Z',
+  reservation_expires_in_seconds: 1800,
+  went_live_at: null,
+  ingest: null,
+  cost: undefined,
+  viewers: undefined,
+  viewers_now: null,
+  thumbnail: null,
+  stream_key: 'str_8f3k2m9q7x1c4v6b0n5z?key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2',
+  whip_url: 'https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2',
+};
 
 export const CreatedStream = Type.Object(
   {
@@ -217,7 +292,7 @@ export const CreatedStream = Type.Object(
     stream_key: Type.String({ description: '`<stream_id>?key=<secret>`; shown only here', examples: ['str_8f3k2m9q7x1c4v6b0n5z?key=Xk29...'] }),
     whip_url: Type.String({ description: 'WHIP ingest URL; contains the secret' }),
   },
-  { $id: 'CreatedStream' },
+  { $id: 'CreatedStream', examples: [createdStreamExample] },
 );
 export type CreatedStream = Static<typeof CreatedStream>;
 
@@ -267,4 +342,30 @@ export const ViewerSeries = Type.Object({
 });
 export type ViewerSeries = Static<typeof ViewerSeries>;
 
-export const SHARED_SCHEMAS = [PlayerSettings, ChatSettings, Stream, CreatedStream, StreamList];
+/** `data` of stream and recording events: the stream at that moment, the fields the spec names. */
+export const StreamEventData = Type.Object(
+  {
+    object: Type.Literal('stream'),
+    id: StreamId,
+    name: Name,
+    status: StringEnum(STREAM_STATUSES),
+    metadata: Metadata,
+    created_at: Timestamp,
+    went_live_at: Nullable(Timestamp),
+    ended_at: Nullable(Timestamp),
+    end_reason: Nullable(Type.String({ enum: [...END_REASONS] })),
+    recording: Nullable(
+      Type.Object({
+        status: StringEnum(RECORDING_STATUSES),
+        bytes: Nullable(Type.Integer()),
+        duration_seconds: Nullable(Type.Number()),
+        ready_at: Nullable(Timestamp),
+        deleted_at: Nullable(Timestamp),
+      }),
+    ),
+  },
+  { $id: 'StreamEventData', description: 'The stream at the moment of the event; cost, viewers and download links are read through `GET /v1/streams/{id}`' },
+);
+export type StreamEventData = Static<typeof StreamEventData>;
+
+export const SHARED_SCHEMAS = [PlayerSettings, ChatSettings, Stream, CreatedStream, StreamList, StreamEventData];

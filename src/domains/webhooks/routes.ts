@@ -28,6 +28,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'listWebhookEndpoints',
         summary: 'List webhook endpoints',
         description: 'Without secrets; `event_types` lists every type an endpoint can subscribe to.',
         tags,
@@ -43,6 +44,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'createWebhookEndpoint',
         summary: 'Create a webhook endpoint',
         description:
           '`url` must be https on the public internet: a host that resolves to a private, loopback, link-local or otherwise non-public address is refused (unless the operator allows private targets). ' +
@@ -61,6 +63,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'getWebhookEndpoint',
         summary: 'Get a webhook endpoint',
         description: 'With its signing `secret`.',
         tags,
@@ -77,6 +80,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'updateWebhookEndpoint',
         summary: 'Update a webhook endpoint',
         description: 'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. `events: null` subscribes to every type.',
         tags,
@@ -94,6 +98,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'deleteWebhookEndpoint',
         summary: 'Delete a webhook endpoint',
         description: 'Its delivery log goes with it; queued deliveries are not sent.',
         tags,
@@ -113,6 +118,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret',
         description: 'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two signatures, space separated.',
         tags,
@@ -129,6 +135,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'testWebhookEndpoint',
         summary: 'Send a test event',
         description: 'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of seconds. A disabled endpoint gets it already failed.',
         tags,
@@ -145,6 +152,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'listWebhookDeliveries',
         summary: 'List deliveries of an endpoint',
         description: 'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of the last delivery of the previous page.',
         tags,
@@ -162,6 +170,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     {
       ...auth,
       schema: {
+        operationId: 'retryWebhookDelivery',
         summary: 'Retry a delivery',
         description: 'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a delivery that succeeded or does not exist.',
         tags,

@@ -120,7 +120,7 @@ export const WebhookDelivery = Type.Object(
   {
     object: Type.Literal('webhook_delivery'),
     id: DeliveryId,
-    event_id: Type.String({ pattern: '^evt_[a-z0-9]{20}$', description: 'Also the `webhook-id` header, the same on every retry' }),
+    event_id: Type.String({ pattern: '^evt_[a-z0-9]{20}$', description: 'Also the `webhook-id` header, the same on every retry', examples: ['evt_1c4v6b0n5z8f3k2m9q7x'] }),
     event_type: StringEnum([...EVENT_TYPES, 'webhook.test'] as const),
     stream_id: Nullable(Type.String()),
     status: StringEnum(DELIVERY_STATUSES),

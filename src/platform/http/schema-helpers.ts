@@ -1,10 +1,14 @@
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
 import { STATUS_OF, type ErrorCode } from '../../core/errors.js';
 
-/** `type: [T, "null"]`: validates and serialises as the spec's "X or null" without an anyOf. */
+/**
+ * `type: [T, "null"]`: validates and serialises as the spec's "X or null" without an anyOf. An
+ * `enum` gets null too, or null would pass the type and fail the enum.
+ */
 export function Nullable<T extends TSchema>(schema: T): ReturnType<typeof Type.Unsafe<Static<T> | null>> {
   const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+  const nullableEnum = Array.isArray(rest.enum) ? { enum: [...(rest.enum as unknown[]), null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...rest, ...nullableEnum, type: [type, 'null'] });
 }
 
 export const Timestamp = Type.String({ format: 'date-time', examples: ['2026-11-22T14:00:00.000Z'] });

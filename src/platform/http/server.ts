@@ -6,6 +6,7 @@ import type { Logger } from '../../core/logger.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { createValidatorCompiler, bodyProblem, validationToApiError } from './validation.js';
 import { ErrorBody, hoistResponseExtensions } from './schema-helpers.js';
+import { addExamples } from './openapi-examples.js';
 import { API_VERSION, openapiInfo } from './openapi.js';
 
 /** 64 KB: the largest valid body (metadata 2 KB, a name, player settings) is far smaller. */
@@ -17,6 +18,8 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** Told of every answered request (the metrics' latency histogram). */
   observe?: (answered: AnsweredRequest) => void;
+  /** Parts of the OpenAPI document that are not routes: where the API answers, what it sends. */
+  openapi?: { servers?: { url: string; description?: string }[]; webhooks?: Record<string, unknown> };
 }
 
 /** One answered request, by its route pattern (never the raw URL: ids would make every path new). */
@@ -39,7 +42,7 @@ declare module 'fastify' {
  * Fastify with the spec's conventions: request ids, one error shape, strict validation,
  * JSON-only bodies. Domains register their routes on the returned instance.
  */
-export async function createServer({ logger, trustedProxies = [], observe }: ServerOptions): Promise<FastifyInstance> {
+export async function createServer({ logger, trustedProxies = [], observe, openapi = {} }: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({ domain: 'http' }),
     // Quiet by default: one line per request is noise for an appliance; errors are still logged.
@@ -113,10 +116,11 @@ export async function createServer({ logger, trustedProxies = [], observe }: Ser
     openapi: {
       openapi: '3.1.0',
       info: openapiInfo,
+      ...openapi,
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } } },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transformObject: (documentObject) => hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+    transformObject: (documentObject) => addExamples(hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject)),
   });
   app.log.debug({ version: API_VERSION }, 'http server created');
   return app as unknown as FastifyInstance;

@@ -17,7 +17,8 @@ const maxBytesKeyword = {
   },
 };
 
-function makeAjv(coerce: boolean): Ajv {
+/** The server's Ajv: its formats and keywords (tests validate the description's examples with it too). */
+export function makeAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
     // Unknown fields must be refused, never silently dropped (Fastify's default removes them).
     removeAdditional: false,
