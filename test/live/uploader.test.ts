@@ -7,9 +7,8 @@ import { execa } from 'execa';
 import { createLogger } from '../../src/core/logger.js';
 import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
-import { probeSegment } from '../../src/appliance/build.js';
+import { readSegmentFile } from '../../src/platform/media/segment-reader.js';
 import type { SegmentProbe } from '../../src/platform/media/probe.js';
-import { resolveConfig } from '../../src/config/config.js';
 import { Uploader } from '../../src/domains/live/uploader.js';
 import { makeClip } from '../helpers/publisher.js';
 
@@ -32,7 +31,7 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
       renditions: renditions.map((r) => r.name),
       windowSegments: 6,
       segmentSeconds: 4,
-      probe: probeSegment(resolveConfig('/x', {})),
+      probe: readSegmentFile,
       onSourceSegment: (_probe, segment) => sourceSegments.push(Number(/_(\d+)\.ts$/.exec(segment.uri)?.[1])),
       logger: createLogger('silent'),
     });
@@ -75,7 +74,7 @@ test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the ori
         renditions: renditions.map((r) => r.name),
         windowSegments: 2,
         segmentSeconds: 4,
-        probe: probeSegment(resolveConfig('/x', {})),
+        probe: readSegmentFile,
         onSourceSegment: () => {},
         logger: createLogger('silent'),
       });
