@@ -36,7 +36,7 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
       logger: createLogger('silent'),
     });
     await uploader.tick();
-    assert.equal(sourceSegments, [...Array(segments).keys()].filter((n) => n % 3 === 0), 'every third segment of the top quality is measured, in order');
+    assert.equal(sourceSegments, [...Array(segments).keys()], 'every segment of the top quality is measured, in order');
     assert.equal(readdirSync(origin).filter((f) => f.startsWith('source_')).length, Math.min(segments, 12), 'the window and one more stay on the origin');
     assert.ok(uploader.playable);
     const media = parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8'));

@@ -24,8 +24,8 @@ interface Pes {
   pid: number;
   kind: 'video' | 'audio';
   codec: string;
-  /** TS payloads of the PES being gathered (views into the file, not copies). */
-  chunks: Uint8Array[];
+  /** Where the TS payloads of the PES being gathered are in the file: start, end, start, end... */
+  ranges: number[];
 }
 
 interface Sps {
@@ -55,26 +55,37 @@ export function readSegment(bytes: Uint8Array): SegmentProbe {
     return unwrapped / CLOCK;
   };
 
+  /**
+   * The PES header and, in video, the NAL units before the first slice sit in a PES's first
+   * packets: those are joined, more only when they do not reach that far (a long SEI), never the
+   * whole picture (a 5 Mbps keyframe is ~700 packets).
+   */
   const finish = (pes: Pes) => {
-    const chunks = pes.chunks;
-    pes.chunks = [];
-    if (chunks.length === 0) return;
-    const data = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
-    const header = pesHeader(data);
-    if (!header || header.pts === null) return;
-    const t = seconds(header.pts);
-    start = Math.min(start, t);
-    const payload = data.subarray(header.payloadStart);
-    if (pes.kind === 'video') {
-      videoPts.push(t);
-      const au = readAccessUnit(payload);
-      if (au.sps && !sps) sps = au.sps;
-      if (au.key) keyframeTimes.push(t);
+    const ranges = pes.ranges;
+    pes.ranges = [];
+    const count = ranges.length / 2;
+    for (let take = Math.min(count, 4); take > 0; take = take === count ? 0 : Math.min(count, take * 4)) {
+      const whole = take === count;
+      const data = join(bytes, ranges, take);
+      const header = pesHeader(data);
+      if (!header || header.payloadStart > data.length) continue;
+      if (header.pts === null) return;
+      const payload = data.subarray(header.payloadStart);
+      const au = pes.kind === 'video' ? readAccessUnit(payload, whole) : null;
+      if (pes.kind === 'video' && !au) continue;
+      const t = seconds(header.pts);
+      start = Math.min(start, t);
+      if (au) {
+        videoPts.push(t);
+        if (au.sps && !sps) sps = au.sps;
+        if (au.key) keyframeTimes.push(t);
+        return;
+      }
+      if (!audio) audio = { codec: pes.codec, profile: pes.codec === 'aac' ? adtsProfile(payload) : null };
+      // As ffprobe counts it: an audio stream ends where its last PES starts.
+      audioEnd = Math.max(audioEnd ?? t, t);
       return;
     }
-    if (!audio) audio = { codec: pes.codec, profile: pes.codec === 'aac' ? adtsProfile(payload) : null };
-    // As ffprobe counts it: an audio stream ends where its last PES starts.
-    audioEnd = Math.max(audioEnd ?? t, t);
   };
 
   for (let at = 0; at + PACKET <= bytes.length; at += PACKET) {
@@ -91,18 +102,16 @@ export function readSegment(bytes: Uint8Array): SegmentProbe {
     if ((control & 0x01) === 0) continue;
     const offset = at + 4 + (control & 0x02 ? 1 + (bytes[at + 4] as number) : 0);
     if (offset >= at + PACKET) continue;
-    const payload = bytes.subarray(offset, at + PACKET);
-
     if (pid === 0 && unitStart) {
-      for (const p of readPat(payload)) pmtPids.add(p);
+      for (const p of readPat(bytes.subarray(offset, at + PACKET))) pmtPids.add(p);
     } else if (pmtPids.has(pid) && unitStart) {
-      for (const es of readPmt(payload)) {
+      for (const es of readPmt(bytes.subarray(offset, at + PACKET))) {
         if (streams.has(es.pid)) continue;
         if (es.streamType === H264 && videoCodec === null) {
           videoCodec = 'h264';
-          streams.set(es.pid, { pid: es.pid, kind: 'video', codec: 'h264', chunks: [] });
+          streams.set(es.pid, { pid: es.pid, kind: 'video', codec: 'h264', ranges: [] });
         } else if (AUDIO_TYPES[es.streamType] && ![...streams.values()].some((s) => s.kind === 'audio')) {
-          streams.set(es.pid, { pid: es.pid, kind: 'audio', codec: AUDIO_TYPES[es.streamType] as string, chunks: [] });
+          streams.set(es.pid, { pid: es.pid, kind: 'audio', codec: AUDIO_TYPES[es.streamType] as string, ranges: [] });
         }
       }
     } else {
@@ -110,7 +119,7 @@ export function readSegment(bytes: Uint8Array): SegmentProbe {
       if (!pes) continue;
       if (unitStart) finish(pes);
       // A PES is read from its start: bytes before the first unit start belong to the last segment's.
-      if (unitStart || pes.chunks.length > 0) pes.chunks.push(payload);
+      if (unitStart || pes.ranges.length > 0) pes.ranges.push(offset, at + PACKET);
     }
   }
   for (const pes of streams.values()) finish(pes);
@@ -176,6 +185,20 @@ function readPmt(payload: Uint8Array): { streamType: number; pid: number }[] {
   return out;
 }
 
+/** The first `take` ranges of the file as one array (a view when there is one). */
+function join(bytes: Uint8Array, ranges: number[], take: number): Uint8Array {
+  if (take === 1) return bytes.subarray(ranges[0], ranges[1]);
+  let size = 0;
+  for (let r = 0; r < take * 2; r += 2) size += (ranges[r + 1] as number) - (ranges[r] as number);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (let r = 0; r < take * 2; r += 2) {
+    out.set(bytes.subarray(ranges[r], ranges[r + 1]), at);
+    at += (ranges[r + 1] as number) - (ranges[r] as number);
+  }
+  return out;
+}
+
 function pesHeader(d: Uint8Array): { pts: number | null; payloadStart: number } | null {
   if (d.length < 9 || d[0] !== 0 || d[1] !== 0 || d[2] !== 1) return null;
   const hasPts = ((d[7] as number) & 0x80) !== 0;
@@ -197,23 +220,24 @@ function adtsProfile(d: Uint8Array): string | null {
 /**
  * The NAL units of one access unit up to its first slice (the parameter sets and SEI come before
  * it). A keyframe as ffmpeg's H.264 parser flags one: an IDR slice, or a slice after a recovery
- * point SEI (open GOPs, periodic intra refresh).
+ * point SEI (open GOPs, periodic intra refresh). Null when `d` is only the start of the access
+ * unit and ends before its first slice (or inside a parameter set or SEI).
  */
-function readAccessUnit(d: Uint8Array): { key: boolean; sps: Sps | null } {
+function readAccessUnit(d: Uint8Array, whole: boolean): { key: boolean; sps: Sps | null } | null {
   let sps: Sps | null = null;
   let recovery = false;
-  let i = nextStartCode(d, 0);
-  while (i >= 0 && i < d.length) {
-    const end = nextStartCode(d, i);
-    const nalEnd = end < 0 ? d.length : end - 3;
+  for (let i = nextStartCode(d, 0); i >= 0 && i < d.length; ) {
     const type = (d[i] as number) & 0x1f;
     if (type === 5) return { key: true, sps };
     if (type >= 1 && type <= 4) return { key: recovery, sps };
+    const end = nextStartCode(d, i);
+    if (end < 0 && !whole) return null;
+    const nalEnd = end < 0 ? d.length : end - 3;
     if (type === 7 && !sps) sps = readSps(unescape(d.subarray(i + 1, nalEnd)));
     if (type === 6 && !recovery) recovery = seiHasRecoveryPoint(unescape(d.subarray(i + 1, nalEnd)));
     i = end;
   }
-  return { key: false, sps };
+  return whole ? { key: false, sps } : null;
 }
 
 /** Index just after the next 00 00 01 at or after `from`; -1 when none. */
