@@ -5,8 +5,9 @@ import type { SegmentProbe } from './probe.js';
  * What ffprobe told about one HLS segment, read in-process from the MPEG-TS bytes: PAT and PMT
  * name the streams, each PES header carries a pts, the H.264 SPS gives profile, level, frame size
  * and (VUI) frame rate, the access unit's NAL types tell keyframes, the first ADTS header tells
- * the AAC object type. Nothing is decoded. An ffprobe start cost 0.16 CPU-s per segment; this
- * reads a 4-second 5 Mbps segment in about a millisecond (docs/decisions.md, "Segment facts").
+ * the AAC object type. Nothing is decoded. An ffprobe start cost about 0.1 CPU-s per segment; this
+ * reads a 4-second 5 Mbps segment in about 2 ms, file read included (`npm run bench -- segment`;
+ * docs/decisions.md, "Segment facts read in-process").
  */
 
 const PACKET = 188;
@@ -21,7 +22,6 @@ const H264 = 0x1b;
 const AAC_PROFILES = ['Main', 'LC', 'SSR', 'LTP'];
 
 interface Pes {
-  pid: number;
   kind: 'video' | 'audio';
   codec: string;
   /** Where the TS payloads of the PES being gathered are in the file: start, end, start, end... */
@@ -109,9 +109,9 @@ export function readSegment(bytes: Uint8Array): SegmentProbe {
         if (streams.has(es.pid)) continue;
         if (es.streamType === H264 && videoCodec === null) {
           videoCodec = 'h264';
-          streams.set(es.pid, { pid: es.pid, kind: 'video', codec: 'h264', ranges: [] });
+          streams.set(es.pid, { kind: 'video', codec: 'h264', ranges: [] });
         } else if (AUDIO_TYPES[es.streamType] && ![...streams.values()].some((s) => s.kind === 'audio')) {
-          streams.set(es.pid, { pid: es.pid, kind: 'audio', codec: AUDIO_TYPES[es.streamType] as string, ranges: [] });
+          streams.set(es.pid, { kind: 'audio', codec: AUDIO_TYPES[es.streamType] as string, ranges: [] });
         }
       }
     } else {
