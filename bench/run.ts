@@ -9,6 +9,7 @@ import { benchCost } from './cost.bench.js';
 import { benchIdentity } from './identity.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
+import { benchSegment } from './segment.bench.js';
 import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
 import { benchWhip } from './whip.bench.js';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<string>> = {
   cost: benchCost,
   webhooks: benchWebhooks,
   pipeline: benchPipeline,
+  segment: benchSegment,
   player: benchPlayer,
   load: benchLoadLive,
   cdnlog: benchCdnLog,

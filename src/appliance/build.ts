@@ -41,8 +41,7 @@ import { systemLookup, type TargetPolicy } from '../domains/webhooks/ssrf.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
-import { ffprobeSegmentArgs, parseSegmentProbe, type SegmentProbe } from '../platform/media/probe.js';
-import { run } from '../platform/process/run.js';
+import { readSegmentFile } from '../platform/media/segment-reader.js';
 import type { Supervisor } from '../platform/process/supervisor.js';
 
 export interface Foundation {
@@ -83,10 +82,6 @@ export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: 
 export function hooksUrl(config: Config, secrets: Secrets): string {
   return `http://${localUrlHost(config)}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
 }
-
-/** ffprobe of one published segment (the uploader's codecs and the ingest meter's keyframes). */
-export const probeSegment = (config: Config) => async (file: string): Promise<SegmentProbe> =>
-  parseSegmentProbe(await run(config.live.ffprobe_path, ffprobeSegmentArgs(file), { stdoutOnly: true, timeoutMs: 10_000 }));
 
 /** Money: stateless, so the live pipeline and the API each build their own. */
 export function buildBilling(f: Foundation): BillingService {
@@ -171,7 +166,7 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
     logger,
     onCaptured: (streamId, at) => recordCapture(sql, streamId, at),
   });
-  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: probeSegment(config), thumbnails, billing: buildBilling(f) });
+  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: readSegmentFile, thumbnails, billing: buildBilling(f) });
 }
 
 /** The reader of this node's CDN log; `reopen` has nginx reopen its logs after a rotation. */

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execa } from 'execa';
-import { ffprobeDurationArgs, ffprobeSegmentArgs, parseSegmentProbe } from '../../src/platform/media/probe.js';
+import { ffprobeDurationArgs } from '../../src/platform/media/probe.js';
+import { ffprobeSegmentArgs, parseSegmentProbe } from '../helpers/ffprobe.js';
 import { concatList, remuxArgs } from '../../src/platform/media/remux.js';
 import { makeClip } from '../helpers/publisher.js';
 

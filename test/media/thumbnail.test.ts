@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execa } from 'execa';
-import { ffprobeSegmentArgs, parseSegmentProbe } from '../../src/platform/media/probe.js';
+import { ffprobeSegmentArgs, parseSegmentProbe } from '../helpers/ffprobe.js';
 import { thumbnailArgs } from '../../src/platform/media/thumbnail.js';
 import { makeClip } from '../helpers/publisher.js';
 

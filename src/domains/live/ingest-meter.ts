@@ -82,8 +82,8 @@ export function withinResolution(size: { width: number; height: number }, declar
 }
 
 /**
- * Within each measured segment (they are not consecutive: one in three is probed). Segments are cut on
- * keyframes, so a segment holding a single keyframe means an interval of at least its length.
+ * Within each measured segment. Segments are cut on keyframes, so a segment holding a single
+ * keyframe means an interval of at least its length.
  */
 function averageInterval(segments: { keyframes: number[]; duration: number | null }[]): number | null {
   let sum = 0;

@@ -14,7 +14,7 @@ export interface UploaderOptions {
   windowSegments: number;
   segmentSeconds: number;
   probe: (file: string) => Promise<SegmentProbe>;
-  /** Every third segment of the top quality, probed: the ingest measurements read it. */
+  /** Every segment of the top quality, read: the ingest measurements come from it. */
   onSourceSegment: (probe: SegmentProbe, segment: MediaSegment) => void;
   /** A segment is on the origin (`file`, its path there). */
   onPublished?: (rendition: string, file: string) => void;
@@ -132,9 +132,8 @@ export class Uploader {
       const segment = st.resumed ? { ...listedSegment, discontinuity: true } : listedSegment;
       st.resumed = false;
       const bytes = statSync(from).size;
-      // Every segment would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
-      // itself): the top quality is measured every third segment, the others once for CODECS.
-      const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
+      // The top quality is read every segment (about a millisecond in-process), the others once for CODECS.
+      const needsProbe = st.variant === null || name === 'source';
       const probe = needsProbe ? await this.o.probe(from) : null;
       // Same filesystem: a rename is atomic, and a viewer never sees half a segment.
       const published = join(this.o.originDir, segment.uri);
@@ -232,8 +231,6 @@ export class Uploader {
     while (st.onOrigin.length > keep) rmSync(join(this.o.originDir, st.onOrigin.shift() as string), { force: true });
   }
 }
-
-const SOURCE_PROBE_EVERY = 3;
 
 const segmentNumber = (uri: string): number | null => {
   const m = /_(\d+)\.ts$/.exec(uri);
