@@ -45,6 +45,8 @@ export class LiveWorker {
   private publisherConnected = false;
   private finished = false;
   private sessionStart: Promise<void> = Promise.resolve();
+  /** Publish sessions so far: a ladder restarts only while its own session lasts. */
+  private sessions = 0;
 
   constructor(
     readonly streamId: string,
@@ -83,9 +85,14 @@ export class LiveWorker {
    * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
    * by the first session (players keep the playlists they know).
    */
-  publisherStarted(source: Promise<SourceInfo | null>): Promise<void> {
+  /**
+   * `recording` finds nginx's recording of this publish session once the source is known (null:
+   * none, as for a publisher adopted after a restart): the ladder reads it from its first frame.
+   */
+  publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
     this.publisherConnected = true;
-    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    const session = ++this.sessions;
+    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source, recording, session)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
     return this.sessionStart;
   }
 
@@ -93,7 +100,7 @@ export class LiveWorker {
     this.publisherConnected = false;
   }
 
-  private async startSession(info: SourceInfo | null): Promise<void> {
+  private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
     if (!this.renditions) {
@@ -117,29 +124,46 @@ export class LiveWorker {
       });
       this.timer = setInterval(() => void this.uploader?.tick(), 250);
     }
+    // The last session's ladder ends once its input does (a recording stops growing a few seconds after its publisher left).
     await this.ladder?.waitForExit();
     if (this.ladder) this.deps.supervisor.forget(this.ladder);
-    const args = ladderArgs({
-      input: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`,
+    if (session !== this.sessions || !this.publisherConnected) return;
+    const options = {
       outDir: this.workDir,
       renditions: this.renditions,
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
       segmentSeconds: config.live.segment_seconds,
+    };
+    const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
+    // nginx's recording of the session holds it from the first frame; pulling the live stream
+    // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md, "First picture").
+    const recording = findRecording();
+    const args = ladderArgs({
+      ...options,
+      ...(recording ? { input: recording, growing: true } : { input: live }),
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
       firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
+    let readsRecording = recording !== null;
     this.ladder = this.deps.supervisor.spawn({
       name: `ladder ${this.streamId}`,
       file: config.live.ffmpeg_path,
       args,
+      // A restart joins the live stream (reading the recording again would repeat the session) and continues the playlists.
+      restartArgs: ladderArgs({ ...options, input: live, firstSegmentSeconds: 0 }),
       logger: this.log,
       // A ladder without its appliance would only fill the work folder: it dies with it.
       dieWithParent: true,
-      // nginx ends the ladder when its publisher leaves (exit 0); a crash while publishing restarts it.
-      restart: (exit) => this.publisherConnected && !this.finished && exit.code !== 0,
+      // nginx ends a live-stream ladder when its publisher leaves (exit 0); a crash while publishing restarts it, and
+      // so does the end of a recording whose publisher is still there (it stalled).
+      restart: (exit) => {
+        const endedRecording = readsRecording;
+        readsRecording = false;
+        return session === this.sessions && this.publisherConnected && !this.finished && (exit.code !== 0 || endedRecording);
+      },
     });
-    this.log.info({ renditions: this.renditionNames, source: info }, 'ladder started');
+    this.log.info({ renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' }, 'ladder started');
   }
 
   /**

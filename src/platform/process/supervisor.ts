@@ -12,6 +12,8 @@ export interface ProcessSpec {
   name: string;
   file: string;
   args: string[];
+  /** The arguments of every start after the first (a ladder reads the live stream, not a session from its start); default `args`. */
+  restartArgs?: string[];
   /** What the log shows instead of `args` when they hold a secret. */
   logArgs?: string[];
   cwd?: string;
@@ -78,7 +80,8 @@ export class Supervised {
     const { spec } = this;
     spec.prepare?.();
     const started = performance.now();
-    const argv = launchArgv(spec, existsSync(SETPRIV) ? SETPRIV : null);
+    const args = this.restarts > 0 && spec.restartArgs ? spec.restartArgs : spec.args;
+    const argv = launchArgv({ ...spec, args }, existsSync(SETPRIV) ? SETPRIV : null);
     const wrapped = argv.file !== spec.file;
     const child = execa(argv.file, argv.args, {
       cwd: spec.cwd,
@@ -93,7 +96,7 @@ export class Supervised {
     this.child = child;
     // On exit, not when its pipes close: a leftover of the group would hold them open.
     child.once('exit', () => killGroup(child.pid));
-    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? spec.args }, 'process started');
+    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? args }, 'process started');
     const log = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
     };
