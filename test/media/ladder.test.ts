@@ -131,10 +131,11 @@ test('ladderArgs: a fresh folder gets shorter first segments and no append_list;
   assert.is(later[later.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist+append_list');
 });
 
-test('ladderArgs: a growing input (the session recording) is followed from its start and ends when it stops growing', () => {
-  const args = ladderArgs(options({ width: 1280, height: 720 }, { input: '/data/media/ingest/str_x-1.flv', growing: true }));
-  assert.equal(args.slice(args.indexOf('-follow'), args.indexOf('-i') + 2), ['-follow', '1', '-rw_timeout', '4000000', '-i', '/data/media/ingest/str_x-1.flv']);
-  assert.not.ok(ladderArgs(options({ width: 1280, height: 720 })).includes('-follow'), 'an RTMP input is not followed');
+test('ladderArgs: the session recording on stdin is read as FLV', () => {
+  const args = ladderArgs(options({ width: 1280, height: 720 }, { input: 'pipe:0', inputFormat: 'flv' }));
+  assert.equal(args.slice(args.indexOf('-f'), args.indexOf('-i') + 2), ['-f', 'flv', '-i', 'pipe:0']);
+  const live = ladderArgs(options({ width: 1280, height: 720 }));
+  assert.not.ok(live.slice(0, live.indexOf('-i')).includes('-f'), 'an RTMP input names no format');
 });
 
 test('ladderArgs: refuses bad input', () => {

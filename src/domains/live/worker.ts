@@ -5,6 +5,7 @@ import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { ladderArgs, planLadder, type Rendition } from '../../platform/media/ladder.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
+import { GrowingFile } from '../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
 import type { Profile } from '../streams/schemas.js';
@@ -39,6 +40,8 @@ export class LiveWorker {
   /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
   frameRate: number | null = null;
   private ladder: Supervised | null = null;
+  /** The current session's recording, fed to its ladder; null when the ladder pulls the live stream. */
+  private feed: GrowingFile | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;
   private renditions: Rendition[] | null = null;
@@ -98,6 +101,8 @@ export class LiveWorker {
 
   publisherLeft(): void {
     this.publisherConnected = false;
+    // nginx closed the recording before it said so: what is in it is the whole session.
+    this.feed?.finish();
   }
 
   private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
@@ -124,7 +129,6 @@ export class LiveWorker {
       });
       this.timer = setInterval(() => void this.uploader?.tick(), 250);
     }
-    // The last session's ladder ends once its input does (a recording stops growing a few seconds after its publisher left).
     await this.ladder?.waitForExit();
     if (this.ladder) this.deps.supervisor.forget(this.ladder);
     if (session !== this.sessions || !this.publisherConnected) return;
@@ -138,30 +142,27 @@ export class LiveWorker {
     const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
     // nginx's recording of the session holds it from the first frame; pulling the live stream
     // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md, "First picture").
+    // The feed ends when the publisher leaves (see publisherLeft), and the ladder with it.
     const recording = findRecording();
+    this.feed = recording ? new GrowingFile(recording) : null;
     const args = ladderArgs({
       ...options,
-      ...(recording ? { input: recording, growing: true } : { input: live }),
+      ...(this.feed ? { input: 'pipe:0', inputFormat: 'flv' as const } : { input: live }),
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
       firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
-    let readsRecording = recording !== null;
     this.ladder = this.deps.supervisor.spawn({
       name: `ladder ${this.streamId}`,
       file: config.live.ffmpeg_path,
       args,
+      ...(this.feed ? { stdin: this.feed } : {}),
       // A restart joins the live stream (reading the recording again would repeat the session) and continues the playlists.
       restartArgs: ladderArgs({ ...options, input: live, firstSegmentSeconds: 0 }),
       logger: this.log,
       // A ladder without its appliance would only fill the work folder: it dies with it.
       dieWithParent: true,
-      // nginx ends a live-stream ladder when its publisher leaves (exit 0); a crash while publishing restarts it, and
-      // so does the end of a recording whose publisher is still there (it stalled).
-      restart: (exit) => {
-        const endedRecording = readsRecording;
-        readsRecording = false;
-        return session === this.sessions && this.publisherConnected && !this.finished && (exit.code !== 0 || endedRecording);
-      },
+      // Its input ends with the publisher (exit 0); a crash while this session publishes restarts it.
+      restart: (exit) => session === this.sessions && this.publisherConnected && !this.finished && exit.code !== 0,
     });
     this.log.info({ renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' }, 'ladder started');
   }
@@ -183,7 +184,7 @@ export class LiveWorker {
   async finish(): Promise<void> {
     if (this.finished) return;
     this.finished = true;
-    this.publisherConnected = false;
+    this.publisherLeft();
     await this.sessionStart;
     if (this.ladder) {
       // The ladder normally exits with its publisher; do not wait for a stuck one.

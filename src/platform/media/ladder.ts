@@ -48,13 +48,10 @@ export function planLadder(profile: LadderProfile, source: { width: number; heig
 }
 
 export interface LadderOptions {
-  /** rtmp:// URL of the session on loopback, or a file: nginx's recording of the session (see `growing`). */
+  /** rtmp:// URL of the session on loopback, `pipe:0` (nginx's recording of the session, fed on stdin), or a file. */
   input: string;
-  /**
-   * `input` is a file still being written: it is read as it grows, from its first frame, and
-   * the ladder ends once nothing was added for RECORDING_IDLE_SECONDS (the publisher left).
-   */
-  growing?: boolean;
+  /** The input's container when it cannot be probed from a name (`flv` on stdin). */
+  inputFormat?: 'flv';
   outDir: string;
   renditions: Rendition[];
   hasAudio: boolean;
@@ -70,13 +67,6 @@ export interface LadderOptions {
   firstSegmentSeconds?: number;
   threads?: number;
 }
-
-/**
- * How long a growing input may stay unchanged before the ladder takes it as finished. nginx
- * closes the recording when the publisher leaves; a publisher that stalls this long loses its
- * ladder, which the worker starts again on the live stream.
- */
-export const RECORDING_IDLE_SECONDS = 4;
 
 /**
  * Keyframe cap for the encoded rungs. Their keyframes are forced onto the publisher's
@@ -115,9 +105,8 @@ export function ladderArgs(o: LadderOptions): string[] {
   positiveInteger(o.segmentSeconds, 'segmentSeconds');
   if (!/^[a-z]+$/.test(o.preset)) throw new RangeError(`invalid x264 preset ${JSON.stringify(o.preset)}`);
 
-  // ffmpeg's file protocol polls a followed file every millisecond at its end (about 0.01 CPU-s per second).
-  const follow = o.growing ? ['-follow', '1', '-rw_timeout', String(RECORDING_IDLE_SECONDS * 1_000_000)] : [];
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', ...follow, '-i', o.input];
+  const format = o.inputFormat ? ['-f', o.inputFormat] : [];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', ...format, '-i', o.input];
 
   const encoded = o.renditions.filter((r) => !r.copy);
   if (encoded.length > 0) {
