@@ -70,13 +70,13 @@ rtmp { server { listen 127.0.0.1:${rtmpPort}; chunk_size 4096; notify_method pos
     on_publish http://127.0.0.1:${hookPort}/publish; allow play 127.0.0.1; deny play all; } } }
 http { access_log off; client_body_temp_path ${dir}/temp; proxy_temp_path ${dir}/temp; fastcgi_temp_path ${dir}/temp;
   uwsgi_temp_path ${dir}/temp; scgi_temp_path ${dir}/temp;
-  server { listen 127.0.0.1:${httpPort}; root ${hls}; add_header Cache-Control no-cache; } }
+  server { listen 127.0.0.1:${httpPort}; root ${hls}; log_not_found off; add_header Cache-Control no-cache; } }
 `,
   );
   const nginx = execa('nginx', nginxArgs(dir, conf), { reject: false, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit' });
-  // Ready once it accepts RTMP connections.
+  // Ready once it answers (a 404).
   for (let i = 0; ; i++) {
-    if ((await fetch(`http://127.0.0.1:${httpPort}/`).catch(() => null)) !== null) break;
+    if ((await fetch(`http://127.0.0.1:${httpPort}/ready`).catch(() => null)) !== null) break;
     if (i > 50) throw new Error('the by-hand nginx did not start');
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -86,14 +86,14 @@ export class LiveWorker {
   /**
    * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
    * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
-   * by the first session (players keep the playlists they know).
-   */
-  /**
-   * `recording` finds nginx's recording of this publish session once the source is known (null:
-   * none, as for a publisher adopted after a restart): the ladder reads it from its first frame.
+   * by the first session (players keep the playlists they know). `recording` finds nginx's
+   * recording of this publish session (null: none, as for a publisher adopted after a restart):
+   * the ladder reads it from its first frame.
    */
   publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
     this.publisherConnected = true;
+    // nginx takes one publisher per stream: the last session's is gone, even when nobody said so (nginx died).
+    this.feed?.finish();
     const session = ++this.sessions;
     this.sessionStart = this.sessionStart.then(async () => this.startSession(await source, recording, session)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
     return this.sessionStart;
@@ -130,7 +130,8 @@ export class LiveWorker {
       this.timer = setInterval(() => void this.uploader?.tick(), 250);
     }
     await this.ladder?.waitForExit();
-    if (this.ladder) this.deps.supervisor.forget(this.ladder);
+    // Released, not just forgotten: a restart it had scheduled would run beside this session's ladder.
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
     if (session !== this.sessions || !this.publisherConnected) return;
     const options = {
       outDir: this.workDir,
@@ -141,8 +142,8 @@ export class LiveWorker {
     };
     const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
     // nginx's recording of the session holds it from the first frame; pulling the live stream
-    // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md, "First picture").
-    // The feed ends when the publisher leaves (see publisherLeft), and the ladder with it.
+    // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md,
+    // "First picture"). The feed ends when the publisher leaves (see publisherLeft), the ladder with it.
     const recording = findRecording();
     this.feed = recording ? new GrowingFile(recording) : null;
     const args = ladderArgs({

@@ -199,10 +199,6 @@ export class Supervisor {
     this.children.delete(proc);
   }
 
-  forget(proc: Supervised): void {
-    this.children.delete(proc);
-  }
-
   async stopAll(): Promise<void> {
     await Promise.all([...this.children].map((c) => c.stop()));
     this.children.clear();
