@@ -1,8 +1,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
-/** How often the end of a file that has not grown is looked at again. */
-const POLL_MS = 40;
+/** How long a reader that reached the end waits before it looks again (a live stream's frames come every 20-40 ms). */
+const POLL_MS = 50;
 const CHUNK_BYTES = 256 * 1024;
 
 /**
@@ -13,7 +13,10 @@ const CHUNK_BYTES = 256 * 1024;
  */
 export class GrowingFile extends Readable {
   private handle: Promise<FileHandle> | null = null;
+  private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   private position = 0;
+  /** The last read reached the end of what was written: the next waits a moment first. */
+  private caughtUp = false;
   private finishing = false;
   private timer: NodeJS.Timeout | null = null;
 
@@ -27,23 +30,37 @@ export class GrowingFile extends Readable {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
-      this._read();
+      this.readMore();
     }
   }
 
   override _read(): void {
+    if (this.caughtUp && !this.finishing) this.later();
+    else this.readMore();
+  }
+
+  private later(): void {
+    this.caughtUp = false;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.readMore();
+    }, POLL_MS);
+  }
+
+  private readMore(): void {
     this.handle ??= open(this.path, 'r');
     this.handle
       .then(async (fh) => {
-        const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
         // Read before checking `finishing`: a finish asked during the read still gets what the writer added.
         const finishing = this.finishing;
-        const { bytesRead } = await fh.read(buffer, 0, CHUNK_BYTES, this.position);
+        const { bytesRead } = await fh.read(this.buffer, 0, CHUNK_BYTES, this.position);
         if (bytesRead > 0) {
           this.position += bytesRead;
-          this.push(buffer.subarray(0, bytesRead));
+          this.caughtUp = bytesRead < CHUNK_BYTES;
+          // A copy: the one buffer serves every read.
+          this.push(Buffer.from(this.buffer.subarray(0, bytesRead)));
         } else if (finishing) this.push(null);
-        else this.timer = setTimeout(() => ((this.timer = null), this._read()), POLL_MS);
+        else this.later();
       })
       .catch((err: unknown) => this.destroy(err as Error));
   }
