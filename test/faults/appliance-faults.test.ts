@@ -59,8 +59,8 @@ const t = suite<Ctx>('faults: kill -9 of every part under a live broadcast');
 
 const pidFile = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0]);
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
-/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */
-const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.some((a) => a.startsWith('rtmp://')));
+/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but writes no HLS. */
+const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'));
 
 async function call(ctx: Ctx, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`http://127.0.0.1:${ctx.api}${path}`, {

@@ -42,8 +42,8 @@ interface Ctx {
 const t = suite<Ctx>('appliance restarts mid-broadcast: kill -9 and svc down');
 
 const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
-/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but reads a segment, not RTMP. */
-const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.some((a) => a.startsWith('rtmp://')));
+/** Ladders only: a thumbnail's short ffmpeg also names the data dir, but writes no HLS. */
+const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'));
 const svcPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'svc.pid'), 'utf8'));
 const nginxPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'nginx.pid'), 'utf8'));
 const last = (ctx: Ctx): Seen => ctx.seen.at(-1) as Seen;

@@ -131,6 +131,13 @@ test('ladderArgs: a fresh folder gets shorter first segments and no append_list;
   assert.is(later[later.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist+append_list');
 });
 
+test('ladderArgs: the session recording on stdin is read as FLV', () => {
+  const args = ladderArgs(options({ width: 1280, height: 720 }, { input: 'pipe:0', inputFormat: 'flv' }));
+  assert.equal(args.slice(args.indexOf('-f'), args.indexOf('-i') + 2), ['-f', 'flv', '-i', 'pipe:0']);
+  const live = ladderArgs(options({ width: 1280, height: 720 }));
+  assert.not.ok(live.slice(0, live.indexOf('-i')).includes('-f'), 'an RTMP input names no format');
+});
+
 test('ladderArgs: refuses bad input', () => {
   assert.throws(() => ladderArgs(options({ width: 1280, height: 720 }, { renditions: [] })), /at least one/);
   assert.throws(() => ladderArgs(options({ width: 1280, height: 720 }, { segmentSeconds: 0 })), /segmentSeconds/);

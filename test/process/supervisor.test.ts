@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
@@ -6,6 +7,7 @@ import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
+import { GrowingFile } from '../../src/platform/process/growing-file.js';
 import { isAlive } from '../../src/platform/process/proc.js';
 import { launchArgv, SETPRIV, Supervisor } from '../../src/platform/process/supervisor.js';
 
@@ -36,6 +38,9 @@ function liveMembersOf(pgid: number): number[] {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitUntil(check: () => boolean, ms = 5000): Promise<void> {
+  for (const deadline = Date.now() + ms; !check(); await sleep(20)) if (Date.now() > deadline) throw new Error('timed out');
+}
 
 test('a crashing child is restarted with growing pauses, its stderr logged; stop() ends it for good', async () => {
   const { logger, lines } = memoryLogger();
@@ -104,6 +109,38 @@ async function childAfterParentKilled(mode: 'die' | 'keep'): Promise<boolean> {
 test('dieWithParent: the child dies when its parent is killed with SIGKILL; without it, it is orphaned', async () => {
   assert.is(await childAfterParentKilled('die'), false, 'gone with its parent');
   assert.is(await childAfterParentKilled('keep'), true, 'the control: an orphan without the signal');
+});
+
+
+test('stdin: the first start reads a growing file to where finish() found it; a restart runs restartArgs without it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-growing-'));
+  const file = join(dir, 'session.flv');
+  writeFileSync(file, 'a'.repeat(1000));
+  const feed = new GrowingFile(file);
+  const { logger, lines } = memoryLogger();
+  const supervisor = new Supervisor();
+  let exits = 0;
+  const proc = supervisor.spawn({
+    name: 'reader',
+    file: '/bin/sh',
+    // Exits 1 after its input ends: the restart must not read it again.
+    args: ['-c', 'echo "read $(wc -c)"; exit 1'],
+    restartArgs: ['-c', 'echo restarted'],
+    stdin: feed,
+    logger,
+    restart: () => ++exits === 1,
+  });
+  // The writer pauses longer than a look at the end: the reader waits, it does not end.
+  await sleep(300);
+  appendFileSync(file, 'b'.repeat(500));
+  await sleep(300);
+  assert.ok(proc.running, 'still reading while the file may grow');
+  appendFileSync(file, 'c'.repeat(24));
+  feed.finish();
+  await waitUntil(() => lines.some((l) => l.msg === 'restarted'));
+  assert.ok(lines.some((l) => l.msg === 'read 1524'), JSON.stringify(lines.map((l) => l.msg)));
+  await supervisor.stopAll();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test.run();

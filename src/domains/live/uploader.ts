@@ -109,15 +109,12 @@ export class Uploader {
   }
 
   private async pass(): Promise<void> {
-    let changed = false;
-    for (const name of this.o.renditions) {
-      const fresh = await this.publishNew(name);
-      if (fresh) {
-        this.writeMediaPlaylist(name);
-        changed = true;
-      }
-    }
-    if (changed) this.writeMasterIfDue();
+    // Renditions in parallel: their first segments' probes (for CODECS) would otherwise delay the master one after another.
+    const fresh = await Promise.all(this.o.renditions.map((name) => this.publishNew(name)));
+    this.o.renditions.forEach((name, i) => {
+      if (fresh[i]) this.writeMediaPlaylist(name);
+    });
+    if (fresh.some(Boolean)) this.writeMasterIfDue();
   }
 
   private async publishNew(name: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { ladderArgs, planLadder, type Rendition } from '../../platform/media/ladder.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
+import { GrowingFile } from '../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
 import type { Profile } from '../streams/schemas.js';
@@ -41,12 +42,16 @@ export class LiveWorker {
   /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
   frameRate: number | null = null;
   private ladder: Supervised | null = null;
+  /** The current session's recording, fed to its ladder; null when the ladder pulls the live stream. */
+  private feed: GrowingFile | null = null;
   private uploader: Uploader | null = null;
   private timer: NodeJS.Timeout | null = null;
   private renditions: Rendition[] | null = null;
   private publisherConnected = false;
   private finished = false;
   private sessionStart: Promise<void> = Promise.resolve();
+  /** Publish sessions so far: a ladder restarts only while its own session lasts. */
+  private sessions = 0;
 
   constructor(
     readonly streamId: string,
@@ -83,19 +88,26 @@ export class LiveWorker {
   /**
    * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
    * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
-   * by the first session (players keep the playlists they know).
+   * by the first session (players keep the playlists they know). `recording` finds nginx's
+   * recording of this publish session (null: none, as for a publisher adopted after a restart):
+   * the ladder reads it from its first frame.
    */
-  publisherStarted(source: Promise<SourceInfo | null>): Promise<void> {
+  publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
     this.publisherConnected = true;
-    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    // nginx takes one publisher per stream: the last session's is gone, even when nobody said so (nginx died).
+    this.feed?.finish();
+    const session = ++this.sessions;
+    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source, recording, session)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
     return this.sessionStart;
   }
 
   publisherLeft(): void {
     this.publisherConnected = false;
+    // nginx closed the recording before it said so: what is in it is the whole session.
+    this.feed?.finish();
   }
 
-  private async startSession(info: SourceInfo | null): Promise<void> {
+  private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
     if (!this.renditions) {
@@ -120,14 +132,25 @@ export class LiveWorker {
       this.timer = setInterval(() => void this.uploader?.tick(), 250);
     }
     await this.ladder?.waitForExit();
-    if (this.ladder) this.deps.supervisor.forget(this.ladder);
-    const args = ladderArgs({
-      input: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`,
+    // Released, not just forgotten: a restart it had scheduled would run beside this session's ladder.
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
+    if (session !== this.sessions || !this.publisherConnected) return;
+    const options = {
       outDir: this.workDir,
       renditions: this.renditions,
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
       segmentSeconds: config.live.segment_seconds,
+    };
+    const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
+    // nginx's recording of the session holds it from the first frame; pulling the live stream
+    // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md,
+    // "First picture"). The feed ends when the publisher leaves (see publisherLeft), the ladder with it.
+    const recording = findRecording();
+    this.feed = recording ? new GrowingFile(recording) : null;
+    const args = ladderArgs({
+      ...options,
+      ...(this.feed ? { input: 'pipe:0', inputFormat: 'flv' as const } : { input: live }),
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
       firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
@@ -135,13 +158,16 @@ export class LiveWorker {
       name: `ladder ${this.streamId}`,
       file: config.live.ffmpeg_path,
       args,
+      ...(this.feed ? { stdin: this.feed } : {}),
+      // A restart joins the live stream (reading the recording again would repeat the session) and continues the playlists.
+      restartArgs: ladderArgs({ ...options, input: live, firstSegmentSeconds: 0 }),
       logger: this.log,
       // A ladder without its appliance would only fill the work folder: it dies with it.
       dieWithParent: true,
-      // nginx ends the ladder when its publisher leaves (exit 0); a crash while publishing restarts it.
-      restart: (exit) => this.publisherConnected && !this.finished && exit.code !== 0,
+      // Its input ends with the publisher (exit 0); a crash while this session publishes restarts it.
+      restart: (exit) => session === this.sessions && this.publisherConnected && !this.finished && exit.code !== 0,
     });
-    this.log.info({ renditions: this.renditionNames, source: info }, 'ladder started');
+    this.log.info({ renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' }, 'ladder started');
   }
 
   /**
@@ -161,7 +187,7 @@ export class LiveWorker {
   async finish(): Promise<void> {
     if (this.finished) return;
     this.finished = true;
-    this.publisherConnected = false;
+    this.publisherLeft();
     await this.sessionStart;
     if (this.ladder) {
       // The ladder normally exits with its publisher; do not wait for a stuck one.

@@ -2,8 +2,8 @@ import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { recordedSessions } from '../../platform/nginx/record.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { findProcesses, killAll } from '../../platform/process/proc.js';
 import type { Supervisor } from '../../platform/process/supervisor.js';
@@ -67,7 +67,7 @@ export class WorkerControl {
 
   /**
    * A publisher was admitted: its stream's worker starts a ladder once the source's metadata is
-   * known. Resolves when it has. A source that is not H.264 video is refused: see refuseSource.
+   * known, reading nginx's recording of the session from its start. Resolves when it has. A source that is not H.264 video is refused: see refuseSource.
    */
   publisherStarted(stream: StreamRow): { worker: LiveWorker; started: Promise<void> } {
     let worker = this.workers.get(stream.id);
@@ -82,13 +82,17 @@ export class WorkerControl {
       this.workers.set(stream.id, worker);
     }
     const admitted = worker;
+    // nginx opens the session's recording once the hook admitted it: the new file is this session's.
+    const ingest = dataPaths(this.deps.config.dataDir).ingest;
+    const earlier = new Set(recordedSessions(ingest, stream.id));
+    const recording = () => recordedSessions(ingest, stream.id).filter((f) => !earlier.has(f)).at(-1) ?? null;
     const source = this.sourceInfo(stream.id).then(async (verdict) => {
       if (verdict?.kind !== 'refused') return verdict && { width: verdict.width, height: verdict.height, hasAudio: verdict.hasAudio };
       admitted.publisherLeft();
       await this.refuseSource(stream.id, verdict);
       return null;
     });
-    return { worker, started: worker.publisherStarted(source) };
+    return { worker, started: worker.publisherStarted(source, recording) };
   }
 
   publisherLeft(streamId: string): void {
@@ -148,10 +152,9 @@ export class WorkerControl {
     } catch (err) {
       this.deps.logger.warn({ stream_id: streamId, err }, 'could not drop the publisher');
     }
-    const ingest = dataPaths(this.deps.config.dataDir).ingest;
-    // nginx-rtmp names each session `<id>-<unix time>.flv`: the newest is the refused one.
-    const newest = existsSync(ingest) ? readdirSync(ingest).filter((f) => f.startsWith(`${streamId}-`) && f.endsWith('.flv')).sort().at(-1) : undefined;
-    if (newest) rmSync(join(ingest, newest), { force: true });
+    // The newest session is the refused one.
+    const newest = recordedSessions(dataPaths(this.deps.config.dataDir).ingest, streamId).at(-1);
+    if (newest) rmSync(newest, { force: true });
   }
 
   /**

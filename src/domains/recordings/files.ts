@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataPaths } from '../../config/paths.js';
+import { recordedSessions } from '../../platform/nginx/record.js';
 
 /** Where a stream's recording lives, and what it is made from. */
 export const recordingFiles = (dataDir: string, streamId: string) => {
@@ -9,13 +10,7 @@ export const recordingFiles = (dataDir: string, streamId: string) => {
     dir: join(paths.recordings, streamId),
     mp4: join(paths.recordings, streamId, 'recording.mp4'),
     /** nginx-rtmp's recordings of each publish session (`<id>-<unix time>.flv`), oldest first. */
-    sessions(): string[] {
-      if (!existsSync(paths.ingest)) return [];
-      return readdirSync(paths.ingest)
-        .filter((f) => f.startsWith(`${streamId}-`) && f.endsWith('.flv'))
-        .sort()
-        .map((f) => join(paths.ingest, f));
-    },
+    sessions: (): string[] => recordedSessions(paths.ingest, streamId),
   };
 };
 

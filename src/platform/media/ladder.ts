@@ -48,8 +48,10 @@ export function planLadder(profile: LadderProfile, source: { width: number; heig
 }
 
 export interface LadderOptions {
-  /** rtmp:// URL of the session on loopback (a file path works too, for tests). */
+  /** rtmp:// URL of the session on loopback, `pipe:0` (nginx's recording of the session, fed on stdin), or a file. */
   input: string;
+  /** The input's container when it cannot be probed from a name (`flv` on stdin). */
+  inputFormat?: 'flv';
   outDir: string;
   renditions: Rendition[];
   hasAudio: boolean;
@@ -103,7 +105,8 @@ export function ladderArgs(o: LadderOptions): string[] {
   positiveInteger(o.segmentSeconds, 'segmentSeconds');
   if (!/^[a-z]+$/.test(o.preset)) throw new RangeError(`invalid x264 preset ${JSON.stringify(o.preset)}`);
 
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', '-i', o.input];
+  const format = o.inputFormat ? ['-f', o.inputFormat] : [];
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', ...format, '-i', o.input];
 
   const encoded = o.renditions.filter((r) => !r.copy);
   if (encoded.length > 0) {

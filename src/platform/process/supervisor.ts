@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { execa, type ResultPromise } from 'execa';
 import type { Logger } from '../../core/logger.js';
 
@@ -12,6 +13,10 @@ export interface ProcessSpec {
   name: string;
   file: string;
   args: string[];
+  /** What the first start reads on stdin (its end is the input's end); later starts read none. */
+  stdin?: Readable;
+  /** The arguments of every start after the first (without `stdin`); default `args`. */
+  restartArgs?: string[];
   /** What the log shows instead of `args` when they hold a secret. */
   logArgs?: string[];
   cwd?: string;
@@ -78,12 +83,15 @@ export class Supervised {
     const { spec } = this;
     spec.prepare?.();
     const started = performance.now();
-    const argv = launchArgv(spec, existsSync(SETPRIV) ? SETPRIV : null);
+    const first = this.restarts === 0;
+    const args = !first && spec.restartArgs ? spec.restartArgs : spec.args;
+    const feed = first ? spec.stdin : undefined;
+    const argv = launchArgv({ ...spec, args }, existsSync(SETPRIV) ? SETPRIV : null);
     const wrapped = argv.file !== spec.file;
     const child = execa(argv.file, argv.args, {
       cwd: spec.cwd,
       reject: false,
-      stdin: 'ignore',
+      stdin: feed ? 'pipe' : 'ignore',
       buffer: false,
       // Children die with the appliance when it exits without stopping them.
       cleanup: true,
@@ -91,9 +99,20 @@ export class Supervised {
       detached: true,
     });
     this.child = child;
+    if (feed && child.stdin) {
+      // A child that exits early closes its end: that is its exit to report, not an error here.
+      child.stdin.on('error', () => undefined);
+      // An input that failed is not an end: the child stops as if crashed (a restart reads no stdin).
+      feed.on('error', (err) => {
+        spec.logger.warn({ proc: spec.name, err }, 'input failed');
+        child.kill('SIGTERM');
+      });
+      feed.pipe(child.stdin);
+      child.once('exit', () => feed.destroy());
+    }
     // On exit, not when its pipes close: a leftover of the group would hold them open.
     child.once('exit', () => killGroup(child.pid));
-    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? spec.args }, 'process started');
+    spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? args }, 'process started');
     const log = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
     };
@@ -177,10 +196,6 @@ export class Supervisor {
   /** Stops one child and forgets it. */
   async release(proc: Supervised): Promise<void> {
     await proc.stop();
-    this.children.delete(proc);
-  }
-
-  forget(proc: Supervised): void {
     this.children.delete(proc);
   }
 
