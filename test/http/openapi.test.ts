@@ -27,7 +27,7 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
   },
   'get /v1/streams': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'] },
   'get /v1/streams/{id}': { 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
-  'patch /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
+  'patch /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'], 409: ['stream_not_pending'] },
   // A body, if one is sent, must still be JSON of a sane size: 400 is possible although no body is defined.
   'delete /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
   'post /v1/streams/{id}/stream-key': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_not_pending'] },

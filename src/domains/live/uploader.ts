@@ -14,7 +14,7 @@ export interface UploaderOptions {
   windowSegments: number;
   segmentSeconds: number;
   probe: (file: string) => Promise<SegmentProbe>;
-  /** Every third segment of the top quality, probed: the ingest measurements read it. */
+  /** A segment of the top quality about every 12 s, probed: the ingest measurements read it. */
   onSourceSegment: (probe: SegmentProbe, segment: MediaSegment) => void;
   /** A segment is on the origin (`file`, its path there). */
   onPublished?: (rendition: string, file: string) => void;
@@ -111,34 +111,43 @@ export class Uploader {
   private async pass(): Promise<void> {
     let changed = false;
     for (const name of this.o.renditions) {
-      const fresh = await this.publishNew(name);
-      if (fresh) {
-        this.writeMediaPlaylist(name);
-        changed = true;
+      const toProbe = await this.publishNew(name);
+      if (toProbe === null) continue;
+      // Viewers get the segment first; its measurement (an ffprobe start) follows.
+      this.writeMediaPlaylist(name);
+      changed = true;
+      for (const { file, segment } of toProbe) {
+        // A failed probe only skips a measurement: the next segment is probed if CODECS are still missing.
+        await this.o.probe(file).then((probe) => this.measure(name, probe, segment), (err: unknown) => this.o.logger.warn({ err, rendition: name, segment: segment.uri }, 'segment probe failed'));
       }
+      // Pruned after probing: a probed segment is still on the origin.
+      this.pruneOrigin(this.state.get(name) as RenditionState);
     }
     if (changed) this.writeMasterIfDue();
   }
 
-  private async publishNew(name: string): Promise<boolean> {
+  /** Moves new segments to the origin; null when there was none, else those to measure. */
+  private async publishNew(name: string): Promise<{ file: string; segment: MediaSegment }[] | null> {
     const st = this.state.get(name) as RenditionState;
     const playlist = join(this.o.workDir, `${name}.m3u8`);
-    if (!existsSync(playlist)) return false;
+    if (!existsSync(playlist)) return null;
     const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
     let fresh = false;
+    const toProbe: { file: string; segment: MediaSegment }[] = [];
+    // Every segment would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
+    // itself): the top quality is measured about every 12 s of media, the others once for CODECS.
+    const probeEvery = Math.max(1, Math.round(SOURCE_PROBE_SECONDS / this.o.segmentSeconds));
     for (const listedSegment of await this.withSkipped(name, st, listed)) {
       const from = join(this.o.workDir, listedSegment.uri);
       if (!existsSync(from)) continue;
       const segment = st.resumed ? { ...listedSegment, discontinuity: true } : listedSegment;
       st.resumed = false;
       const bytes = statSync(from).size;
-      // Every segment would cost a whole ffprobe start (0.16 CPU-s, more than a passthrough stream
-      // itself): the top quality is measured every third segment, the others once for CODECS.
-      const needsProbe = st.variant === null || (name === 'source' && st.published.length % SOURCE_PROBE_EVERY === 0);
-      const probe = needsProbe ? await this.o.probe(from) : null;
+      const needsProbe = (st.variant === null && toProbe.length === 0) || (name === 'source' && st.published.length % probeEvery === 0);
       // Same filesystem: a rename is atomic, and a viewer never sees half a segment.
       const published = join(this.o.originDir, segment.uri);
       renameSync(from, published);
+      if (needsProbe) toProbe.push({ file: published, segment });
       this.o.onPublished?.(name, published);
       st.published.push(segment);
       st.names.add(segment.uri);
@@ -150,18 +159,22 @@ export class Uploader {
         st.sumBytes += bytes;
         st.sumSeconds += segment.duration;
       }
-      if (probe?.video && (st.variant === null || name === 'source')) {
-        st.variant = {
-          width: probe.video.width,
-          height: probe.video.height,
-          codecs: codecsString(probe) ?? 'avc1.640028',
-          ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
-        };
-      }
-      if (name === 'source' && probe) this.o.onSourceSegment(probe, segment);
     }
-    this.pruneOrigin(st);
-    return fresh;
+    return fresh ? toProbe : null;
+  }
+
+  /** A probed segment: the rendition's size and CODECS for the master playlist, and the top quality's ingest measurements. */
+  private measure(name: string, probe: SegmentProbe, segment: MediaSegment): void {
+    const st = this.state.get(name) as RenditionState;
+    if (probe.video && (st.variant === null || name === 'source')) {
+      st.variant = {
+        width: probe.video.width,
+        height: probe.video.height,
+        codecs: codecsString(probe) ?? 'avc1.640028',
+        ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
+      };
+    }
+    if (name === 'source') this.o.onSourceSegment(probe, segment);
   }
 
   /**
@@ -233,7 +246,8 @@ export class Uploader {
   }
 }
 
-const SOURCE_PROBE_EVERY = 3;
+/** Media seconds between measurements of the top quality (every third 4-second segment). */
+const SOURCE_PROBE_SECONDS = 12;
 
 const segmentNumber = (uri: string): number | null => {
   const m = /_(\d+)\.ts$/.exec(uri);

@@ -7,7 +7,7 @@ import { ladderArgs, planLadder, type Rendition } from '../../platform/media/lad
 import type { SegmentProbe } from '../../platform/media/probe.js';
 import { cpuSeconds } from '../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
-import type { Profile } from '../streams/schemas.js';
+import type { LatencyMode, Profile } from '../streams/schemas.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
@@ -18,6 +18,18 @@ export interface SourceInfo {
   height: number;
   hasAudio: boolean;
 }
+
+/**
+ * Low-latency streams ask for 1-second pieces. They are cut on the publisher's keyframes (the top
+ * quality is copied), so a publisher with 2-second keyframes still gets 2-second pieces.
+ */
+export const LOW_LATENCY_SEGMENT_SECONDS = 1;
+
+/**
+ * How often the uploader looks for finished pieces: each look reads a two-line work playlist per
+ * rendition (microseconds), and its wait is part of every viewer's delay (half the period on average).
+ */
+const UPLOAD_TICK_MS = 100;
 
 export interface WorkerDeps {
   config: Config;
@@ -49,6 +61,7 @@ export class LiveWorker {
   constructor(
     readonly streamId: string,
     private readonly profile: Profile,
+    private readonly latencyMode: LatencyMode,
     /** Orders workers by creation (see WorkerControl). */
     readonly serial: number,
     private readonly deps: WorkerDeps,
@@ -93,6 +106,10 @@ export class LiveWorker {
     this.publisherConnected = false;
   }
 
+  private get segmentSeconds(): number {
+    return this.latencyMode === 'low' ? LOW_LATENCY_SEGMENT_SECONDS : this.deps.config.live.segment_seconds;
+  }
+
   private async startSession(info: SourceInfo | null): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
@@ -106,7 +123,7 @@ export class LiveWorker {
         originDir: join(dataPaths(config.dataDir).origin, this.streamId),
         renditions: this.renditions.map((r) => r.name),
         windowSegments: config.live.window_segments,
-        segmentSeconds: config.live.segment_seconds,
+        segmentSeconds: this.segmentSeconds,
         probe: this.deps.probe,
         onSourceSegment: (probe) => this.meter.addSegment(probe),
         // Stills come from the smallest rendition: the cheapest to decode.
@@ -115,7 +132,7 @@ export class LiveWorker {
         },
         logger: this.log,
       });
-      this.timer = setInterval(() => void this.uploader?.tick(), 250);
+      this.timer = setInterval(() => void this.uploader?.tick(), UPLOAD_TICK_MS);
     }
     await this.ladder?.waitForExit();
     if (this.ladder) this.deps.supervisor.forget(this.ladder);
@@ -125,7 +142,7 @@ export class LiveWorker {
       renditions: this.renditions,
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
-      segmentSeconds: config.live.segment_seconds,
+      segmentSeconds: this.segmentSeconds,
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
       firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
     });
