@@ -28,18 +28,35 @@
   }
   const viewerToken = takeToken();
 
+  const root = document.getElementById('svc-player');
+
   /*
-   * 4-second segments reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
-   * `liveSyncDuration` behind its estimate of the live edge, so the delay behind the publisher is
-   * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s; the
-   * player bench: 5 s gave 7.2-8.0 s, 4.5 s gave 5.9-7.5 s, no stalls). Each stall adds 1 s
-   * to the target (hls.js `liveSyncOnStallIncrease`, at most one segment). `lowLatencyMode`
-   * only matters for LL-HLS parts, which our playlists do not have, and it is what enables the
-   * playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it in hls.js 1.7).
+   * The delay behind the publisher is the player's distance from its estimate of the live edge
+   * (hls.js `targetLatency`) plus the pipeline's: the last frame of a piece reaches the playlist
+   * about 0.5 s after it was captured. hls.js estimates the edge as the newest piece's end plus the
+   * time since it saw the playlist advance, so a playlist read late (hls.js reloads once per piece,
+   * at a phase set by when the page opened) made the delay of one page load up to a piece longer
+   * than another's: `edgeLoader` sees each advance within 0.2 s instead. The target is counted in
+   * pieces (`TARGETDURATION`): the buffer's low point, just before the next piece is listed, is
+   * target − one piece, and a publisher whose keyframes make longer pieces gets a longer target by
+   * itself. Each stall adds 1 s to the target (hls.js `liveSyncOnStallIncrease`, at most one piece).
+   * `lowLatencyMode` only matters for LL-HLS parts, which our playlists do not have, and it is
+   * what enables the playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it).
+   * Measured by the player bench: docs/decisions.md, "Low-latency mode".
    */
+  const MODES = {
+    // 4-second pieces: 4.8 s behind the edge, 0.8 s of buffer at the low point.
+    standard: { liveSyncDurationCount: 1.2, liveMaxLatencyDurationCount: 3, initialLiveManifestSize: 2, pieceSeconds: 4 },
+    // 1-second pieces (the publisher's keyframes permitting): 2 s behind the edge, 1 s of buffer
+    // at the low point; the start waits for three pieces so the first has that buffer too.
+    low: { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, initialLiveManifestSize: 3, pieceSeconds: 1 },
+  };
+  const MODE = MODES[root.dataset.latency] || MODES.standard;
+  // Benchmarks and tests may try other values (set before this script runs); hls.js refuses a
+  // target in seconds beside one in pieces, so one in seconds replaces the counts.
+  const override = window.svcPlayerConfig || {};
   const HLS_CONFIG = {
-    liveSyncDuration: 4.5,
-    liveMaxLatencyDuration: 12,
+    ...('liveSyncDuration' in override ? {} : { liveSyncDurationCount: MODE.liveSyncDurationCount, liveMaxLatencyDurationCount: MODE.liveMaxLatencyDurationCount }),
     maxLiveSyncPlaybackRate: 1.15,
     lowLatencyMode: true,
     backBufferLength: 10,
@@ -47,12 +64,17 @@
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
-    // Joining at go-live with a one-segment playlist would start 4 s behind the edge with almost
-    // no buffer (measured: 0.4 s) and stall; waiting for the second segment costs up to 4 s once.
-    initialLiveManifestSize: 2,
-    // Benchmarks and tests may try other values (set before this script runs).
-    ...window.svcPlayerConfig,
+    // Joining at go-live with too short a playlist would start with almost no buffer (measured with
+    // one 4-second piece: 0.4 s) and stall; waiting for one more piece costs up to a piece once.
+    initialLiveManifestSize: MODE.initialLiveManifestSize,
+    ...override,
   };
+  /** Seconds behind the edge the player aims for (native HLS: the mode's nominal pieces). */
+  const targetLatency = () => (hls && hls.targetLatency) || MODE.liveSyncDurationCount * MODE.pieceSeconds;
+  const maxLatency = () => (hls && hls.maxLatency) || MODE.liveMaxLatencyDurationCount * MODE.pieceSeconds;
+  /** How often a playlist that has not advanced yet is read again while its next piece is due. */
+  const EDGE_POLL_MS = 200;
+
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
   const IDLE_MS = 3000;
@@ -60,7 +82,6 @@
   const BEAT_SETTLE_MS = 500;
 
   const $ = (id) => document.getElementById(id);
-  const root = $('svc-player');
   const video = $('svc-video');
   const status = $('svc-status');
   const qualityButton = $('svc-quality');
@@ -497,7 +518,8 @@
   function startHls(Hls, url) {
     engine = 'hls';
     sourceUrl = url;
-    hls = new Hls(members() ? { ...HLS_CONFIG, loader: personal.loader(Hls) } : HLS_CONFIG);
+    const loader = members() ? personal.loader(Hls) : Hls.DefaultConfig.loader;
+    hls = new Hls({ ...HLS_CONFIG, loader, pLoader: edgeLoader(loader) });
     const { Events, ErrorTypes } = Hls;
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
@@ -519,6 +541,45 @@
     });
     hls.loadSource(url);
     hls.attachMedia(video);
+  }
+
+  /*
+   * Playlists: a media playlist that has not advanced since it was last read is read again, first
+   * when its next piece is due (the last one's length after the last advance), then every
+   * EDGE_POLL_MS, for up to 1.5 pieces; only then does hls.js get it. hls.js times its edge from
+   * the response it gets, so it sees each new piece within about EDGE_POLL_MS of its listing,
+   * whatever the phase of its own reloads. Costs about two playlist reads per piece instead of one.
+   * Restarts go through the loader's own retry timer, so an abort cancels a pending one.
+   */
+  function edgeLoader(Base) {
+    const edges = new Map();
+    const tail = (text) => {
+      const lines = text.trim().split('\n');
+      const uri = lines[lines.length - 1];
+      const extinf = /^#EXTINF:([\d.]+)/.exec(lines[lines.length - 2] || '');
+      return { uri, seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
+    };
+    return class EdgeLoader extends Base {
+      load(context, config, callbacks) {
+        if (context.type !== 'level') return super.load(context, config, callbacks);
+        const key = context.url.split('?')[0];
+        super.load(context, config, {
+          ...callbacks,
+          onSuccess: (response, stats, ctx, details) => {
+            const now = window.performance.now();
+            const seen = edges.get(key);
+            const last = typeof response.data === 'string' ? tail(response.data) : null;
+            if (last && seen && last.uri === seen.uri && !last.ended && now - stats.loading.start < seen.seconds * 1500) {
+              const due = seen.at + seen.seconds * 1000 - now;
+              this.retryTimeout = setTimeout(() => this.loadInternal(), Math.max(EDGE_POLL_MS, due));
+              return;
+            }
+            if (last && (!seen || last.uri !== seen.uri)) edges.set(key, { uri: last.uri, seconds: last.seconds, at: now });
+            callbacks.onSuccess(response, stats, ctx, details);
+          },
+        });
+      }
+    };
   }
 
   function startNative(url) {
@@ -657,7 +718,7 @@
 
   function goLive() {
     if (hls && hls.liveSyncPosition !== null) video.currentTime = hls.liveSyncPosition;
-    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - HLS_CONFIG.liveSyncDuration);
+    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - targetLatency());
     if (video.paused) play();
   }
 
@@ -699,7 +760,7 @@
       }
       this.lastTime = video.currentTime;
       const l = latency();
-      $('svc-live').dataset.edge = String(l !== null && l < HLS_CONFIG.liveSyncDuration + 4);
+      $('svc-live').dataset.edge = String(l !== null && l < targetLatency() + 4);
     },
   };
   setInterval(() => watchdog.tick(), 1000);
@@ -798,7 +859,7 @@
     if (video.paused) {
       // Back from a long pause: the live edge, not minutes behind it.
       const l = latency();
-      if (l !== null && l > HLS_CONFIG.liveMaxLatencyDuration) goLive();
+      if (l !== null && l > maxLatency()) goLive();
       else play();
     } else video.pause();
   }

@@ -43,12 +43,13 @@ export function barcodeFilter(): string {
 
 /**
  * ffmpeg arguments (after the global ones) of a live publisher as a camera and OBS would be:
- * testsrc2 720p30 with the barcode and a sine tone, x264 zerolatency with a 2 s GOP, sent in
- * real time (`-re`) to `url` for at most `seconds`.
+ * testsrc2 720p30 with the barcode and a sine tone, x264 zerolatency with a 2 s GOP (or
+ * `gopSeconds`: 1 is the advice for low latency), sent in real time (`-re`) to `url` for at most `seconds`.
  */
-export function barcodePublisherArgs(url: string, opts: { seconds: number; preset: string; videoKbps: number }): string[] {
+export function barcodePublisherArgs(url: string, opts: { seconds: number; preset: string; videoKbps: number; gopSeconds?: number }): string[] {
   const { width, height } = GEOMETRY;
   const fps = 30;
+  const gop = String(Math.round((opts.gopSeconds ?? 2) * fps));
   const kbps = `${opts.videoKbps}k`;
   return [
     '-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`,
@@ -57,7 +58,7 @@ export function barcodePublisherArgs(url: string, opts: { seconds: number; prese
     '-vf', barcodeFilter(),
     '-c:v', 'libx264', '-preset', opts.preset, '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
     '-b:v', kbps, '-maxrate', kbps, '-bufsize', kbps,
-    '-g', String(2 * fps), '-keyint_min', String(2 * fps), '-sc_threshold', '0',
+    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0',
     '-c:a', 'aac', '-b:a', '96k', '-ar', '48000',
     '-f', 'flv', url,
   ];
