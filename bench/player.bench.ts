@@ -59,25 +59,24 @@ interface Figures {
 
 /**
  * The reference: hls.js as a site would use it out of the box (`new Hls()`, no settings), the
- * player site's own copy, on the same stream. The browser serves the page at a player-site address.
+ * player site's own copy, on the same stream. It runs in a page of the player site (its 404 page):
+ * Chromium lets only a page served from loopback read the CDN on loopback.
  */
 async function openReference(page: Page, playerUrl: string, embedUrl: string, playbackUrl: string): Promise<void> {
   const hlsScript = /data-hls="([^"]+)"/.exec(await (await fetch(embedUrl)).text())?.[1];
   if (!hlsScript) throw new Error('no data-hls on the player page');
-  const address = `${playerUrl}/bench-reference`;
-  await page.route(address, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><video id="v" muted playsinline></video><script src="${hlsScript}"></script><script>
-        const video = document.getElementById('v'), hls = new Hls();
-        hls.on(Hls.Events.MANIFEST_PARSED, () => video.play());
-        hls.loadSource(${JSON.stringify(playbackUrl)});
-        hls.attachMedia(video);
-        window.svcPlayer = { video, hls };
-      </script>`,
-    }),
-  );
-  await page.goto(address);
+  await page.goto(`${playerUrl}/bench-reference`);
+  await page.addScriptTag({ url: hlsScript });
+  await page.evaluate(`(() => {
+    const video = document.createElement('video');
+    video.muted = true;
+    document.body.append(video);
+    const hls = new Hls();
+    hls.on(Hls.Events.MANIFEST_PARSED, () => video.play());
+    hls.loadSource(${JSON.stringify(playbackUrl)});
+    hls.attachMedia(video);
+    window.svcPlayer = { video, hls };
+  })()`);
   await page.waitForFunction('window.svcPlayer.video.currentTime > 0', undefined, { timeout: 30_000 });
 }
 

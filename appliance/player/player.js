@@ -32,31 +32,29 @@
 
   /*
    * The delay behind the publisher is the player's distance from its estimate of the live edge
-   * (hls.js `targetLatency`) plus the pipeline's: the last frame of a piece reaches the playlist
-   * about 0.5 s after it was captured. hls.js estimates the edge as the newest piece's end plus the
+   * (hls.js `targetLatency`) plus the pipeline's: a piece is listed about 0.55 s after its last
+   * frame was captured, and decoding and showing it adds some more (the player bench measures the
+   * whole: about target + 1.4 s). hls.js estimates the edge as the newest piece's end plus the
    * time since it saw the playlist advance, so a playlist read late (hls.js reloads once per piece,
-   * at a phase set by when the page opened) made the delay of one page load up to a piece longer
-   * than another's: `edgeLoader` sees each advance within 0.2 s instead. The target is counted in
-   * pieces (`TARGETDURATION`): the buffer's low point, just before the next piece is listed, is
-   * target − one piece, and a publisher whose keyframes make longer pieces gets a longer target by
-   * itself. Each stall adds 1 s to the target (hls.js `liveSyncOnStallIncrease`, at most one piece).
+   * at a phase set by when the page opened) made one page load's delay up to a piece longer than
+   * another's: `edgeLoader` sees each advance within 0.2 s instead. The buffer's low point, just
+   * before the next piece is listed, is then the target less one piece: `margin`. Pieces longer
+   * than the mode's (a publisher with keyframes further apart) raise the target to keep that
+   * margin; each stall adds 1 s more (hls.js `liveSyncOnStallIncrease`, at most one piece).
    * `lowLatencyMode` only matters for LL-HLS parts, which our playlists do not have, and it is
    * what enables the playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it).
-   * Measured by the player bench: docs/decisions.md, "Low-latency mode".
+   * Measured: docs/decisions.md, "Low-latency mode".
    */
   const MODES = {
-    // 4-second pieces: 4.8 s behind the edge, 0.8 s of buffer at the low point.
-    standard: { liveSyncDurationCount: 1.2, liveMaxLatencyDurationCount: 3, initialLiveManifestSize: 2, pieceSeconds: 4 },
-    // 1-second pieces (the publisher's keyframes permitting): 2 s behind the edge, 1 s of buffer
-    // at the low point; the start waits for three pieces so the first has that buffer too.
-    low: { liveSyncDurationCount: 2, liveMaxLatencyDurationCount: 6, initialLiveManifestSize: 3, pieceSeconds: 1 },
+    // 4-second pieces.
+    standard: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 },
+    // 1-second pieces; the start waits for three so the first has the same buffer.
+    low: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
   };
   const MODE = MODES[root.dataset.latency] || MODES.standard;
-  // Benchmarks and tests may try other values (set before this script runs); hls.js refuses a
-  // target in seconds beside one in pieces, so one in seconds replaces the counts.
-  const override = window.svcPlayerConfig || {};
   const HLS_CONFIG = {
-    ...('liveSyncDuration' in override ? {} : { liveSyncDurationCount: MODE.liveSyncDurationCount, liveMaxLatencyDurationCount: MODE.liveMaxLatencyDurationCount }),
+    liveSyncDuration: MODE.liveSyncDuration,
+    liveMaxLatencyDuration: MODE.liveMaxLatencyDuration,
     maxLiveSyncPlaybackRate: 1.15,
     lowLatencyMode: true,
     backBufferLength: 10,
@@ -67,13 +65,16 @@
     // Joining at go-live with too short a playlist would start with almost no buffer (measured with
     // one 4-second piece: 0.4 s) and stall; waiting for one more piece costs up to a piece once.
     initialLiveManifestSize: MODE.initialLiveManifestSize,
-    ...override,
+    // Benchmarks and tests may try other values (set before this script runs).
+    ...window.svcPlayerConfig,
   };
-  /** Seconds behind the edge the player aims for (native HLS: the mode's nominal pieces). */
-  const targetLatency = () => (hls && hls.targetLatency) || MODE.liveSyncDurationCount * MODE.pieceSeconds;
-  const maxLatency = () => (hls && hls.maxLatency) || MODE.liveMaxLatencyDurationCount * MODE.pieceSeconds;
-  /** How often a playlist that has not advanced yet is read again while its next piece is due. */
+  /** Seconds behind the edge the player aims for. */
+  const targetLatency = () => (hls && hls.targetLatency) || HLS_CONFIG.liveSyncDuration;
+
+  /** How often a playlist is read again while its next piece is due but not listed yet. */
   const EDGE_POLL_MS = 200;
+  /** hls.js's reloads go this long before the next piece is due, and wait for it. */
+  const EDGE_LEAD_MS = 300;
 
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
@@ -519,15 +520,30 @@
     engine = 'hls';
     sourceUrl = url;
     const loader = members() ? personal.loader(Hls) : Hls.DefaultConfig.loader;
-    hls = new Hls({ ...HLS_CONFIG, loader, pLoader: edgeLoader(loader) });
+    const edge = edgeLoader(loader, (url) => (members() ? personal.rewrite(url) : url));
+    hls = new Hls({ ...HLS_CONFIG, loader, pLoader: edge.EdgeLoader });
     const { Events, ErrorTypes } = Hls;
+    hls.on(Events.LEVEL_LOADED, (_e, data) => edge.schedule(data.details));
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
       play();
     });
     hls.on(Events.LEVEL_SWITCHED, () => quality.render());
+    let caughtUp = false;
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
       if (!data.details.live) playlistEnded = true;
+      // The first piece timed by the watch shows how far behind the start was (the first playlist's
+      // age is unknown): jump the difference at once, within the buffer, rather than catch up at
+      // 1.15× for half a minute.
+      if (!caughtUp && edge.timedAnswers > 0 && video.currentTime > 0) {
+        caughtUp = true;
+        const behind = hls.latency - hls.targetLatency;
+        if (behind > 1 && bufferAhead() - behind > 0.5) video.currentTime += behind;
+      }
+      // Longer pieces than the mode's: the same margin at the low point (never lowered again).
+      const longest = Math.max(0, ...data.details.fragments.slice(-3).map((f) => f.duration));
+      const wanted = Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2);
+      if (wanted > hls.targetLatency) hls.targetLatency = wanted;
     });
     hls.on(Events.FRAG_BUFFERED, () => {
       recovery.network = 0;
@@ -544,41 +560,157 @@
   }
 
   /*
-   * Playlists: a media playlist that has not advanced since it was last read is read again, first
-   * when its next piece is due (the last one's length after the last advance), then every
-   * EDGE_POLL_MS, for up to 1.5 pieces; only then does hls.js get it. hls.js times its edge from
-   * the response it gets, so it sees each new piece within about EDGE_POLL_MS of its listing,
-   * whatever the phase of its own reloads. Costs about two playlist reads per piece instead of one.
-   * Restarts go through the loader's own retry timer, so an abort cancels a pending one.
+   * Media playlists, timed. hls.js estimates the live edge from when it received the playlist that
+   * listed the newest piece, and reloads once per piece at a phase set by its first request; a
+   * piece listed just after a reload was seen up to a piece late, every time, for the whole page
+   * load (the delay differed by up to a piece between page loads). Here a watch reads each playlist
+   * hls.js uses around the time its next piece is due, every EDGE_POLL_MS until it is listed: the
+   * first read that shows it times it within EDGE_POLL_MS. hls.js's reloads are moved to
+   * EDGE_LEAD_MS before each piece is due (`schedule`), and a reload that comes before the piece
+   * waits for the watch and gets it with the watch's time as its first byte, which is what
+   * hls.js times the edge by. A reload that comes later gets it timed at its own arrival, as hls.js
+   * would time it (it learned of the piece that late; an earlier time would put it where it has
+   * nothing buffered). The first read of a playlist, and any after the watch gave up (errors, a
+   * piece far overdue), go to the network with hls.js's own retries and timeouts. About two reads
+   * per piece. `rewrite` maps an address to the one to request (members' renewed addresses).
    */
-  function edgeLoader(Base) {
-    const edges = new Map();
-    const tail = (text) => {
+  function edgeLoader(Base, rewrite) {
+    const watches = new Map();
+    let latest = null;
+    let timedAnswers = 0;
+    const newestOf = (text) => {
       const lines = text.trim().split('\n');
-      const uri = lines[lines.length - 1];
       const extinf = /^#EXTINF:([\d.]+)/.exec(lines[lines.length - 2] || '');
-      return { uri, seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
+      return { uri: lines[lines.length - 1], seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
     };
-    return class EdgeLoader extends Base {
+    const now = () => window.performance.now();
+
+    class Watch {
+      constructor(url) {
+        this.url = url;
+        this.text = null;
+        this.newest = null;
+        /** When `text` was first seen, and whether a read just before had not shown it (then `at` is within EDGE_POLL_MS). */
+        this.at = 0;
+        this.exact = false;
+        /** The newest piece hls.js was given. */
+        this.given = null;
+        this.usedAt = 0;
+        this.timer = undefined;
+        /** A read is scheduled or under way. */
+        this.pending = false;
+        this.waiters = [];
+      }
+      seen(text, exact) {
+        const newest = newestOf(text);
+        if (this.newest && newest.uri === this.newest.uri) return false;
+        Object.assign(this, { text, newest, exact, at: now() });
+        return true;
+      }
+      get fresh() {
+        return this.text !== null && this.newest.uri !== this.given;
+      }
+      /** When the next piece should be listed (performance time), once the last one was timed exactly. */
+      get due() {
+        return this.exact && this.newest.seconds && !this.newest.ended ? this.at + this.newest.seconds * 1000 : null;
+      }
+      give() {
+        this.given = this.newest.uri;
+        this.next();
+      }
+      /**
+       * Reads from just before the next piece is due (right away when the last one's time is not
+       * exact) until it is listed or is 1.5 pieces overdue; stops once hls.js stops asking.
+       */
+      next() {
+        clearTimeout(this.timer);
+        const { seconds, ended, uri } = this.newest;
+        if (ended || !seconds) return;
+        const due = this.at + seconds * 1000;
+        let unchanged = false;
+        const read = () => {
+          if (now() - this.usedAt > seconds * 3000 || this.newest.uri !== uri) return this.stop();
+          fetch(rewrite(this.url), { cache: 'no-store', credentials: 'omit' })
+            .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+            .then((text) => {
+              if (this.seen(text, unchanged)) return this.stop();
+              unchanged = true;
+              if (now() < due + seconds * 1500) this.timer = setTimeout(read, EDGE_POLL_MS);
+              else this.stop();
+            })
+            .catch(() => this.stop());
+        };
+        this.pending = true;
+        this.timer = setTimeout(read, this.exact ? Math.max(0, due - EDGE_POLL_MS - now()) : EDGE_POLL_MS);
+      }
+      stop() {
+        this.pending = false;
+        for (const wake of this.waiters.splice(0)) wake();
+      }
+      /** Resolves when the watch has a newer playlist or stops watching. */
+      wait() {
+        return this.pending ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+      }
+    }
+
+    class EdgeLoader extends Base {
       load(context, config, callbacks) {
         if (context.type !== 'level') return super.load(context, config, callbacks);
-        const key = context.url.split('?')[0];
-        super.load(context, config, {
-          ...callbacks,
-          onSuccess: (response, stats, ctx, details) => {
-            const now = window.performance.now();
-            const seen = edges.get(key);
-            const last = typeof response.data === 'string' ? tail(response.data) : null;
-            if (last && seen && last.uri === seen.uri && !last.ended && now - stats.loading.start < seen.seconds * 1500) {
-              const due = seen.at + seen.seconds * 1000 - now;
-              this.retryTimeout = setTimeout(() => this.loadInternal(), Math.max(EDGE_POLL_MS, due));
-              return;
-            }
-            if (last && (!seen || last.uri !== seen.uri)) edges.set(key, { uri: last.uri, seconds: last.seconds, at: now });
-            callbacks.onSuccess(response, stats, ctx, details);
-          },
+        const watch = watches.get(context.url) || new Watch(context.url);
+        watches.set(context.url, watch);
+        watch.usedAt = now();
+        latest = watch;
+        if (watch.fresh) return this.answer(watch, context, callbacks, false);
+        if (!watch.pending) {
+          return super.load(context, config, {
+            ...callbacks,
+            onSuccess: (response, stats, ctx, details) => {
+              if (typeof response.data === 'string' && watch.seen(response.data, false)) watch.give();
+              callbacks.onSuccess(response, stats, ctx, details);
+            },
+          });
+        }
+        // Before the piece: wait for the watch (or the network, if it gives up).
+        this.stats.loading.start = now();
+        watch.wait().then(() => {
+          if (this.cancelled) return;
+          if (watch.fresh) return this.answer(watch, context, callbacks, watch.exact);
+          this.stats.loading.start = 0;
+          this.load(context, config, callbacks);
         });
       }
+      /** `timed`: the reload waited for the piece, which keeps the watch's time. */
+      answer(watch, context, callbacks, timed) {
+        const { text, at } = watch;
+        watch.give();
+        timedAnswers += timed ? 1 : 0;
+        const stats = this.stats;
+        stats.loading.start = stats.loading.start || now();
+        stats.loading.first = timed ? Math.min(at, stats.loading.start) : now();
+        stats.loading.end = now();
+        stats.loaded = stats.total = text.length;
+        callbacks.onSuccess({ url: rewrite(context.url), data: text, code: 200 }, stats, context, null);
+      }
+      abortInternal() {
+        this.cancelled = true;
+        super.abortInternal();
+      }
+    }
+
+    return {
+      EdgeLoader,
+      /** How many reloads got a piece timed by the watch. */
+      get timedAnswers() {
+        return timedAnswers;
+      },
+      /**
+       * After hls.js scheduled its next reload of `details`: the one after goes EDGE_LEAD_MS before
+       * the piece after that is due (hls.js adds a piece to the last schedule each time).
+       */
+      schedule(details) {
+        const due = latest && latest.due;
+        if (due !== null && details.live) details.requestScheduled = due - EDGE_LEAD_MS;
+      },
     };
   }
 
@@ -859,7 +991,7 @@
     if (video.paused) {
       // Back from a long pause: the live edge, not minutes behind it.
       const l = latency();
-      if (l !== null && l > maxLatency()) goLive();
+      if (l !== null && l > HLS_CONFIG.liveMaxLatencyDuration) goLive();
       else play();
     } else video.pause();
   }

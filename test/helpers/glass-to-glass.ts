@@ -27,10 +27,10 @@ export interface BarcodePublisher extends Publisher {
 }
 
 /** The live publisher (`barcodePublisherArgs`) with its media clock on the wall clock. */
-export function publishBarcode(url: string, seconds: number, opts: { gopSeconds?: number; videoKbps?: number } = {}): BarcodePublisher {
+export function publishBarcode(url: string, seconds: number, opts: { gopSeconds?: number; videoKbps?: number; width?: number } = {}): BarcodePublisher {
   const starts: number[] = [];
   let s0 = Infinity;
-  const publisher = runPublisher(barcodePublisherArgs(url, { seconds, preset: 'superfast', videoKbps: opts.videoKbps ?? 2500, ...(opts.gopSeconds ? { gopSeconds: opts.gopSeconds } : {}) }), (out, at) => {
+  const publisher = runPublisher(barcodePublisherArgs(url, { seconds, preset: 'superfast', videoKbps: opts.videoKbps ?? 2500, ...(opts.gopSeconds ? { gopSeconds: opts.gopSeconds } : {}), ...(opts.width ? { width: opts.width } : {}) }), (out, at) => {
     starts.push(at - out * 1000);
     s0 = Math.min(s0, at - out * 1000);
   });
