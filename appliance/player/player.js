@@ -532,14 +532,6 @@
     let caughtUp = false;
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
       if (!data.details.live) playlistEnded = true;
-      // The first piece timed by the watch shows how far behind the start was (the first playlist's
-      // age is unknown): jump the difference at once, within the buffer, rather than catch up at
-      // 1.15× for half a minute.
-      if (!caughtUp && edge.timedAnswers > 0 && video.currentTime > 0) {
-        caughtUp = true;
-        const behind = hls.latency - hls.targetLatency;
-        if (behind > 1 && bufferAhead() - behind > 0.5) video.currentTime += behind;
-      }
       // Longer pieces than the mode's: the same margin at the low point (never lowered again).
       const longest = Math.max(0, ...data.details.fragments.slice(-3).map((f) => f.duration));
       const wanted = Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2);
@@ -548,6 +540,14 @@
     hls.on(Events.FRAG_BUFFERED, () => {
       recovery.network = 0;
       restart.count = 0;
+      // The first piece timed by the watch shows how far behind the start was (the first
+      // playlist's age is unknown): once it is buffered, jump the difference, within the buffer,
+      // rather than catch up at 1.15× for half a minute.
+      if (!caughtUp && edge.timedAnswers > 0 && video.currentTime > 0) {
+        caughtUp = true;
+        const jump = Math.min(hls.latency - hls.targetLatency, bufferAhead() - MODE.margin);
+        if (jump > 0.5) video.currentTime += jump;
+      }
     });
     hls.on(Events.ERROR, (_e, data) => {
       if (!data.fatal) return;
@@ -603,19 +603,23 @@
       }
       seen(text, exact) {
         const newest = newestOf(text);
-        if (this.newest && newest.uri === this.newest.uri) return false;
+        // The end (EXT-X-ENDLIST) is news too, with or without a last piece.
+        if (this.newest && newest.uri === this.newest.uri && newest.ended === this.newest.ended) return false;
         Object.assign(this, { text, newest, exact, at: now() });
         return true;
       }
       get fresh() {
-        return this.text !== null && this.newest.uri !== this.given;
+        return this.text !== null && this.newestKey !== this.given;
+      }
+      get newestKey() {
+        return `${this.newest.uri}${this.newest.ended ? ' end' : ''}`;
       }
       /** When the next piece should be listed (performance time), once the last one was timed exactly. */
       get due() {
         return this.exact && this.newest.seconds && !this.newest.ended ? this.at + this.newest.seconds * 1000 : null;
       }
       give() {
-        this.given = this.newest.uri;
+        this.given = this.newestKey;
         this.next();
       }
       /**
