@@ -52,10 +52,18 @@
     low: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
   };
   const MODE = MODES[root.dataset.latency] || MODES.standard;
+  /**
+   * The start is timed by hls.js's first playlist read, whose age is unknown: the first piece the
+   * watch times shows the player up to a piece further back than its target. It catches up at up
+   * to 1.5× (a few seconds; a seek would show as a stall and a skip), then corrects at up to 1.15×.
+   */
+  const START_CATCH_UP_RATE = 1.5;
+  const CATCH_UP_RATE = 1.15;
   const HLS_CONFIG = {
     liveSyncDuration: MODE.liveSyncDuration,
     liveMaxLatencyDuration: MODE.liveMaxLatencyDuration,
-    maxLiveSyncPlaybackRate: 1.15,
+    // Until the start is caught up (see `watchdog`), then CATCH_UP_RATE.
+    maxLiveSyncPlaybackRate: START_CATCH_UP_RATE,
     lowLatencyMode: true,
     backBufferLength: 10,
     maxBufferLength: 20,
@@ -96,6 +104,8 @@
   /** `hls`, `native` or null. */
   let engine = null;
   let hls = null;
+  /** The playlist watch of the current hls.js (edgeLoader). */
+  let edge = null;
   /** The address hls.js was given. */
   let sourceUrl = null;
   let starting = false;
@@ -520,7 +530,7 @@
     engine = 'hls';
     sourceUrl = url;
     const loader = members() ? personal.loader(Hls) : Hls.DefaultConfig.loader;
-    const edge = edgeLoader(loader, (url) => (members() ? personal.rewrite(url) : url));
+    edge = edgeLoader(loader, (url) => (members() ? personal.rewrite(url) : url));
     hls = new Hls({ ...HLS_CONFIG, loader, pLoader: edge.EdgeLoader });
     const { Events, ErrorTypes } = Hls;
     hls.on(Events.LEVEL_LOADED, (_e, data) => edge.schedule(data.details));
@@ -529,7 +539,6 @@
       play();
     });
     hls.on(Events.LEVEL_SWITCHED, () => quality.render());
-    let caughtUp = false;
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
       if (!data.details.live) playlistEnded = true;
       // Longer pieces than the mode's: the same margin at the low point (never lowered again).
@@ -540,14 +549,6 @@
     hls.on(Events.FRAG_BUFFERED, () => {
       recovery.network = 0;
       restart.count = 0;
-      // The first piece timed by the watch shows how far behind the start was (the first
-      // playlist's age is unknown): once it is buffered, jump the difference, within the buffer,
-      // rather than catch up at 1.15× for half a minute.
-      if (!caughtUp && edge.timedAnswers > 0 && video.currentTime > 0) {
-        caughtUp = true;
-        const jump = Math.min(hls.latency - hls.targetLatency, bufferAhead() - MODE.margin);
-        if (jump > 0.5) video.currentTime += jump;
-      }
     });
     hls.on(Events.ERROR, (_e, data) => {
       if (!data.fatal) return;
@@ -669,7 +670,11 @@
           return super.load(context, config, {
             ...callbacks,
             onSuccess: (response, stats, ctx, details) => {
+              const first = watch.text === null;
               if (typeof response.data === 'string' && watch.seen(response.data, false)) watch.give();
+              // hls.js times its first reload a piece after this request started: moved to right
+              // away, the reload waits for the watch, which times the next piece.
+              if (first && watch.newest.seconds) stats.loading.start -= watch.newest.seconds * 1000 - EDGE_POLL_MS;
               callbacks.onSuccess(response, stats, ctx, details);
             },
           });
@@ -690,7 +695,8 @@
         timedAnswers += timed ? 1 : 0;
         const stats = this.stats;
         stats.loading.start = stats.loading.start || now();
-        stats.loading.first = timed ? Math.min(at, stats.loading.start) : now();
+        // The first byte "arrived" when the watch saw the piece (after this request started).
+        stats.loading.first = timed ? Math.max(at, stats.loading.start) : now();
         stats.loading.end = now();
         stats.loaded = stats.total = text.length;
         callbacks.onSuccess({ url: rewrite(context.url), data: text, code: 200 }, stats, context, null);
@@ -896,6 +902,9 @@
       }
       this.lastTime = video.currentTime;
       const l = latency();
+      if (hls && hls.config.maxLiveSyncPlaybackRate > CATCH_UP_RATE && edge && edge.timedAnswers > 0 && l !== null && l < hls.targetLatency + 0.3) {
+        hls.config.maxLiveSyncPlaybackRate = CATCH_UP_RATE;
+      }
       $('svc-live').dataset.edge = String(l !== null && l < targetLatency() + 4);
     },
   };
