@@ -33,8 +33,8 @@
   /*
    * The delay behind the publisher is the player's distance from its estimate of the live edge
    * (hls.js `targetLatency`) plus the pipeline's: a piece is listed about 0.55 s after its last
-   * frame was captured, and decoding and showing it adds some more (the player bench measures the
-   * whole: about target + 1.4 s). hls.js estimates the edge as the newest piece's end plus the
+   * frame was captured, and the watch sees it up to 0.2 s later (the player bench measures the
+   * whole: about target + 0.6 s). hls.js estimates the edge as the newest piece's end plus the
    * time since it saw the playlist advance, so a playlist read late (hls.js reloads once per piece,
    * at a phase set by when the page opened) made one page load's delay up to a piece longer than
    * another's: `edgeLoader` sees each advance within 0.2 s instead. The buffer's low point, just

@@ -15,7 +15,7 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     ...apiFlags,
     name: Flags.string({ summary: 'Stream name (up to 100 characters).' }),
     profile: Flags.string({ summary: 'Transcoding profile.', options: ['abr_basic', 'passthrough'] }),
-    'latency-mode': Flags.string({ summary: 'standard (4-second pieces) or low (1-second pieces, about 3-4 s behind; publish a keyframe every second).', options: ['standard', 'low'] }),
+    'latency-mode': Flags.string({ summary: 'standard (4-second pieces) or low (1-second pieces, about 3 s behind; publish a keyframe every second).', options: ['standard', 'low'] }),
     'max-resolution': Flags.integer({ summary: 'Highest ingest resolution allowed.', options: ['480', '720', '1080'] }),
     record: Flags.boolean({ summary: 'Record the stream (the default; --no-record turns it off).', allowNo: true }),
     'retention-days': Flags.integer({ summary: 'Days to keep the recording.', min: 1, max: 3650 }),

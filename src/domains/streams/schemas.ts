@@ -32,7 +32,7 @@ const latencyModeField = (options: Record<string, unknown> = {}) =>
   StringEnum(LATENCY_MODES, {
     ...options,
     description:
-    '`standard` (default): 4-second pieces, about 6 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3-4 s behind, for publishers that send a keyframe every second (segments are cut on the publisher\'s keyframes). Changeable while the stream is pending',
+    '`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher\'s keyframes). Changeable while the stream is pending',
   });
 
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
