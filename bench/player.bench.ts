@@ -3,18 +3,22 @@
  * the delay behind a live publisher as the hosted player shows it (barcode burned into frames),
  * and what the page downloads before its first frame.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
+import { measureDelay, median, publishBarcode, type BarcodePublisher, type DelayRun } from '../test/helpers/glass-to-glass.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
-import { checkSegments, measureDelay, median, publishBarcode, watchSegments, type BarcodePublisher, type DelayRun, type SegmentCheck, type SegmentWatch } from './delay.js';
+import { checkSegments, watchSegments, type SegmentCheck, type SegmentWatch } from './delay.js';
 import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
 import { firstFrame, GROUPS, type FirstFrame } from './first-frame.js';
 import { api, firstPlayable, startServe } from './pipeline.bench.js';
 
-const DELAY_SECONDS = 60;
+/** Seconds each page load is measured; BENCH_DELAY_SECONDS changes it. */
+const DELAY_SECONDS = Number(process.env.BENCH_DELAY_SECONDS ?? 45);
+/** Hosted-player page loads per mode: the delay depends on when a page opens (BENCH_PAGE_LOADS). */
+const PAGE_LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 3);
 const LOOK_MS = 500;
 /** The publisher stops by itself after this, whatever happens to the bench. */
-const PUBLISH_SECONDS = 180;
+const PUBLISH_SECONDS = 900;
 
 interface Created {
   id: string;
@@ -31,9 +35,15 @@ interface Timing {
   /** S0 − went_live_at (the on_publish hook). */
   s0AfterOnPublishMs: number | null;
   reports: number;
-  /** The page measured was opened this long after S0. */
-  pageOpenedAfterS0Ms: number;
   medianLagMs: number | null;
+}
+
+interface DelayRow {
+  mode: 'standard' | 'low';
+  player: string;
+  /** When the page was opened, after S0. */
+  openedAfterS0Ms: number;
+  run: DelayRun;
 }
 
 interface Figures {
@@ -41,9 +51,64 @@ interface Figures {
   beats: BeatRow[];
   check: { segments: SegmentCheck[]; ok: boolean };
   playlist: { target: number; durations: number[] };
+  lowPlaylist: { target: number; durations: number[] };
   timing: Timing;
   first: FirstFrame;
-  delay: DelayRun;
+  delays: DelayRow[];
+}
+
+/**
+ * The reference: hls.js as a site would use it out of the box (`new Hls()`, no settings), the
+ * player site's own copy, on the same stream. It runs in a page of the player site (its 404 page):
+ * Chromium lets only a page served from loopback read the CDN on loopback.
+ */
+async function openReference(page: Page, playerUrl: string, embedUrl: string, playbackUrl: string): Promise<void> {
+  const hlsScript = /data-hls="([^"]+)"/.exec(await (await fetch(embedUrl)).text())?.[1];
+  if (!hlsScript) throw new Error('no data-hls on the player page');
+  await page.goto(`${playerUrl}/bench-reference`);
+  await page.addScriptTag({ url: hlsScript });
+  await page.evaluate(`(() => {
+    const video = document.createElement('video');
+    video.muted = true;
+    document.body.append(video);
+    const hls = new Hls();
+    hls.on(Hls.Events.MANIFEST_PARSED, () => video.play());
+    hls.loadSource(${JSON.stringify(playbackUrl)});
+    hls.attachMedia(video);
+    window.svcPlayer = { video, hls };
+  })()`);
+  await page.waitForFunction('window.svcPlayer.video.currentTime > 0', undefined, { timeout: 30_000 });
+}
+
+/** One page load in a fresh browser context, measured for DELAY_SECONDS. */
+async function measureLoad(browser: Browser, publisher: BarcodePublisher, mode: DelayRow['mode'], player: string, open: (page: Page) => Promise<void>): Promise<DelayRow> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    // BENCH_PLAYER_CONFIG (JSON) overrides the player's hls.js settings, to compare tunings in one place.
+    const tuning = process.env.BENCH_PLAYER_CONFIG;
+    if (tuning) await page.addInitScript(`window.svcPlayerConfig = ${JSON.stringify(JSON.parse(tuning))};`);
+    const opened = Date.now();
+    await open(page);
+    return { mode, player, openedAfterS0Ms: opened - publisher.s0(), run: await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS) };
+  } finally {
+    await context.close();
+  }
+}
+
+const hosted = (embedUrl: string) => async (page: Page) => {
+  await page.goto(embedUrl);
+  await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
+};
+
+/** The reference, then PAGE_LOADS hosted-player loads, opened at different phases of the pieces. */
+async function measureMode(browser: Browser, playerUrl: string, publisher: BarcodePublisher, mode: DelayRow['mode'], stream: Created): Promise<DelayRow[]> {
+  const rows = [await measureLoad(browser, publisher, mode, 'hls.js defaults', (page) => openReference(page, playerUrl, stream.embed_url, stream.playback_url))];
+  for (let i = 1; i <= PAGE_LOADS; i++) {
+    await new Promise((r) => setTimeout(r, 1300 * i));
+    rows.push(await measureLoad(browser, publisher, mode, `hosted player, load ${i}`, hosted(stream.embed_url)));
+  }
+  return rows;
 }
 
 export async function benchPlayer(): Promise<string> {
@@ -52,7 +117,7 @@ export async function benchPlayer(): Promise<string> {
   let browser: Browser | null = null;
   let segments: SegmentWatch | null = null;
   try {
-    const create = (name: string) => api<Created>(s, 'POST', '/v1/streams', { name, profile: 'abr_basic', max_resolution: 720, record: false });
+    const create = (name: string, latency_mode = 'standard') => api<Created>(s, 'POST', '/v1/streams', { name, profile: 'abr_basic', max_resolution: 720, record: false, latency_mode });
     const live = await create('Player bench');
     const [direct, proxied] = [await create('Beats direct'), await create('Beats via nginx')];
     // Under load before anything is live: the 2 cores are not shared with ladders and players.
@@ -71,24 +136,26 @@ export async function benchPlayer(): Promise<string> {
 
     browser = await launchChromium();
     const first = await firstFrame(browser, live.embed_url);
-    const page = await (await browser.newContext()).newPage();
-    // BENCH_PLAYER_CONFIG (JSON) overrides the player's hls.js settings, to compare tunings in one place.
-    const tuning = process.env.BENCH_PLAYER_CONFIG;
-    if (tuning) await page.addInitScript(`window.svcPlayerConfig = ${JSON.stringify(JSON.parse(tuning))};`);
-    const opened = Date.now();
-    await page.goto(live.embed_url);
-    await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
-    const delay = await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS);
+    const delays = await measureMode(browser, s.playerUrl, publisher, 'standard', live);
     const playlist = segments.stop();
     const timing: Timing = {
       s0AfterSpawnMs: publisher.s0() - spawned,
       playableAfterSpawnMs: playable * 1000,
       s0AfterOnPublishMs: wentLive ? publisher.s0() - new Date(wentLive).getTime() : null,
       reports: publisher.reports(),
-      pageOpenedAfterS0Ms: opened - publisher.s0(),
       medianLagMs: publisher.medianLagMs(),
     };
-    return format({ embed, beats: beatRows, check, playlist, timing, first, delay });
+    await api(s, 'DELETE', `/v1/streams/${live.id}`);
+    await publisher.kill('SIGKILL');
+
+    // The same publisher with a keyframe every second (the advice for low latency), on a low-latency stream.
+    const low = await create('Player bench, low latency', 'low');
+    publisher = publishBarcode(`${s.rtmpUrl}/${low.stream_key}`, PUBLISH_SECONDS, { gopSeconds: 1 });
+    await firstPlayable(low.playback_url, Date.now());
+    segments = watchSegments(low.playback_url);
+    delays.push(...(await measureMode(browser, s.playerUrl, publisher, 'low', low)));
+    const lowPlaylist = segments.stop();
+    return format({ embed, beats: beatRows, check, playlist, lowPlaylist, timing, first, delays });
   } finally {
     segments?.stop();
     await browser?.close().catch(() => undefined);
@@ -120,20 +187,42 @@ function format(f: Figures): string {
   out.push(...table([...LOAD_HEAD, 'distinct s', 'now.watching', 'exact', 'rate', 'expected'], f.beats.map((b) => [...loadCells(b), b.distinct, b.watching ?? 'null', String(b.exact), b.rate, b.expected])));
   out.push('(above 400 viewers only page loads with u < rate count, each for 1/rate; expected: that count from the u values sent, at the rate the read used)');
 
-  const d = f.delay;
-  const renditions = Object.entries(d.renditions).map(([k, v]) => `${k} ×${v}`).join(', ') || '-';
-  out.push('', `Delay behind the publisher (testsrc2 720p30 x264 superfast zerolatency 2 s GOP → abr_basic: source + 480p; hosted player in Chromium), a look every ${LOOK_MS} ms for ${DELAY_SECONDS} s`);
+  out.push('', `Delay behind the publisher, glass to glass (testsrc2 720p30 x264 superfast zerolatency → abr_basic: source + 480p; Chromium), a look every ${LOOK_MS} ms for ${DELAY_SECONDS} s per page load`);
+  out.push('standard: publisher with a 2 s GOP, 4-second pieces; low: latency_mode low, publisher with a 1 s GOP. Reference: hls.js defaults (new Hls()) on the same stream, in the same run');
   out.push(
     ...table(
-      ['looks', 'readable', 'median s', 'min s', 'max s', 'first look s', 'last 30 s median', 'waiting events', 'frozen looks', 'on screen', 'hls.latency s'],
-      [[d.looks, d.delays.length, seconds(median(d.delays)), seconds(Math.min(...d.delays)), seconds(Math.max(...d.delays)), seconds(d.delays[0]), seconds(median(d.delays.slice(-30_000 / LOOK_MS))), d.stalls, d.frozen, renditions, d.hlsLatency?.toFixed(2) ?? '-']],
+      ['mode', 'page', 'opened at s', 'readable', 'median s', 'min s', 'max s', 'first look s', 'last 20 s median', 'waiting events', 'hls.js stalls', 'frozen looks', 'on screen', 'hls.latency s'],
+      f.delays.map(({ mode, player, openedAfterS0Ms, run: d }) => [
+        mode,
+        player,
+        seconds(openedAfterS0Ms),
+        `${d.delays.length}/${d.looks}`,
+        seconds(median(d.delays)),
+        seconds(Math.min(...d.delays)),
+        seconds(Math.max(...d.delays)),
+        seconds(d.delays[0]),
+        seconds(median(d.delays.slice(-20_000 / LOOK_MS))),
+        d.stalls,
+        d.hlsStalls,
+        d.frozen,
+        Object.entries(d.renditions).map(([k, v]) => `${k} ×${v}`).join(', ') || '-',
+        d.hlsLatency?.toFixed(2) ?? '-',
+      ]),
     ),
   );
-  out.push(`The page was opened ${seconds(f.timing.pageOpenedAfterS0Ms)} s into the stream; delay = look time − (S0 + barcode/100)`);
-  if (d.levelSwitches.length > 0) out.push(`hls.js level switches (level at media time): ${d.levelSwitches.join(', ')}`);
+  out.push('delay = look time − (S0 + barcode/100); opened at: when the page was opened, after S0');
+  for (const mode of ['standard', 'low'] as const) {
+    const rows = f.delays.filter((r) => r.mode === mode);
+    const hostedMedians = rows.filter((r) => r.player !== 'hls.js defaults').map((r) => median(r.run.delays) ?? NaN);
+    const reference = median(rows.find((r) => r.player === 'hls.js defaults')?.run.delays ?? []);
+    const worst = Math.max(...hostedMedians);
+    out.push(`${mode}: hosted player, median of each page load ${hostedMedians.map((m) => seconds(m)).join(' / ')} s, worst ${seconds(worst)} s; hls.js defaults ${seconds(reference)} s (worst / reference ${reference ? (worst / reference).toFixed(2) : '-'})`);
+  }
+  for (const { mode, player, run } of f.delays) if (run.levelSwitches.length > 0) out.push(`${mode}, ${player}: hls.js level switches (level at media time): ${run.levelSwitches.join(', ')}`);
   const t = f.timing;
   out.push(`S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`);
-  out.push(`Source segments as published (s): ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
+  out.push(`Source segments as published (s), standard: ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
+  out.push(`Source segments as published (s), low: ${f.lowPlaylist.durations.join(' ')}; highest TARGETDURATION ${f.lowPlaylist.target}`);
   out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.segments.map((p) => `${p.segment} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
 
   const g = f.first.groups;

@@ -28,31 +28,62 @@
   }
   const viewerToken = takeToken();
 
+  const root = document.getElementById('svc-player');
+
   /*
-   * 4-second segments reach the playlist ~1.3 s after their last frame was captured. hls.js keeps
-   * `liveSyncDuration` behind its estimate of the live edge, so the delay behind the publisher is
-   * about that + 1.3 s + the playlist's age when it was read (research: 6 s gave 8.8 s; the
-   * player bench: 5 s gave 7.2-8.0 s, 4.5 s gave 5.9-7.5 s, no stalls). Each stall adds 1 s
-   * to the target (hls.js `liveSyncOnStallIncrease`, at most one segment). `lowLatencyMode`
-   * only matters for LL-HLS parts, which our playlists do not have, and it is what enables the
-   * playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it in hls.js 1.7).
+   * The delay behind the publisher is the player's distance from its estimate of the live edge
+   * (hls.js `targetLatency`) plus the pipeline's: a piece is listed about 0.55 s after its last
+   * frame was captured, and the watch sees it up to 0.2 s later (the player bench measures the
+   * whole: about target + 0.6 s). hls.js estimates the edge as the newest piece's end plus the
+   * time since it saw the playlist advance, so a playlist read late (hls.js reloads once per piece,
+   * at a phase set by when the page opened) made one page load's delay up to a piece longer than
+   * another's: `edgeLoader` sees each advance within 0.2 s instead. The buffer's low point, just
+   * before the next piece is listed, is then the target less one piece: `margin`. Pieces longer
+   * than the mode's (a publisher with keyframes further apart) raise the target to keep that
+   * margin; each stall adds 1 s more (hls.js `liveSyncOnStallIncrease`, at most one piece).
+   * `lowLatencyMode` only matters for LL-HLS parts, which our playlists do not have, and it is
+   * what enables the playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it).
+   * Measured: docs/decisions.md, "Low-latency mode".
    */
+  const MODES = {
+    // 4-second pieces.
+    standard: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 },
+    // 1-second pieces; the start waits for three so the first has the same buffer.
+    low: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
+  };
+  const MODE = MODES[root.dataset.latency] || MODES.standard;
+  /**
+   * The start is timed by hls.js's first playlist read, whose age is unknown: the first piece the
+   * watch times shows the player up to a piece further back than its target. It catches up at up
+   * to 1.5× (a few seconds; a seek would show as a stall and a skip), then corrects at up to 1.15×.
+   */
+  const START_CATCH_UP_RATE = 1.5;
+  const CATCH_UP_RATE = 1.15;
   const HLS_CONFIG = {
-    liveSyncDuration: 4.5,
-    liveMaxLatencyDuration: 12,
-    maxLiveSyncPlaybackRate: 1.15,
+    liveSyncDuration: MODE.liveSyncDuration,
+    liveMaxLatencyDuration: MODE.liveMaxLatencyDuration,
+    // Until the start is caught up (see `watchdog`), then CATCH_UP_RATE.
+    maxLiveSyncPlaybackRate: START_CATCH_UP_RATE,
     lowLatencyMode: true,
     backBufferLength: 10,
     maxBufferLength: 20,
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
-    // Joining at go-live with a one-segment playlist would start 4 s behind the edge with almost
-    // no buffer (measured: 0.4 s) and stall; waiting for the second segment costs up to 4 s once.
-    initialLiveManifestSize: 2,
+    // Joining at go-live with too short a playlist would start with almost no buffer (measured with
+    // one 4-second piece: 0.4 s) and stall; waiting for one more piece costs up to a piece once.
+    initialLiveManifestSize: MODE.initialLiveManifestSize,
     // Benchmarks and tests may try other values (set before this script runs).
     ...window.svcPlayerConfig,
   };
+  /** Seconds behind the edge the player aims for. */
+  const targetLatency = () => (hls && hls.targetLatency) || HLS_CONFIG.liveSyncDuration;
+
+  /** How often a playlist is read again while its next piece is due but not listed yet. */
+  const EDGE_POLL_MS = 200;
+  /** hls.js's reloads go this long before the next piece is due, and wait for it. */
+  const EDGE_LEAD_MS = 300;
+
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
   const IDLE_MS = 3000;
@@ -60,7 +91,6 @@
   const BEAT_SETTLE_MS = 500;
 
   const $ = (id) => document.getElementById(id);
-  const root = $('svc-player');
   const video = $('svc-video');
   const status = $('svc-status');
   const qualityButton = $('svc-quality');
@@ -74,6 +104,8 @@
   /** `hls`, `native` or null. */
   let engine = null;
   let hls = null;
+  /** The playlist watch of the current hls.js (edgeLoader). */
+  let edge = null;
   /** The address hls.js was given. */
   let sourceUrl = null;
   let starting = false;
@@ -497,8 +529,11 @@
   function startHls(Hls, url) {
     engine = 'hls';
     sourceUrl = url;
-    hls = new Hls(members() ? { ...HLS_CONFIG, loader: personal.loader(Hls) } : HLS_CONFIG);
+    const loader = members() ? personal.loader(Hls) : Hls.DefaultConfig.loader;
+    edge = edgeLoader(loader, (url) => (members() ? personal.rewrite(url) : url));
+    hls = new Hls({ ...HLS_CONFIG, loader, pLoader: edge.EdgeLoader });
     const { Events, ErrorTypes } = Hls;
+    hls.on(Events.LEVEL_LOADED, (_e, data) => edge.schedule(data.details));
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
       play();
@@ -506,6 +541,10 @@
     hls.on(Events.LEVEL_SWITCHED, () => quality.render());
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
       if (!data.details.live) playlistEnded = true;
+      // Longer pieces than the mode's: the same margin at the low point (never lowered again).
+      const longest = Math.max(0, ...data.details.fragments.slice(-3).map((f) => f.duration));
+      const wanted = Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2);
+      if (wanted > hls.targetLatency) hls.targetLatency = wanted;
     });
     hls.on(Events.FRAG_BUFFERED, () => {
       recovery.network = 0;
@@ -519,6 +558,170 @@
     });
     hls.loadSource(url);
     hls.attachMedia(video);
+  }
+
+  /*
+   * Media playlists, timed. hls.js estimates the live edge from when it received the playlist that
+   * listed the newest piece, and reloads once per piece at a phase set by its first request; a
+   * piece listed just after a reload was seen up to a piece late, every time, for the whole page
+   * load (the delay differed by up to a piece between page loads). Here a watch reads each playlist
+   * hls.js uses around the time its next piece is due, every EDGE_POLL_MS until it is listed: the
+   * first read that shows it times it within EDGE_POLL_MS. hls.js's reloads are moved to
+   * EDGE_LEAD_MS before each piece is due (`schedule`), and a reload that comes before the piece
+   * waits for the watch and gets it with the watch's time as its first byte, which is what
+   * hls.js times the edge by. A reload that comes later gets it timed at its own arrival, as hls.js
+   * would time it (it learned of the piece that late; an earlier time would put it where it has
+   * nothing buffered). The first read of a playlist, and any after the watch gave up (errors, a
+   * piece far overdue), go to the network with hls.js's own retries and timeouts. About two reads
+   * per piece. `rewrite` maps an address to the one to request (members' renewed addresses).
+   */
+  function edgeLoader(Base, rewrite) {
+    const watches = new Map();
+    let latest = null;
+    let timedAnswers = 0;
+    const newestOf = (text) => {
+      const lines = text.trim().split('\n');
+      const extinf = /^#EXTINF:([\d.]+)/.exec(lines[lines.length - 2] || '');
+      return { uri: lines[lines.length - 1], seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
+    };
+    const now = () => window.performance.now();
+
+    class Watch {
+      constructor(url) {
+        this.url = url;
+        this.text = null;
+        this.newest = null;
+        /** When `text` was first seen, and whether a read just before had not shown it (then `at` is within EDGE_POLL_MS). */
+        this.at = 0;
+        this.exact = false;
+        /** The newest piece hls.js was given. */
+        this.given = null;
+        this.usedAt = 0;
+        this.timer = undefined;
+        /** A read is scheduled or under way. */
+        this.pending = false;
+        this.waiters = [];
+      }
+      seen(text, exact) {
+        const newest = newestOf(text);
+        // The end (EXT-X-ENDLIST) is news too, with or without a last piece.
+        if (this.newest && newest.uri === this.newest.uri && newest.ended === this.newest.ended) return false;
+        Object.assign(this, { text, newest, exact, at: now() });
+        return true;
+      }
+      get fresh() {
+        return this.text !== null && this.newestKey !== this.given;
+      }
+      get newestKey() {
+        return `${this.newest.uri}${this.newest.ended ? ' end' : ''}`;
+      }
+      /** When the next piece should be listed (performance time), once the last one was timed exactly. */
+      get due() {
+        return this.exact && this.newest.seconds && !this.newest.ended ? this.at + this.newest.seconds * 1000 : null;
+      }
+      give() {
+        this.given = this.newestKey;
+        this.next();
+      }
+      /**
+       * Reads from just before the next piece is due (right away when the last one's time is not
+       * exact) until it is listed or is 1.5 pieces overdue; stops once hls.js stops asking.
+       */
+      next() {
+        clearTimeout(this.timer);
+        const { seconds, ended, uri } = this.newest;
+        if (ended || !seconds) return;
+        const due = this.at + seconds * 1000;
+        let unchanged = false;
+        const read = () => {
+          if (now() - this.usedAt > seconds * 3000 || this.newest.uri !== uri) return this.stop();
+          fetch(rewrite(this.url), { cache: 'no-store', credentials: 'omit' })
+            .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+            .then((text) => {
+              if (this.seen(text, unchanged)) return this.stop();
+              unchanged = true;
+              if (now() < due + seconds * 1500) this.timer = setTimeout(read, EDGE_POLL_MS);
+              else this.stop();
+            })
+            .catch(() => this.stop());
+        };
+        this.pending = true;
+        this.timer = setTimeout(read, this.exact ? Math.max(0, due - EDGE_POLL_MS - now()) : EDGE_POLL_MS);
+      }
+      stop() {
+        this.pending = false;
+        for (const wake of this.waiters.splice(0)) wake();
+      }
+      /** Resolves when the watch has a newer playlist or stops watching. */
+      wait() {
+        return this.pending ? new Promise((resolve) => this.waiters.push(resolve)) : Promise.resolve();
+      }
+    }
+
+    class EdgeLoader extends Base {
+      load(context, config, callbacks) {
+        if (context.type !== 'level') return super.load(context, config, callbacks);
+        const watch = watches.get(context.url) || new Watch(context.url);
+        watches.set(context.url, watch);
+        watch.usedAt = now();
+        latest = watch;
+        if (watch.fresh) return this.answer(watch, context, callbacks, false);
+        if (!watch.pending) {
+          return super.load(context, config, {
+            ...callbacks,
+            onSuccess: (response, stats, ctx, details) => {
+              const first = watch.text === null;
+              if (typeof response.data === 'string' && watch.seen(response.data, false)) watch.give();
+              // hls.js times its first reload a piece after this request started: moved to right
+              // away, the reload waits for the watch, which times the next piece.
+              if (first && watch.newest.seconds) stats.loading.start -= watch.newest.seconds * 1000 - EDGE_POLL_MS;
+              callbacks.onSuccess(response, stats, ctx, details);
+            },
+          });
+        }
+        // Before the piece: wait for the watch (or the network, if it gives up).
+        this.stats.loading.start = now();
+        watch.wait().then(() => {
+          if (this.cancelled) return;
+          if (watch.fresh) return this.answer(watch, context, callbacks, watch.exact);
+          this.stats.loading.start = 0;
+          this.load(context, config, callbacks);
+        });
+      }
+      /** `timed`: the reload waited for the piece, which keeps the watch's time. */
+      answer(watch, context, callbacks, timed) {
+        const { text, at } = watch;
+        watch.give();
+        timedAnswers += timed ? 1 : 0;
+        const stats = this.stats;
+        stats.loading.start = stats.loading.start || now();
+        // The first byte "arrived" when the watch saw the piece (after this request started).
+        stats.loading.first = timed ? Math.max(at, stats.loading.start) : now();
+        stats.loading.end = now();
+        stats.loaded = stats.total = text.length;
+        callbacks.onSuccess({ url: rewrite(context.url), data: text, code: 200 }, stats, context, null);
+      }
+      abortInternal() {
+        this.cancelled = true;
+        super.abortInternal();
+      }
+    }
+
+    return {
+      EdgeLoader,
+      /** How many reloads got a piece timed by the watch. */
+      get timedAnswers() {
+        return timedAnswers;
+      },
+      /**
+       * After hls.js scheduled its next reload of `details`: the one after goes EDGE_LEAD_MS before
+       * the piece after that is due (hls.js adds a piece to the last schedule each time).
+       */
+      schedule(details) {
+        const due = latest && latest.due;
+        if (due !== null && details.live) details.requestScheduled = due - EDGE_LEAD_MS;
+      },
+    };
   }
 
   function startNative(url) {
@@ -657,7 +860,7 @@
 
   function goLive() {
     if (hls && hls.liveSyncPosition !== null) video.currentTime = hls.liveSyncPosition;
-    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - HLS_CONFIG.liveSyncDuration);
+    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - targetLatency());
     if (video.paused) play();
   }
 
@@ -699,7 +902,10 @@
       }
       this.lastTime = video.currentTime;
       const l = latency();
-      $('svc-live').dataset.edge = String(l !== null && l < HLS_CONFIG.liveSyncDuration + 4);
+      if (hls && hls.config.maxLiveSyncPlaybackRate > CATCH_UP_RATE && edge && edge.timedAnswers > 0 && l !== null && l < hls.targetLatency + 0.3) {
+        hls.config.maxLiveSyncPlaybackRate = CATCH_UP_RATE;
+      }
+      $('svc-live').dataset.edge = String(l !== null && l < targetLatency() + 4);
     },
   };
   setInterval(() => watchdog.tick(), 1000);

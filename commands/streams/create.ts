@@ -9,11 +9,13 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
   static override examples = [
     '<%= config.bin %> streams create --name "Town hall" --api-key svc_live_...',
     'SVC_API_KEY=svc_live_... <%= config.bin %> streams create --max-resolution 1080 --no-record --metadata \'{"event_id":"evt-42"}\' --json',
+    '<%= config.bin %> streams create --name "Auction" --latency-mode low',
   ];
   static override flags = {
     ...apiFlags,
     name: Flags.string({ summary: 'Stream name (up to 100 characters).' }),
     profile: Flags.string({ summary: 'Transcoding profile.', options: ['abr_basic', 'passthrough'] }),
+    'latency-mode': Flags.string({ summary: 'standard (4-second pieces) or low (1-second pieces, about 3 s behind; publish a keyframe every second).', options: ['standard', 'low'] }),
     'max-resolution': Flags.integer({ summary: 'Highest ingest resolution allowed.', options: ['480', '720', '1080'] }),
     record: Flags.boolean({ summary: 'Record the stream (the default; --no-record turns it off).', allowNo: true }),
     'retention-days': Flags.integer({ summary: 'Days to keep the recording.', min: 1, max: 3650 }),
@@ -26,6 +28,7 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     const body: Record<string, unknown> = {};
     if (f.name !== undefined) body.name = f.name;
     if (f.profile !== undefined) body.profile = f.profile;
+    if (f['latency-mode'] !== undefined) body.latency_mode = f['latency-mode'];
     if (f['max-resolution'] !== undefined) body.max_resolution = f['max-resolution'];
     if (f.record !== undefined) body.record = f.record;
     if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];

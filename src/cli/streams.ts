@@ -56,6 +56,7 @@ export const STREAM_KEYS = [
   'name',
   'status',
   'profile',
+  'latency_mode',
   'record',
   'max_ingest_resolution',
   'rtmp_url',
@@ -87,6 +88,8 @@ export function publishText(stream: StreamDoc): string {
         `  Server      ${stream.rtmp_url}`,
         `  Stream Key  ${stream.stream_key}`,
         `ffmpeg -re -i INPUT -c copy -f flv "${stream.rtmp_url}/${stream.stream_key}"`,
+        // Pieces are cut on the publisher's keyframes: a 2 s interval would double them.
+        ...(stream.latency_mode === 'low' ? ['Low latency: set a keyframe every 1 s (OBS: Output → Keyframe Interval 1; ffmpeg: -g <fps> -keyint_min <fps>).'] : []),
         '',
       ]
     : [];

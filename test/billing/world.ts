@@ -102,6 +102,7 @@ export async function newStream(w: World, accountId: string, opts: { profile?: P
     name: null,
     status: 'pending',
     profile: opts.profile ?? 'abr_basic',
+    latency_mode: 'standard',
     record: opts.record ?? true,
     replay: false,
     max_resolution: 720,

@@ -72,9 +72,9 @@ class Gen {
   }
 }
 
-const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording_retention_days', 'metadata', 'player', 'replay'];
+const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording_retention_days', 'metadata', 'player', 'replay', 'latency_mode'];
 const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_domains', 'watch_minutes_limit', 'closed_at'];
-const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat'];
+const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat', 'latency_mode'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
 const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
 const MODERATOR_FIELDS = ['name', 'name', 'name', 'viewer_id', 'active_days'];
@@ -104,6 +104,7 @@ function validValue(g: Gen, field: string): unknown {
   switch (field) {
     case 'name': return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
     case 'profile': return g.pick(['abr_basic', 'passthrough']);
+    case 'latency_mode': return g.pick(['standard', 'low']);
     case 'max_resolution': return g.pick([480, 720]);
     case 'record':
     case 'replay': return g.chance(0.5);

@@ -27,7 +27,7 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
   },
   'get /v1/streams': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'] },
   'get /v1/streams/{id}': { 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
-  'patch /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
+  'patch /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'], 409: ['stream_not_pending'] },
   // A body, if one is sent, must still be JSON of a sane size: 400 is possible although no body is defined.
   'delete /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
   'post /v1/streams/{id}/stream-key': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_not_pending'] },
@@ -64,7 +64,7 @@ t('GET / needs no key and links to the docs, the OpenAPI description and the ind
   const res = await env.call('GET', '/');
   assert.is(res.status, 200, res.text);
   assert.is(res.body.object, 'api_root');
-  assert.is(res.body.version, '1.6.0');
+  assert.is(res.body.version, '1.7.0');
   const base = env.config.publicUrls.base_url;
   assert.is(res.body.docs_url, `${base}/docs`);
   assert.is(res.body.openapi_url, `${base}/openapi.json`);
@@ -86,10 +86,10 @@ t('GET / needs no key and links to the docs, the OpenAPI description and the ind
   }
 });
 
-t('OpenAPI 3.1, version 1.6.0, every stream operation with a key', async ({ env }) => {
+t('OpenAPI 3.1, version 1.7.0, every stream operation with a key', async ({ env }) => {
   const doc = (await env.call('GET', '/openapi.json')).body as Doc;
   assert.match(doc.openapi, /^3\.1\.\d+$/);
-  assert.is(doc.info.version, '1.6.0');
+  assert.is(doc.info.version, '1.7.0');
   for (const key of Object.keys(EXPECTED)) {
     const [method, path] = key.split(' ') as [string, string];
     const op = doc.paths[path]?.[method];

@@ -322,7 +322,8 @@ t('a public stream with #vt=: the shared address plays, and the session puts the
   await page.goto(`${stream.embed_url}#vt=${await tokenOf(ctx, 'member-3', 'Cy Member')}`);
   assert.is(await page.evaluate(() => location.href), stream.embed_url);
   assert.ok(await waitForState(page, 'playing', 30_000));
-  const session = await player<{ viewer: { id: string }; playback: unknown }>(page, 'p.session');
+  // A public stream plays without waiting for the session, which may answer after the first frame.
+  const session = await waitFor('the session', () => player<{ viewer: { id: string }; playback: unknown } | null>(page, 'p.session'), 10_000, 250);
   assert.is(session.viewer.id, 'member-3');
   assert.is(session.playback, null);
   const media = requests.filter((r) => r.url.startsWith(cdn) && isMedia(r.url));

@@ -6,7 +6,7 @@ import { assertError, assertInvalidField, createStream, goLive, without } from '
 const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const STREAM_KEYS = [
-  'chat', 'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'max_duration_seconds', 'max_ingest_resolution',
+  'chat', 'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'latency_mode', 'max_duration_seconds', 'max_ingest_resolution',
   'metadata', 'name', 'node_ready', 'object', 'playback_url', 'playback_url_expires_at', 'player', 'profile', 'record',
   'recording', 'renditions', 'replay', 'reservation_expires_at', 'reservation_expires_in_seconds', 'rtmp_url', 'status', 'thumbnail',
   'viewers_now', 'went_live_at',
@@ -23,6 +23,7 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
   assert.is(s.name, 'Town hall');
   assert.is(s.status, 'pending');
   assert.is(s.profile, 'abr_basic');
+  assert.is(s.latency_mode, 'standard');
   assert.is(s.max_ingest_resolution, 720);
   assert.is(s.record, true);
   assert.is(s.replay, false);

@@ -73,6 +73,28 @@ t('patch works in any status', async ({ env, key, accountId }) => {
   assert.is((await patch(env, key, cancelled.id, { player: { show_name: false } })).body.player.show_name, false);
 });
 
+t('latency_mode: standard by default, low on request; changed while pending, refused (409) once live; unknown values refused', async ({ env, key, accountId }) => {
+  const low = await createStream(env, key, { latency_mode: 'low' });
+  assert.is(low.latency_mode, 'low');
+  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { latency_mode: 'ultra' } }), 'latency_mode');
+  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { latency_mode: null } }), 'latency_mode');
+  assertInvalidField(await patch(env, key, low.id, { latency_mode: 'LOW' }), 'latency_mode');
+  const s = await createStream(env, key);
+  assert.is(s.latency_mode, 'standard');
+  assert.is((await patch(env, key, s.id, { latency_mode: 'low' })).body.latency_mode, 'low');
+  assert.is((await patch(env, key, s.id, { latency_mode: 'standard', name: 'back' })).body.latency_mode, 'standard');
+  await patch(env, key, s.id, { latency_mode: 'low' });
+  await goLive(env, accountId, s.id);
+  const refused = await patch(env, key, s.id, { latency_mode: 'standard', name: 'not applied' });
+  assertError(refused, 409, 'stream_not_pending');
+  assert.is(refused.body.error.details.status, 'live');
+  const read = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
+  assert.is(read.latency_mode, 'low');
+  assert.is(read.name, 'back', 'a refused patch changes nothing');
+  // The current value is no change: accepted in any status (a client sending back what it read).
+  assert.is((await patch(env, key, s.id, { latency_mode: 'low', name: 'live' })).body.name, 'live');
+});
+
 t('delete a pending stream: cancelled, one stream.cancelled event; again: unchanged, no new event', async ({ env, key }) => {
   const s = await createStream(env, key, { name: 'to cancel', metadata: { k: 'v' } });
   env.clock.advance(42);

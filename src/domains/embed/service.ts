@@ -5,7 +5,7 @@ import type { Sql } from '../../platform/db/connect.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
 import { defaultPlaybackExpiry } from '../streams/present.js';
 import type { StreamRow } from '../streams/queries.js';
-import { STREAM_ID } from '../streams/schemas.js';
+import { STREAM_ID, type LatencyMode } from '../streams/schemas.js';
 import { findPublicStream } from './queries.js';
 import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
@@ -74,7 +74,8 @@ export class EmbedService {
     this.limiter = new UnknownIdLimiter(() => deps.clock.now().getTime());
   }
 
-  async read(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null }> {
+  /** The embed read, with what the hosted page needs beside it (never part of the read itself). */
+  async read(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
     const { row, closed } = await this.stream(id, address);
     const status = embedStatus(row, closed);
     const open = status === 'pending' || status === 'live';
@@ -97,7 +98,7 @@ export class EmbedService {
       access: membersOnly ? 'viewer_token' : 'public',
       poster_url: this.deps.cdn.thumbnail(row.id),
     };
-    return { embed, allowedDomains: row.player.allowed_domains };
+    return { embed, allowedDomains: row.player.allowed_domains, latencyMode: row.latency_mode };
   }
 
   /**

@@ -109,20 +109,34 @@ export class Uploader {
   }
 
   private async pass(): Promise<void> {
-    // Renditions in parallel: their first segments' probes (for CODECS) would otherwise delay the master one after another.
-    const fresh = await Promise.all(this.o.renditions.map((name) => this.publishNew(name)));
-    this.o.renditions.forEach((name, i) => {
-      if (fresh[i]) this.writeMediaPlaylist(name);
-    });
+    // Renditions in parallel: their first segments' readings (for CODECS) would otherwise delay the master one after another.
+    const fresh = await Promise.all(this.o.renditions.map((name) => this.publishRendition(name)));
     if (fresh.some(Boolean)) this.writeMasterIfDue();
   }
 
-  private async publishNew(name: string): Promise<boolean> {
+  /** New segments of one rendition to the origin and its playlist, then their measurements; whether there were any. */
+  private async publishRendition(name: string): Promise<boolean> {
+    const toProbe = await this.publishNew(name);
+    if (toProbe === null) return false;
+    // Viewers get the segment first; its measurement follows.
+    this.writeMediaPlaylist(name);
+    for (const { file, segment } of toProbe) {
+      // A failed reading only skips a measurement: the next segment is read if CODECS are still missing.
+      await this.o.probe(file).then((probe) => this.measure(name, probe, segment), (err: unknown) => this.o.logger.warn({ err, rendition: name, segment: segment.uri }, 'segment probe failed'));
+    }
+    // Pruned after reading: a segment being read is still on the origin.
+    this.pruneOrigin(this.state.get(name) as RenditionState);
+    return true;
+  }
+
+  /** Moves new segments to the origin; null when there was none, else those to measure. */
+  private async publishNew(name: string): Promise<{ file: string; segment: MediaSegment }[] | null> {
     const st = this.state.get(name) as RenditionState;
     const playlist = join(this.o.workDir, `${name}.m3u8`);
-    if (!existsSync(playlist)) return false;
+    if (!existsSync(playlist)) return null;
     const listed = parseMediaPlaylist(readFileSync(playlist, 'utf8')).segments.filter((p) => !st.names.has(p.uri));
     let fresh = false;
+    const toProbe: { file: string; segment: MediaSegment }[] = [];
     for (const listedSegment of await this.withSkipped(name, st, listed)) {
       const from = join(this.o.workDir, listedSegment.uri);
       if (!existsSync(from)) continue;
@@ -130,11 +144,11 @@ export class Uploader {
       st.resumed = false;
       const bytes = statSync(from).size;
       // The top quality is read every segment (about a millisecond in-process), the others once for CODECS.
-      const needsProbe = st.variant === null || name === 'source';
-      const probe = needsProbe ? await this.o.probe(from) : null;
+      const needsProbe = (st.variant === null && toProbe.length === 0) || name === 'source';
       // Same filesystem: a rename is atomic, and a viewer never sees half a segment.
       const published = join(this.o.originDir, segment.uri);
       renameSync(from, published);
+      if (needsProbe) toProbe.push({ file: published, segment });
       this.o.onPublished?.(name, published);
       st.published.push(segment);
       st.names.add(segment.uri);
@@ -146,18 +160,22 @@ export class Uploader {
         st.sumBytes += bytes;
         st.sumSeconds += segment.duration;
       }
-      if (probe?.video && (st.variant === null || name === 'source')) {
-        st.variant = {
-          width: probe.video.width,
-          height: probe.video.height,
-          codecs: codecsString(probe) ?? 'avc1.640028',
-          ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
-        };
-      }
-      if (name === 'source' && probe) this.o.onSourceSegment(probe, segment);
     }
-    this.pruneOrigin(st);
-    return fresh;
+    return fresh ? toProbe : null;
+  }
+
+  /** A probed segment: the rendition's size and CODECS for the master playlist, and the top quality's ingest measurements. */
+  private measure(name: string, probe: SegmentProbe, segment: MediaSegment): void {
+    const st = this.state.get(name) as RenditionState;
+    if (probe.video && (st.variant === null || name === 'source')) {
+      st.variant = {
+        width: probe.video.width,
+        height: probe.video.height,
+        codecs: codecsString(probe) ?? 'avc1.640028',
+        ...(probe.video.frameRate ? { frameRate: probe.video.frameRate } : {}),
+      };
+    }
+    if (name === 'source') this.o.onSourceSegment(probe, segment);
   }
 
   /**

@@ -8,7 +8,7 @@ import type { SegmentProbe } from '../../platform/media/probe.js';
 import { GrowingFile } from '../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../platform/process/supervisor.js';
-import type { Profile } from '../streams/schemas.js';
+import type { LatencyMode, Profile } from '../streams/schemas.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
@@ -19,6 +19,18 @@ export interface SourceInfo {
   height: number;
   hasAudio: boolean;
 }
+
+/**
+ * Low-latency streams ask for 1-second pieces. They are cut on the publisher's keyframes (the top
+ * quality is copied), so a publisher with 2-second keyframes still gets 2-second pieces.
+ */
+export const LOW_LATENCY_SEGMENT_SECONDS = 1;
+
+/**
+ * How often the uploader looks for finished pieces: each look reads a two-line work playlist per
+ * rendition (microseconds), and its wait is part of every viewer's delay (half the period on average).
+ */
+const UPLOAD_TICK_MS = 100;
 
 export interface WorkerDeps {
   config: Config;
@@ -56,6 +68,7 @@ export class LiveWorker {
   constructor(
     readonly streamId: string,
     private readonly profile: Profile,
+    private readonly latencyMode: LatencyMode,
     /** Orders workers by creation (see WorkerControl). */
     readonly serial: number,
     private readonly deps: WorkerDeps,
@@ -107,6 +120,10 @@ export class LiveWorker {
     this.feed?.finish();
   }
 
+  private get segmentSeconds(): number {
+    return this.latencyMode === 'low' ? LOW_LATENCY_SEGMENT_SECONDS : this.deps.config.live.segment_seconds;
+  }
+
   private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
@@ -120,7 +137,7 @@ export class LiveWorker {
         originDir: join(dataPaths(config.dataDir).origin, this.streamId),
         renditions: this.renditions.map((r) => r.name),
         windowSegments: config.live.window_segments,
-        segmentSeconds: config.live.segment_seconds,
+        segmentSeconds: this.segmentSeconds,
         probe: this.deps.probe,
         onSourceSegment: (probe) => this.meter.addSegment(probe),
         // Stills come from the smallest rendition: the cheapest to decode.
@@ -129,7 +146,7 @@ export class LiveWorker {
         },
         logger: this.log,
       });
-      this.timer = setInterval(() => void this.uploader?.tick(), 250);
+      this.timer = setInterval(() => void this.uploader?.tick(), UPLOAD_TICK_MS);
     }
     await this.ladder?.waitForExit();
     // Released, not just forgotten: a restart it had scheduled would run beside this session's ladder.
@@ -140,7 +157,7 @@ export class LiveWorker {
       renditions: this.renditions,
       hasAudio: info?.hasAudio ?? true,
       preset: config.live.x264_preset,
-      segmentSeconds: config.live.segment_seconds,
+      segmentSeconds: this.segmentSeconds,
     };
     const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
     // nginx's recording of the session holds it from the first frame; pulling the live stream

@@ -72,7 +72,7 @@ export class WorkerControl {
   publisherStarted(stream: StreamRow): { worker: LiveWorker; started: Promise<void> } {
     let worker = this.workers.get(stream.id);
     if (!worker) {
-      worker = new LiveWorker(stream.id, stream.profile, ++this.made, {
+      worker = new LiveWorker(stream.id, stream.profile, stream.latency_mode, ++this.made, {
         config: this.deps.config,
         supervisor: this.deps.supervisor,
         logger: this.deps.logger.child({ stream_id: stream.id }),

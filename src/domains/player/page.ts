@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nunjucks from 'nunjucks';
 import { packageRoot } from '../../core/package-root.js';
 import type { Embed } from '../embed/schemas.js';
+import type { LatencyMode } from '../streams/schemas.js';
 import type { AssetUrls } from './assets.js';
 
 /**
@@ -14,7 +15,8 @@ import type { AssetUrls } from './assets.js';
 export type PlayerState = 'waiting' | 'loading' | 'playing' | 'ended' | 'unavailable' | 'closed' | 'members' | 'refused' | 'removed' | 'access-ended' | 'error';
 
 export interface PlayerPages {
-  page(embed: Embed): string;
+  /** `latencyMode` tunes the player (`data-latency`): the embed read does not carry it. */
+  page(embed: Embed, latencyMode: LatencyMode): string;
   notFound(): string;
   rateLimited(retryAfterSeconds: number): string;
   unavailable(): string;
@@ -56,10 +58,11 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
     render('player/error.njk', { page_title: pageTitle, code, message, refresh_seconds: refreshSeconds });
 
   return {
-    page: (embed) =>
+    page: (embed, latencyMode) =>
       render('player/page.njk', {
         page_title: embed.title ?? 'Live video',
         embed,
+        latency_mode: latencyMode,
         state: initialState(embed),
         assets,
         embed_json: scriptSafeJson(embed),

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
-import { STREAM_ID } from '../streams/schemas.js';
+import { STREAM_ID, type LatencyMode } from '../streams/schemas.js';
 import { chooseEncoding, etagOf, loadPlayerAssets, type Asset, type PlayerAssets } from './assets.js';
 import { createPlayerPages, type PlayerPages } from './page.js';
 
-/** Where the page gets its embed; throws `ApiError('not_found')` or `ApiError('rate_limited')`. */
+/**
+ * Where the page gets its embed; throws `ApiError('not_found')` or `ApiError('rate_limited')`.
+ * The latency mode is not in the embed read (its shape is the spec's): the page carries it.
+ */
 export interface EmbedSource {
-  embed(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null }>;
+  embed(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -70,8 +73,8 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
     const { id } = request.params;
     if (!STREAM_ID.test(id)) return sendHtml(reply, 404, pages.notFound(), MICRO);
     try {
-      const { embed, allowedDomains } = await source.embed(id, request.ip);
-      return sendHtml(reply, 200, pages.page(embed), MICRO, allowedDomains);
+      const { embed, allowedDomains, latencyMode } = await source.embed(id, request.ip);
+      return sendHtml(reply, 200, pages.page(embed, latencyMode ?? 'standard'), MICRO, allowedDomains);
     } catch (err) {
       const failure = failurePage(err, pages);
       if (failure.status >= 500) request.log.error({ err }, 'player page: embed read failed');

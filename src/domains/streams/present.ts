@@ -53,6 +53,7 @@ export function presentStream(row: StreamRow, ctx: PresentContext): Stream {
     name: row.name,
     status: row.status,
     profile: row.profile,
+    latency_mode: row.latency_mode,
     record: row.record,
     replay: row.replay,
     recording: recordingOf(row),

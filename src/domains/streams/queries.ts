@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/connect.js';
 import type { LoadRow } from './capacity.js';
-import { STREAM_ID, type EndReason, type ChatSettings, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
+import { STREAM_ID, type EndReason, type ChatSettings, type LatencyMode, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
 export interface StreamRow {
   seq: number;
@@ -9,6 +9,7 @@ export interface StreamRow {
   name: string | null;
   status: StreamStatus;
   profile: Profile;
+  latency_mode: LatencyMode;
   record: boolean;
   replay: boolean;
   max_resolution: 480 | 720 | 1080;

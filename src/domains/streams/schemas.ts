@@ -25,6 +25,16 @@ export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export const PROFILES = ['abr_basic', 'passthrough'] as const;
 export type Profile = (typeof PROFILES)[number];
 
+/** `low`: 1-second pieces cut on the publisher's keyframes and a player that sits closer to the edge. */
+export const LATENCY_MODES = ['standard', 'low'] as const;
+export type LatencyMode = (typeof LATENCY_MODES)[number];
+const latencyModeField = (options: Record<string, unknown> = {}) =>
+  StringEnum(LATENCY_MODES, {
+    ...options,
+    description:
+    '`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher\'s keyframes). Changeable while the stream is pending',
+  });
+
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
 export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
@@ -93,15 +103,29 @@ export const CreateStreamBody = Type.Object(
     player: Type.Optional(PlayerSettingsInput),
     chat: Type.Optional(ChatSettingsInput),
     replay: Type.Optional(Type.Boolean({ default: false })),
+    latency_mode: Type.Optional(latencyModeField({ default: 'standard' })),
   },
-  { additionalProperties: false, 'x-optional-body': true, examples: [{ name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } }] },
+  {
+    additionalProperties: false,
+    'x-optional-body': true,
+    examples: [
+      { name: 'Friday town hall', profile: 'abr_basic', max_resolution: 720, metadata: { event_id: 'evt-42' } },
+      { name: 'Live auction', latency_mode: 'low' },
+    ],
+  },
 );
 export type CreateStreamBody = Static<typeof CreateStreamBody>;
 
 export const PatchStreamBody = Type.Object(
-  { name: Type.Optional(Name), metadata: Type.Optional(Metadata), player: Type.Optional(PlayerSettingsInput), chat: Type.Optional(ChatSettingsInput) },
+  {
+    name: Type.Optional(Name),
+    metadata: Type.Optional(Metadata),
+    player: Type.Optional(PlayerSettingsInput),
+    chat: Type.Optional(ChatSettingsInput),
+    latency_mode: Type.Optional(latencyModeField()),
+  },
   // Required and not empty: a patch that changes nothing is a client mistake.
-  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }] },
+  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }, { latency_mode: 'low' }] },
 );
 export type PatchStreamBody = Static<typeof PatchStreamBody>;
 
@@ -173,6 +197,7 @@ const streamFields = {
   name: Name,
   status: StringEnum(STREAM_STATUSES),
   profile: StringEnum(PROFILES),
+  latency_mode: latencyModeField(),
   record: Type.Boolean(),
   replay: Type.Boolean(),
   recording: Recording,

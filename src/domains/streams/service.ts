@@ -106,7 +106,11 @@ export class StreamsService {
     return { ...stream, cost, viewers: FINISHED.includes(row.status) ? { ...viewers, now: null } : viewers };
   }
 
-  /** Works in any status; left-out fields stay, null clears, metadata is replaced whole, player and chat merge. */
+  /**
+   * Works in any status; left-out fields stay, null clears, metadata is replaced whole, player and chat merge.
+   * `latency_mode` changes only while pending: the segment length is fixed when the ladder starts,
+   * and players keep the playlists they know.
+   */
   async update(account: Account, id: string, body: PatchStreamBody): Promise<Stream> {
     return this.deps.sql.begin(async (tx) => {
       const row = await q.lockStream(tx, account.id, id);
@@ -116,6 +120,12 @@ export class StreamsService {
       if (body.metadata !== undefined) changes.metadata = body.metadata;
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
+      if (body.latency_mode !== undefined && body.latency_mode !== row.latency_mode) {
+        if (row.status !== 'pending') {
+          throw new ApiError('stream_not_pending', `The latency mode of a ${row.status} stream cannot change; it is fixed when the stream goes live.`, { status: row.status });
+        }
+        changes.latency_mode = body.latency_mode;
+      }
       const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
       if (body.chat !== undefined || body.player !== undefined) await this.deps.chat?.settingsChanged(tx, updated);
       return presentStream(updated, this.context());
@@ -231,6 +241,7 @@ export class StreamsService {
       name: normaliseName(input.name ?? null),
       status: 'pending',
       profile,
+      latency_mode: input.latency_mode ?? 'standard',
       record: input.record ?? true,
       replay: input.replay ?? false,
       max_resolution: maxResolution,

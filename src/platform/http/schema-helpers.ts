@@ -66,7 +66,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   insufficient_credit: 'Credit is below 1.00 USD; add credit to create streams.',
   account_pending: 'The account is awaiting approval by the operator.',
   not_found: 'No such stream.',
-  stream_not_pending: 'The key of a live stream cannot be replaced; create a new stream.',
+  stream_not_pending: 'The stream is live; this is possible only while it is pending.',
   idempotency_key_reused: 'This Idempotency-Key was used with a different body; use a new key.',
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',

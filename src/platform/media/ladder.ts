@@ -95,7 +95,7 @@ function positiveInteger(value: number | null, what: string): number {
  * rendition, `<outDir>/<name>.m3u8` with segments `<outDir>/<name>_00000.ts`. No master
  * playlist: ffmpeg leaves CODECS out for copied streams, so the app writes its own.
  */
-/** Segments listed in the ladder's own playlists; the uploader reads them every 250 ms. */
+/** Segments listed in the ladder's own playlists; the uploader reads them every 100 ms. */
 export const WORK_LIST_SIZE = 2;
 
 export function ladderArgs(o: LadderOptions): string[] {
