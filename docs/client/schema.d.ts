@@ -139,7 +139,7 @@ export interface paths {
         head?: never;
         /**
          * Update a stream
-         * @description Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields.
+         * @description Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` once live or finished; sending the current value is always accepted).
          */
         patch: operations["updateStream"];
         trace?: never;
@@ -1768,6 +1768,7 @@ export interface components {
          *       "name": "Friday town hall",
          *       "status": "live",
          *       "profile": "abr_basic",
+         *       "latency_mode": "standard",
          *       "record": true,
          *       "replay": false,
          *       "recording": {
@@ -1865,6 +1866,11 @@ export interface components {
             status: "pending" | "live" | "ended" | "expired" | "cancelled";
             /** @enum {string} */
             profile: "abr_basic" | "passthrough";
+            /**
+             * @description `standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending
+             * @enum {string}
+             */
+            latency_mode: "standard" | "low";
             record: boolean;
             replay: boolean;
             recording: {
@@ -2025,6 +2031,7 @@ export interface components {
          *       "name": "Friday town hall",
          *       "status": "pending",
          *       "profile": "abr_basic",
+         *       "latency_mode": "standard",
          *       "record": true,
          *       "replay": false,
          *       "recording": null,
@@ -2080,6 +2087,11 @@ export interface components {
             status: "pending" | "live" | "ended" | "expired" | "cancelled";
             /** @enum {string} */
             profile: "abr_basic" | "passthrough";
+            /**
+             * @description `standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending
+             * @enum {string}
+             */
+            latency_mode: "standard" | "low";
             record: boolean;
             replay: boolean;
             recording: {
@@ -2869,7 +2881,7 @@ export interface operations {
                      * @example {
                      *       "object": "api_root",
                      *       "name": "string",
-                     *       "version": "1.6.0",
+                     *       "version": "1.7.0",
                      *       "docs_url": "string",
                      *       "openapi_url": "string",
                      *       "index_url": "string"
@@ -2879,7 +2891,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "api_root";
                         name: string;
-                        /** @example 1.6.0 */
+                        /** @example 1.7.0 */
                         version: string;
                         docs_url: string;
                         openapi_url: string;
@@ -3042,6 +3054,7 @@ export interface operations {
                      *           "name": "Friday town hall",
                      *           "status": "live",
                      *           "profile": "abr_basic",
+                     *           "latency_mode": "standard",
                      *           "record": true,
                      *           "replay": false,
                      *           "recording": {
@@ -3259,16 +3272,6 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "Friday town hall",
-                 *       "profile": "abr_basic",
-                 *       "max_resolution": 720,
-                 *       "metadata": {
-                 *         "event_id": "evt-42"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     /** @example Friday town hall */
                     name?: string | null;
@@ -3323,6 +3326,12 @@ export interface operations {
                     };
                     /** @default false */
                     replay?: boolean;
+                    /**
+                     * @description `standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending
+                     * @default standard
+                     * @enum {string}
+                     */
+                    latency_mode?: "standard" | "low";
                 };
             };
         };
@@ -3340,6 +3349,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "pending",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": null,
@@ -3610,6 +3620,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "live",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": {
@@ -3838,6 +3849,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "live",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": {
@@ -4081,12 +4093,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "name": "Town hall (rescheduled)",
-                 *       "metadata": null
-                 *     }
-                 */
                 "application/json": {
                     /** @example Friday town hall */
                     name?: string | null;
@@ -4126,6 +4132,11 @@ export interface operations {
                         /** @description Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders) */
                         reaction_sampling?: number | null;
                     };
+                    /**
+                     * @description `standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending
+                     * @enum {string}
+                     */
+                    latency_mode?: "standard" | "low";
                 };
             };
         };
@@ -4143,6 +4154,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "live",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": {
@@ -4344,6 +4356,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "stream_not_pending",
+                     *         "message": "The stream is live; this is possible only while it is pending.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Unavailable */
             503: {
                 headers: {
@@ -4399,6 +4439,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "pending",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": null,
@@ -4540,7 +4581,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "stream_not_pending",
-                     *         "message": "The key of a live stream cannot be replaced; create a new stream.",
+                     *         "message": "The stream is live; this is possible only while it is pending.",
                      *         "details": {},
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
@@ -5142,6 +5183,7 @@ export interface operations {
                      *       "name": "Friday town hall",
                      *       "status": "live",
                      *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
                      *       "record": true,
                      *       "replay": false,
                      *       "recording": {

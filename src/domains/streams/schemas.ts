@@ -242,6 +242,7 @@ const liveStreamExample: StreamShape = {
   name: 'Friday town hall',
   status: 'live',
   profile: 'abr_basic',
+  latency_mode: 'standard',
   record: true,
   replay: false,
   recording: { status: 'recording', bytes: null, duration_seconds: null, retention_days: 30, ready_at: null, delete_at: null, delete_reason: null, deleted_at: null },
