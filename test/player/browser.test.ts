@@ -2,6 +2,7 @@
  * The hosted player end to end: real appliance (nginx, ffmpeg ladder, API), a real publisher and
  * Debian's Chromium. Screenshots of each state go to test-output/player/.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -31,12 +32,16 @@ const stateOf = (page: Page) => page.getAttribute('#svc-player', 'data-state');
 const waitForState = (page: Page, state: string, timeoutMs: number) =>
   page.waitForSelector(`#svc-player[data-state="${state}"]`, { timeout: timeoutMs }).then(() => true);
 
-t('waiting → live by itself → playing with a quality menu, counted exactly → ended', async (ctx) => {
-  const { app, key, browser, shots } = ctx;
-  const clip = await makeClip({ width: 1280, height: 720, seconds: 20 });
-  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Player check', max_resolution: 720 } });
+// Both latency modes: the page is the same player, tuned per mode (a low one gets 1-second keyframes, as publishers are told).
+for (const mode of ['standard', 'low'] as const) t(`${mode} latency: waiting → live by itself → playing with a quality menu, counted exactly → ended`, async (ctx) => {
+  const { app, key, browser } = ctx;
+  const shots = join(ctx.shots, mode);
+  mkdirSync(shots, { recursive: true });
+  const clip = await makeClip({ width: 1280, height: 720, seconds: 20, gopSeconds: mode === 'low' ? 1 : 2 });
+  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Player check', max_resolution: 720, latency_mode: mode } });
   assert.is(created.status, 201, created.text);
   const s = created.body;
+  assert.is(s.latency_mode, mode);
   assert.is(s.embed_url, `${app.config.publicUrls.player_url}/${s.id}`);
 
   // Two viewers open the embed URL before the publisher starts.
@@ -44,6 +49,7 @@ t('waiting → live by itself → playing with a quality menu, counted exactly �
   for (const page of pages) await page.goto(s.embed_url);
   for (const page of pages) assert.ok(await waitForState(page, 'waiting', 10_000));
   assert.match((await pages[0]!.textContent('#svc-player')) ?? '', 'Player check');
+  assert.is(await pages[0]!.getAttribute('#svc-player', 'data-latency'), mode);
   await pages[0]!.screenshot({ path: join(shots, '1-waiting.png') });
   const waiting = await waitFor('both pages counted as waiting', async () => {
     const now = (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.viewers.now;
