@@ -4,19 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../platform/http/schema-helpers.js';
-import { StreamId } from '../streams/schemas.js';
-
-const Ingest = Nullable(
-  Type.Object({
-    width: Nullable(Type.Integer()),
-    height: Nullable(Type.Integer()),
-    kbps: Nullable(Type.Integer()),
-    observed_at: Timestamp,
-    limit_warning: Nullable(Type.String()),
-    keyframe_interval_seconds: Nullable(Type.Number()),
-    keyframe_warning: Type.Boolean(),
-  }),
-);
+import { Ingest, StreamId } from '../streams/schemas.js';
 
 const Recording = Type.Object({
   stream_id: Type.String(),

@@ -161,7 +161,8 @@ const Recording = Nullable(
   }),
 );
 
-const Ingest = Nullable(
+/** The publisher's last measurement (also what the operator dashboard shows per stream). */
+export const Ingest = Nullable(
   Type.Object({
     width: Nullable(Type.Integer()),
     height: Nullable(Type.Integer()),
