@@ -2,7 +2,8 @@
  * Throughput and latency of create, get and list under 50 concurrent clients, beside a bare
  * Fastify route answering constant JSON in the same run (the ratio is what matters on a shared box).
  * Each read is also measured beside its reference, run just before it: a bare route making one
- * indexed query on the same PostgreSQL for the same JSON (issue 16: the goal is 0.7× of it, p99 < 25 ms).
+ * indexed query on the same PostgreSQL for the same JSON (issue 16: the goal is 0.7× of it, p99 < 25 ms),
+ * once from the API in one process and once through nginx and the API worker processes.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -42,7 +43,7 @@ export async function benchApi(): Promise<Row[]> {
     server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     createInterface({ input: server.stdout }).once('line', resolve);
   });
-  const { apiUrl, bareUrl, referenceUrl, keys } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; referenceUrl: string; keys: string[] };
+  const { apiUrl, bareUrl, referenceUrl, keys, workersUrl, workers } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; referenceUrl: string; keys: string[]; workersUrl: string; workers: number };
   const headers = { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' };
   const createBody = JSON.stringify({ name: 'bench', metadata: { k: 'v' } });
   let next = 0;
@@ -64,9 +65,14 @@ export async function benchApi(): Promise<Row[]> {
     const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id }) });
     const reference = (await captured.json()) as { one: string; list: string };
     const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
-    rows.push({ ...(await load('GET /v1/streams/{id}', { url: `${apiUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+    rows.push({ ...(await load('GET /v1/streams/{id} (1 process)', { url: `${apiUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+    // The same read through nginx and the API worker processes (docs/decisions.md, The read path).
+    const oneRefAgain = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
+    rows.push({ ...(await load(`GET /v1/streams/{id} (${workers} workers)`, { url: `${workersUrl}/v1/streams/${id}`, headers })), reference: oneRefAgain });
     const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
-    rows.push({ ...(await load('GET /v1/streams?limit=20', { url: `${apiUrl}/v1/streams?limit=20`, headers })), reference: listRef });
+    rows.push({ ...(await load('GET /v1/streams?limit=20 (1 proc)', { url: `${apiUrl}/v1/streams?limit=20`, headers })), reference: listRef });
+    const listRefAgain = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
+    rows.push({ ...(await load(`GET /v1/streams?limit=20 (${workers} wk)`, { url: `${workersUrl}/v1/streams?limit=20`, headers })), reference: listRefAgain });
     return rows;
   } finally {
     server.kill('SIGTERM');

@@ -18,10 +18,13 @@ import { migrate } from '../platform/db/migrate.js';
 import { DatabaseMonitor } from '../platform/db/monitor.js';
 import { ClusterWatchdog } from '../platform/db/watchdog.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
+import { freePorts } from '../platform/http/ports.js';
+import type { ApiListeners } from '../platform/nginx/config.js';
 import { NginxIngest } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
+import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
-import { buildCdnLogReader, buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type Services } from './build.js';
+import { buildCdnLogReader, buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type MirroredNode, type Services } from './build.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -37,6 +40,8 @@ export interface ApiDeps {
   health?: HealthCheck;
   /** Told of every answered request (metrics). */
   observe?: HttpApiOptions['observe'];
+  /** An API worker process: the appliance process's live link and viewer counts, mirrored. */
+  mirrored?: MirroredNode;
 }
 
 export interface Api extends Services {
@@ -47,7 +52,7 @@ export interface Api extends Services {
 
 /** The services and the HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
-  const services = buildServices(deps, deps.live);
+  const services = buildServices(deps, deps.live, deps.mirrored);
   const apiKeys = new ApiKeys(deps.sql, deps.clock, deps.logger.child({ domain: 'accounts' }));
   const app = await createHttpApi({
     apiKeys,
@@ -65,6 +70,13 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   return { app, apiKeys, ...services };
 }
 
+/** Where the API processes listen: `api_port` itself without workers, else free loopback ports. */
+async function apiListeners(config: Config): Promise<ApiListeners> {
+  if (config.apiWorkers === 0) return { mainPort: config.ports.api, workerPorts: [] };
+  const [mainPort, ...workerPorts] = await freePorts(localHost(config), config.apiWorkers + 1);
+  return { mainPort: mainPort as number, workerPorts };
+}
+
 export interface RunningAppliance {
   api: Api;
   live: LiveService;
@@ -75,6 +87,8 @@ export interface RunningAppliance {
   watchdog: ClusterWatchdog | null;
   /** This node's Prometheus metrics (served at `metrics_port` when set). */
   metrics: ApplianceMetrics;
+  /** The API worker processes; null with `api_workers` 0. */
+  workers: ApiWorkers | null;
   stop(): Promise<void>;
 }
 
@@ -133,7 +147,15 @@ export async function startAppliance(opts: {
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();
     stops.push({ part: 'child processes', stop: () => supervisor.stopAll() });
-    const nginx = new NginxIngest({ config, secret: cdnSecret(secrets.signing_key), viewerKey: cdnViewerKey(secrets.signing_key), hooksUrl: hooksUrl(config, secrets), logger: logger.child({ domain: 'nginx' }) });
+    const listeners = await apiListeners(config);
+    const nginx = new NginxIngest({
+      config,
+      secret: cdnSecret(secrets.signing_key),
+      viewerKey: cdnViewerKey(secrets.signing_key),
+      hooksUrl: hooksUrl(config, secrets, listeners.mainPort),
+      api: listeners,
+      logger: logger.child({ domain: 'nginx' }),
+    });
     const live = buildLive(foundation, { supervisor, ingest: nginx });
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
@@ -144,8 +166,27 @@ export async function startAppliance(opts: {
     stops.push({ part: 'api', stop: () => api.app.close() });
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
     stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });
-    await api.app.listen({ host: config.listenHost, port: config.ports.api });
-    opts.onProgress?.(`API listening on ${config.publicUrls.base_url}`);
+    // With workers, nginx takes the API port and this process answers on loopback only.
+    await api.app.listen({ host: listeners.workerPorts.length ? localHost(config) : config.listenHost, port: listeners.mainPort });
+    let workers: ApiWorkers | null = null;
+    if (listeners.workerPorts.length) {
+      workers = new ApiWorkers({
+        config,
+        secrets,
+        databaseUrl: url,
+        ports: listeners.workerPorts,
+        supervisor,
+        logger: logger.child({ domain: 'api workers' }),
+        readings: { nodeReady: () => live.nodeReady, counter: api.counter, viewers: api.viewers },
+        ended: (id) => live.ended(id),
+        observe: metrics.observeRequest,
+      });
+      // Stopped after nginx (which stops first), before the database they use.
+      stops.push({ part: 'api workers', stop: () => workers?.stop() ?? Promise.resolve() });
+      await workers.start();
+    }
+    const served = workers ? ` (through nginx: ${listeners.workerPorts.length} API worker processes)` : '';
+    opts.onProgress?.(`API listening on ${config.publicUrls.base_url}${served}`);
 
     // nginx asks the API about every publisher: it starts once the API answers.
     await nginx.start(supervisor);
@@ -173,7 +214,7 @@ export async function startAppliance(opts: {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
       opts.onProgress?.(`metrics at ${metricsUrl(config)}`);
     }
-    return { api, live, whip, nginx, database, watchdog, metrics, stop };
+    return { api, live, whip, nginx, database, watchdog, metrics, workers, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -78,9 +78,18 @@ export interface Services {
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
 export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: config.allowPrivateWebhooks, lookup: systemLookup });
 
-/** Where nginx reaches the ingest hooks: the API on this machine. */
-export function hooksUrl(config: Config, secrets: Secrets): string {
-  return `http://${localUrlHost(config)}:${config.ports.api}/internal/ingest/${hookToken(secrets.signing_key)}`;
+/** Where nginx reaches the ingest hooks: the appliance's own API process on this machine, at `port`. */
+export function hooksUrl(config: Config, secrets: Secrets, port: number): string {
+  return `http://${localUrlHost(config)}:${port}/internal/ingest/${hookToken(secrets.signing_key)}`;
+}
+
+/**
+ * What an API worker process has instead of a live pipeline and a counter of its own: the
+ * appliance process's readings, mirrored (see api-workers.ts).
+ */
+export interface MirroredNode {
+  link: LiveLink;
+  counter: ViewerCounter;
 }
 
 /** Money: stateless, so the live pipeline and the API each build their own. */
@@ -93,13 +102,16 @@ export function buildBilling(f: Foundation): BillingService {
   });
 }
 
-/** Every domain service; `live` links streams to this node's ingest (absent: an API-only node). */
-export function buildServices(f: Foundation, live?: LiveService): Services {
+/**
+ * Every domain service; `live` links streams to this node's ingest (absent: an API-only node),
+ * or `mirrored` to the appliance process's (an API worker process).
+ */
+export function buildServices(f: Foundation, live?: LiveService, mirrored?: MirroredNode): Services {
   const { sql, config, clock, logger } = f;
   const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key));
   const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
-  const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : NO_LIVE;
-  const counter = new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
+  const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : (mirrored?.link ?? NO_LIVE);
+  const counter = mirrored?.counter ?? new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
   const viewers = new ViewersService({ sql, logger, counter });
   const attendance = new AttendanceService({
     sql,

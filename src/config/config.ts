@@ -19,6 +19,8 @@ export interface Config {
   host: string;
   listenHost: string;
   ports: { api: number; rtmp: number; cdn: number; player: number; postgres: number };
+  /** API worker processes behind nginx on the API port; 0: the appliance's own process serves the API. */
+  apiWorkers: number;
   /** The operator's Prometheus listener (docs/operations.md, Metrics); port null: none. */
   metrics: { host: string; port: number | null };
   /** null: the appliance-owned cluster under the data dir. */
@@ -195,6 +197,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     host,
     listenHost: file.listen_host ?? (host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : '0.0.0.0'),
     ports,
+    apiWorkers: file.api_workers ?? defaultApiWorkers(),
     metrics: { host: file.metrics_host ?? '127.0.0.1', port: file.metrics_port ?? null },
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,
@@ -231,6 +234,12 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
   if (config.whip.udp_port_min > config.whip.udp_port_max) throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);
 }
+
+/**
+ * One API worker per core, at most 4: each holds up to 11 PostgreSQL connections (a pool of 6,
+ * its transactions' 3, its monitor and its LISTEN), and the managed cluster allows 100 in all.
+ */
+export const defaultApiWorkers = (): number => Math.min(availableParallelism(), 4);
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
+/** Each worker holds up to 11 PostgreSQL connections; the managed cluster allows 100. */
+export const MAX_API_WORKERS = 16;
 const Url = Type.String({ minLength: 1, maxLength: 2000, pattern: '^(https?|rtmps?)://' });
 
 const AccountLimits = Type.Object(
@@ -179,6 +181,11 @@ export const ConfigFileSchema = Type.Object(
     cdn_port: Type.Optional(Port),
     player_port: Type.Optional(Port),
     postgres_port: Type.Optional(Port),
+    /**
+     * API worker processes behind nginx on `api_port` (docs/decisions.md, The read path); 0: the
+     * appliance's own process serves the API alone. Default: the cores, at most 4 (connections).
+     */
+    api_workers: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_API_WORKERS })),
     /** Prometheus metrics at `/metrics` on their own listener; null (the default): no listener. */
     metrics_port: Type.Optional(Type.Union([Port, Type.Null()])),
     /** Where that listener listens: loopback unless the operator's Prometheus is elsewhere. */

@@ -47,6 +47,9 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
     player_port: player,
     database_url: db.url,
     capacity: { cores: 1000 },
+    // The API in the appliance's own process unless a test asks for workers; SVC_TEST_API_WORKERS
+    // runs a whole group through workers instead (CI does so for the API groups, see .ci/run).
+    api_workers: Number(process.env.SVC_TEST_API_WORKERS ?? 0),
     ...file,
     live: { reconnect_window_seconds: 15, idle_publisher_seconds: 3, sample_seconds: 1, bitrate_window_seconds: 4, limit_grace_seconds: 4, ...file.live },
     recordings: { check_seconds: 1, retry_seconds: 1, ...file.recordings },

@@ -6,19 +6,20 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { GEOIP_COUNTRY_V6, nginxArgs, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
 const DATA_DIR = '/var/lib/svc';
 
-/** A root install on every address with the default ports: what most appliances render. */
-function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {}, user: string | null = 'www-data'): NginxConfigInput {
+/** A root install on every address with the default ports and two API workers: what most appliances render. */
+function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {}, user: string | null = 'www-data', api: ApiListeners = { mainPort: 38080, workerPorts: [38081, 38082] }): NginxConfigInput {
   return {
     config: {
       dataDir,
       listenHost: '0.0.0.0',
       ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 },
+      publicUrls: { whip_url: 'https://media.example.com/live' },
       live: { idle_publisher_seconds: 10 },
       cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' } },
       ...extra,
@@ -26,7 +27,8 @@ function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {},
     secret: 'golden-cdn-secret-0123456789abcdef',
     viewerKey: 'golden-viewer-key-0123456789abcdef',
     geoipDatabase: GEOIP_COUNTRY_V6,
-    hooksUrl: 'http://127.0.0.1:8080/internal/ingest/golden-hook-token',
+    hooksUrl: 'http://127.0.0.1:38080/internal/ingest/golden-hook-token',
+    api,
     user,
   };
 }
@@ -41,8 +43,18 @@ test('renderNginxConfig: one listen address may pull streams too; no user line w
   const text = renderNginxConfig(input(DATA_DIR, { listenHost: '192.0.2.10' }, null));
   assert.ok(text.includes('listen 192.0.2.10:1935;'));
   assert.ok(text.includes('      allow play 127.0.0.1;\n      allow play 192.0.2.10;\n      deny play all;\n'));
-  assert.ok(text.includes('server 192.0.2.10:8080;'));
+  assert.ok(text.includes('server 192.0.2.10:38080;'));
+  assert.ok(text.includes('server 192.0.2.10:38081 max_fails=1 fail_timeout=1s;'));
+  assert.ok(text.includes('listen 192.0.2.10:8080;'));
+  assert.ok(text.includes('set_real_ip_from 192.0.2.10;'));
   assert.not.match(text, /^user /m);
+});
+
+test('renderNginxConfig: without API workers the API process keeps the API port, nginx does not listen on it', () => {
+  const text = renderNginxConfig(input(DATA_DIR, {}, null, { mainPort: 8080, workerPorts: [] }));
+  assert.ok(text.includes('server 127.0.0.1:8080;'));
+  assert.not.ok(text.includes('listen 0.0.0.0:8080;'));
+  assert.not.ok(text.includes('svc_api_workers'));
 });
 
 test('nginxArgs: golden argv to run and to test a config', () => {

@@ -261,6 +261,11 @@ export class ViewerCounter {
     return rows;
   }
 
+  /** The streams with watched seconds not drained yet (counted now, or closed minutes waiting). */
+  undrainedStreamIds(): string[] {
+    return [...new Set([...this.streams.keys(), ...[...this.finished.values()].map((row) => row.stream_id)])];
+  }
+
   /** Watched viewer-seconds of a stream not drained yet (the open minute included). */
   undrainedWatchedSeconds(streamId: string): number {
     let seconds = this.streams.get(streamId)?.minute?.watched ?? 0;

@@ -139,6 +139,16 @@ export class ViewersService {
     return perMinute(totals.watched_seconds + this.pendingWatchedSeconds(streamId));
   }
 
+  /** Every stream's watched seconds not written yet (this node's), for a mirror elsewhere. */
+  pendingWatched(): Record<string, number> {
+    const pending: Record<string, number> = {};
+    for (const id of new Set([...this.deps.counter.undrainedStreamIds(), ...this.unwritten.map((row) => row.stream_id)])) {
+      const seconds = this.pendingWatchedSeconds(id);
+      if (seconds > 0) pending[id] = seconds;
+    }
+    return pending;
+  }
+
   private pendingWatchedSeconds(streamId: string): number {
     let seconds = this.deps.counter.undrainedWatchedSeconds(streamId);
     for (const row of this.unwritten) if (row.stream_id === streamId) seconds += row.watched_seconds;

@@ -25,7 +25,7 @@ export const VIEWER_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'cdn-viewer
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { live: Pick<Config['live'], 'idle_publisher_seconds'>; cdn: Pick<Config['cdn'], 'country_table'> };
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & { live: Pick<Config['live'], 'idle_publisher_seconds'>; cdn: Pick<Config['cdn'], 'country_table'> };
   /** CDN signing secret (written into the config, which is therefore mode 0600). */
   secret: string;
   /** Key of the CDN log's viewer ids (a keyed hash of address and user agent). */
@@ -34,12 +34,24 @@ export interface NginxConfigInput {
   geoipDatabase: string;
   /** Base of the ingest hooks on the API, on loopback. */
   hooksUrl: string;
+  /** Where the API processes listen on loopback (see apiListeners). */
+  api: ApiListeners;
   /** Who nginx's workers run as when the appliance is root; null keeps the appliance's user. */
   user: string | null;
 }
 
+/**
+ * Where the API is served (docs/decisions.md, The read path). Without workers the appliance's
+ * own process listens on `api_port` itself; with them, nginx does, and passes what needs the
+ * appliance's in-process state to `mainPort` and the rest to the workers' ports, all on loopback.
+ */
+export interface ApiListeners {
+  mainPort: number;
+  workerPorts: number[];
+}
+
 /** The text of templates/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
-export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, hooksUrl, user }: NginxConfigInput): string {
+export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, hooksUrl, api, user }: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
   const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: false, throwOnUndefined: true });
   return env.render('nginx.conf.njk', {
@@ -50,7 +62,10 @@ export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, ho
     rtmp_port: config.ports.rtmp,
     cdn_port: config.ports.cdn,
     player_port: config.ports.player,
-    api: `${localUrlHost(config)}:${config.ports.api}`,
+    api_port: config.ports.api,
+    api: `${localUrlHost(config)}:${api.mainPort}`,
+    api_workers: api.workerPorts.map((port) => `${localUrlHost(config)}:${port}`),
+    whip_path: new URL(config.publicUrls.whip_url).pathname.replace(/\/$/, ''),
     idle_publisher_seconds: config.live.idle_publisher_seconds,
     hooks: hooksUrl,
     secret,

@@ -19,7 +19,7 @@ const WORKER_USERS = ['www-data', 'nobody'];
 /** The geoip country database to load: the IPv6 one (it answers IPv4 too) where installed. */
 export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP_COUNTRY_V6 : GEOIP_COUNTRY_V4);
 
-export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl'> {
+export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl' | 'api'> {
   config: Config;
   logger: Logger;
 }
@@ -273,8 +273,8 @@ export class NginxIngest {
   /** Renders, checks and installs the config; true when it differs from the one installed before. */
   private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
-    const { config, secret, viewerKey, hooksUrl } = this.opts;
-    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, user: this.user?.name ?? null });
+    const { config, secret, viewerKey, hooksUrl, api } = this.opts;
+    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, api, user: this.user?.name ?? null });
     const tmp = `${paths.nginxConf}.new`;
     writeFileSync(tmp, text, { mode: 0o600 });
     try {

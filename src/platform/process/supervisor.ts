@@ -36,6 +36,8 @@ export interface ProcessSpec {
    * next start finds it (see leftovers.ts).
    */
   dieWithParent?: boolean;
+  /** A Node.js child with an IPC channel: its messages go here, and `send` reaches it. */
+  onMessage?: (message: unknown) => void;
 }
 
 /** The argv that runs `spec`: wrapped by setpriv when it must die with the appliance and setpriv is there. */
@@ -97,7 +99,9 @@ export class Supervised {
       cleanup: true,
       // Its own process group: whatever it forked (nginx's workers) goes with it.
       detached: true,
+      ...(spec.onMessage ? { ipc: true, serialization: 'json' as const } : {}),
     });
+    if (spec.onMessage) child.on('message', spec.onMessage);
     this.child = child;
     if (feed && child.stdin) {
       // A child that exits early closes its end: that is its exit to report, not an error here.
@@ -149,6 +153,15 @@ export class Supervised {
       this.timer = null;
       this.start();
     }, delay);
+  }
+
+  /** Sends a message over the IPC channel (see `onMessage`); false when no process runs to take it. */
+  send(message: unknown): boolean {
+    const child = this.child;
+    if (!child?.connected) return false;
+    // A child that just died closes its channel: the message is lost with it, as it would be a moment later.
+    child.send(message as never, (err) => err && this.spec.logger.debug({ proc: this.spec.name, err }, 'message not delivered'));
+    return true;
   }
 
   /** Sends a signal to the running process (nginx: SIGHUP reloads its config). */

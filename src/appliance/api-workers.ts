@@ -1,0 +1,123 @@
+/**
+ * The API worker processes of the appliance (docs/decisions.md, The read path): one supervised
+ * Node process each (restarted when it dies, killed with the appliance), each told at every start
+ * what it needs over IPC, kept up to date with the appliance's in-memory readings (`node_ready`,
+ * `viewers.now`), and reporting its answered requests to the appliance's metrics.
+ */
+import { join } from 'node:path';
+import type { Config } from '../config/config.js';
+import type { Secrets } from '../config/secrets.js';
+import { packageRoot } from '../core/package-root.js';
+import type { Logger } from '../core/logger.js';
+import { countedFigures } from '../domains/viewers/mirror.js';
+import type { ViewerCounter } from '../domains/viewers/counter.js';
+import type { ViewersService } from '../domains/viewers/service.js';
+import type { AnsweredRequest } from '../platform/http/server.js';
+import type { Supervised, Supervisor } from '../platform/process/supervisor.js';
+import { WORKER_SCRIPT, type FromWorker, type NodeReadings, type ToWorker } from './api-worker-protocol.js';
+
+/** How often the readings are compared with what the workers were told; changes go out at once. */
+const READINGS_MS = 100;
+/** A worker that does not listen within this fails the appliance's start. */
+const START_TIMEOUT_MS = 30_000;
+
+export interface ApiWorkersOptions {
+  config: Config;
+  secrets: Secrets;
+  databaseUrl: string;
+  ports: number[];
+  supervisor: Supervisor;
+  logger: Logger;
+  /** What the workers show of the appliance's process. */
+  readings: { nodeReady: () => boolean; counter: ViewerCounter; viewers: ViewersService };
+  /** A live stream ended through a worker. */
+  ended: (streamId: string) => Promise<void>;
+  /** Requests a worker answered (metrics). */
+  observe: (answered: AnsweredRequest) => void;
+}
+
+export class ApiWorkers {
+  private readonly procs: Supervised[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private sent = '';
+  /** Requests the workers reported answered, in all (tests). */
+  answered = 0;
+
+  constructor(private readonly opts: ApiWorkersOptions) {}
+
+  /** Starts every worker; resolves once each listens. */
+  async start(): Promise<void> {
+    const { opts } = this;
+    const listening = opts.ports.map((port) => {
+      let listened: () => void = () => undefined;
+      const first = new Promise<void>((resolve) => (listened = resolve));
+      const proc = opts.supervisor.spawn({
+        name: `api worker :${port}`,
+        file: process.execPath,
+        // The data dir in the argv: `svc up` finds a worker a killed appliance left behind (leftovers.ts).
+        args: [join(packageRoot, ...WORKER_SCRIPT), '--data-dir', opts.config.dataDir],
+        logger: opts.logger,
+        restart: () => true,
+        dieWithParent: true,
+        onMessage: (message) => this.onMessage(proc, port, message as FromWorker, listened),
+      });
+      this.procs.push(proc);
+      return first;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`API workers did not listen within ${START_TIMEOUT_MS / 1000} s (see the log)`)), START_TIMEOUT_MS)));
+    try {
+      await Promise.race([Promise.all(listening), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    this.timer = setInterval(() => this.shareReadings(), READINGS_MS);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(this.procs.map((p) => this.opts.supervisor.release(p)));
+  }
+
+  /** The workers' pids, running ones only (tests kill them). */
+  get pids(): number[] {
+    return this.procs.flatMap((p) => (p.pid === null ? [] : [p.pid]));
+  }
+
+  private onMessage(proc: Supervised, port: number, message: FromWorker, listened: () => void): void {
+    const { opts } = this;
+    switch (message.type) {
+      case 'hello':
+        this.send(proc, { type: 'start', config: opts.config, secrets: opts.secrets, databaseUrl: opts.databaseUrl, port });
+        this.send(proc, { type: 'readings', ...this.readings() });
+        return;
+      case 'listening':
+        listened();
+        return;
+      case 'answered':
+        for (const request of message.requests) opts.observe(request);
+        this.answered += message.requests.length;
+        return;
+      case 'ended':
+        opts.ended(message.streamId).catch((err: unknown) => opts.logger.error({ err, stream_id: message.streamId }, 'ending a stream a worker ended failed'));
+        return;
+    }
+  }
+
+  private readings(): NodeReadings {
+    return { nodeReady: this.opts.readings.nodeReady(), viewers: countedFigures(this.opts.readings.counter, this.opts.readings.viewers) };
+  }
+
+  /** Tells every worker the readings when they changed (the time of measurement aside). */
+  private shareReadings(): void {
+    const readings = this.readings();
+    const compared = JSON.stringify(readings, (key, value: unknown) => (key === 'measured_at' ? undefined : value));
+    if (compared === this.sent) return;
+    this.sent = compared;
+    for (const proc of this.procs) this.send(proc, { type: 'readings', ...readings });
+  }
+
+  private send(proc: Supervised, message: ToWorker): void {
+    proc.send(message);
+  }
+}
