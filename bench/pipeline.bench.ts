@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { DEFAULT_LIVE, DEFAULT_STREAM_COST } from '../src/config/config.js';
-import { childrenOf } from '../src/platform/process/proc.js';
+import { childrenOf, commandLine } from '../src/platform/process/proc.js';
 import { controlRequest } from '../src/platform/nginx/nginx.js';
 import { parseRtmpStat } from '../src/platform/nginx/rtmp-stat.js';
 import { ladderArgs, planLadder } from '../src/platform/media/ladder.js';
@@ -35,11 +35,17 @@ export function cpuOf(pid: number, withChildren: boolean): number {
   }
 }
 
-/** The appliance process with what it reaped (ladders, probes), plus nginx's master and workers while running. */
-export function applianceCpu(servePid: number, dataDir: string): { node: number; nginx: number } {
+/** The appliance process with what it reaped (ladders, probes), plus nginx's master and workers while running; `nodeOwn`: the node process alone. */
+export function applianceCpu(servePid: number, dataDir: string): { node: number; nodeOwn: number; nginx: number } {
   const master = Number(readFileSync(join(dataDir, 'run', 'nginx.pid'), 'utf8'));
   const nginx = cpuOf(master, false) + childrenOf(master).reduce((sum, w) => sum + cpuOf(w, false), 0);
-  return { node: cpuOf(servePid, true), nginx };
+  return { node: cpuOf(servePid, true), nodeOwn: cpuOf(servePid, false), nginx };
+}
+
+/** The appliance's running ladders (ffmpeg writing HLS) and the CPU each has used so far. */
+function ladderCpu(servePid: number): Map<number, number> {
+  const ladders = childrenOf(servePid).filter((pid) => commandLine(pid)?.includes('-hls_segment_filename'));
+  return new Map(ladders.map((pid) => [pid, cpuOf(pid, false)]));
 }
 
 export interface Served {
@@ -109,6 +115,10 @@ interface PipelineRun {
   cpuPerMediaSecond: number;
   nodeShare: number;
   nginxShare: number;
+  /** Per media-second: the node process itself (uploader, segment reading, the recording fed to the ladder), the ladder, the other children it reaped (stills). */
+  nodeOwnShare: number;
+  ladderShare: number;
+  otherChildrenShare: number;
 }
 
 /** CPU-seconds per second of the appliance with nothing live (timers, jobs, the webhook poll). */
@@ -126,7 +136,10 @@ async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'pas
   const publisher = publish(`${s.rtmpUrl}/${stream.stream_key}`, clip, {});
   // What nginx drops for the ladder when it falls behind (a cheaper run can mean a lossy one).
   let dropped = 0;
+  // A ladder's CPU, sampled while it runs (once reaped it is only part of the node's children).
+  const ladders = new Map<number, number>();
   const watch = setInterval(() => {
+    for (const [pid, cpu] of ladderCpu(s.pid)) ladders.set(pid, Math.max(cpu, ladders.get(pid) ?? 0));
     controlRequest(join(s.dataDir, 'run', 'nginx-control.sock'), '/stat')
       .then((xml) => (dropped = Math.max(dropped, parseRtmpStat(xml).find((x) => x.name === stream.id)?.playersDropped ?? 0)))
       .catch(() => undefined);
@@ -138,9 +151,21 @@ async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'pas
   await api(s, 'DELETE', `/v1/streams/${stream.id}`);
   const after = applianceCpu(s.pid, s.dataDir);
   const node = after.node - before.node;
+  const nodeOwn = after.nodeOwn - before.nodeOwn;
+  const ladder = [...ladders.values()].reduce((a, b) => a + b, 0);
   const nginx = after.nginx - before.nginx;
   const wall = (Date.now() - wallStart) / 1000;
-  return { profile, dropped, streamCpuPerMediaSecond: (node + nginx - idle * wall) / MEDIA_SECONDS, cpuPerMediaSecond: (node + nginx) / MEDIA_SECONDS, nodeShare: node / MEDIA_SECONDS, nginxShare: nginx / MEDIA_SECONDS };
+  return {
+    profile,
+    dropped,
+    streamCpuPerMediaSecond: (node + nginx - idle * wall) / MEDIA_SECONDS,
+    cpuPerMediaSecond: (node + nginx) / MEDIA_SECONDS,
+    nodeShare: node / MEDIA_SECONDS,
+    nginxShare: nginx / MEDIA_SECONDS,
+    nodeOwnShare: nodeOwn / MEDIA_SECONDS,
+    ladderShare: ladder / MEDIA_SECONDS,
+    otherChildrenShare: (node - nodeOwn - ladder) / MEDIA_SECONDS,
+  };
 }
 
 const FIRST_PICTURE_ROUNDS = 3;
@@ -244,6 +269,8 @@ export async function benchPipeline(): Promise<string> {
   }
   const abr = runs.find((r) => r.profile === 'abr_basic') as PipelineRun;
   const pass = runs.find((r) => r.profile === 'passthrough') as PipelineRun;
+  lines.push('', 'Per process, CPU-s per media-second (the ladder sampled every second while it ran, so slightly low; the idle rate is not subtracted):', '', '| Profile | node itself | ladder | other children (stills) | nginx | ladder by hand |', '|---|---|---|---|---|---|');
+  for (const r of runs) lines.push(`| ${r.profile} | ${r.nodeOwnShare.toFixed(4)} | ${r.ladderShare.toFixed(4)} | ${r.otherChildrenShare.toFixed(4)} | ${r.nginxShare.toFixed(4)} | ${(hand[r.profile] as number).toFixed(4)} |`);
   lines.push('', `Streams per core (the stream's own cost): ${(1 / abr.streamCpuPerMediaSecond).toFixed(2)} 1080p abr_basic, ${(1 / pass.streamCpuPerMediaSecond).toFixed(0)} passthrough.`);
   lines.push(`Configured costs (capacity.stream_cost, cores per stream): abr_1080 ${DEFAULT_STREAM_COST.abr_1080}, copy_only ${DEFAULT_STREAM_COST.copy_only}; admission refuses a publisher the remaining cores cannot carry.`);
   return lines.join('\n');

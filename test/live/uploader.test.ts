@@ -139,4 +139,50 @@ test('the first segment after a restart is marked as a discontinuity, and the se
   }
 });
 
+/**
+ * RFC 8216 4.3.3.1: every EXTINF rounded to the nearest integer is at most TARGETDURATION. A
+ * 29.97 fps publisher's pieces are 4.004 s (1.001 s in low-latency mode): the target stays 4 (1),
+ * a longer piece raises it, and a restart neither lowers it nor forgets the pieces it lists.
+ */
+test('TARGETDURATION: every EXTINF rounded to the nearest integer, in both latency modes and after a restart', async () => {
+  for (const [mode, segmentSeconds, usual] of [['standard', 4, 4.004], ['low', 1, 1.001]] as const) {
+    const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
+    const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+    try {
+      const probe = async (): Promise<SegmentProbe> => ({ video: { codec: 'h264', profile: 'High', level: 31, width: 320, height: 240, frameRate: 29.97 }, audio: null, keyframeTimes: [], duration: usual });
+      const uploader = () => new Uploader({ streamId: 'str_aaaaaaaaaaaaaaaaaaaa', workDir: work, originDir: origin, renditions: ['source'], windowSegments: 3, segmentSeconds, probe, onSourceSegment: () => {}, logger: createLogger('silent') });
+      const ladderWrote = (pieces: [number, number][]) => {
+        writeFileSync(join(work, 'source.m3u8'), `#EXTM3U\n${pieces.map(([n, d]) => `#EXTINF:${d.toFixed(6)},\nsource_${String(n).padStart(5, '0')}.ts\n`).join('')}`);
+        for (const [n] of pieces) writeFileSync(join(work, `source_${String(n).padStart(5, '0')}.ts`), 'x'.repeat(100));
+      };
+      const published = () => parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8'));
+      const rfcHolds = (p: ReturnType<typeof published>) => p.segments.every((x) => Math.round(Number(x.duration.toFixed(3))) <= (p.targetDuration as number));
+
+      const first = uploader();
+      ladderWrote([[0, usual], [1, usual]]);
+      await first.tick();
+      assert.is(published().targetDuration, segmentSeconds, `${mode}: ${usual}-second pieces keep the target at ${segmentSeconds}`);
+      // A piece half a second past the target (the publisher's keyframes slipped) rounds up: the target grows.
+      const longer = segmentSeconds + 0.4996;
+      ladderWrote([[1, usual], [2, longer]]);
+      await first.tick();
+      assert.is(published().targetDuration, segmentSeconds + 1, `${mode}: a ${longer.toFixed(3)}-second piece (written ${longer.toFixed(3)}) raises the target`);
+      assert.ok(rfcHolds(published()));
+
+      // The appliance restarts: the longer piece is still in the window, later ones are usual again.
+      const second = uploader();
+      ladderWrote([[3, usual], [4, usual]]);
+      await second.tick();
+      const after = published();
+      assert.is(after.targetDuration, segmentSeconds + 1, `${mode}: a restart keeps the target`);
+      assert.ok(rfcHolds(after));
+      await second.finish();
+      assert.is(published().targetDuration, segmentSeconds + 1);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      rmSync(origin, { recursive: true, force: true });
+    }
+  }
+});
+
 test.run();

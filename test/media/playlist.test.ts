@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment } from '../../src/platform/media/playlist.js';
+import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, targetDurationFor, type MediaSegment } from '../../src/platform/media/playlist.js';
 
 // Written by ffmpeg 5.1 with ladderArgs' flags: two sessions in one directory (append_list).
 const FFMPEG = readFileSync(new URL('./fixtures/ffmpeg-480p-reconnect.m3u8', import.meta.url), 'utf8');
@@ -105,6 +105,15 @@ test('renderWindowPlaylist: ENDLIST when ended, no PDT when unknown; round-trips
   assert.equal(back.segments.map((s) => s.uri), ['480p_00008.ts', '480p_00009.ts']);
   assert.throws(() => renderWindowPlaylist({ segments, mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4.5, ended: false }), /targetDuration/);
   assert.throws(() => renderWindowPlaylist({ segments: [seg(0, { uri: 'a.ts\n#EXT-X-ENDLIST' })], mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4, ended: false }), /URI/);
+});
+
+test('targetDurationFor: the EXTINF as written, rounded to the nearest integer (RFC 8216 4.3.3.1), half up', () => {
+  assert.equal([4, 4.004, 4.4994, 4.4996, 4.5, 1.001, 1.5, 0.4].map(targetDurationFor), [4, 4, 4, 5, 5, 1, 2, 0]);
+});
+
+test('renderWindowPlaylist refuses a segment whose rounded EXTINF exceeds the target', () => {
+  assert.throws(() => renderWindowPlaylist({ segments: [seg(0, { duration: 4.4996 })], mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4, ended: false }), /RFC 8216/);
+  assert.ok(renderWindowPlaylist({ segments: [seg(0, { duration: 4.4994 })], mediaSequence: 0, discontinuitySequence: 0, targetDuration: 4, ended: false }).includes('#EXTINF:4.499,'));
 });
 
 test('renderMasterPlaylist: golden, highest bandwidth first, optional attributes left out', () => {

@@ -10,6 +10,14 @@ import { sampleDue } from './history.js';
 import * as q from './queries.js';
 import type { LiveWorker } from './worker.js';
 
+/**
+ * How far (media seconds at the ingest bitrate) a ladder may be behind the recording it reads
+ * before the operator is warned: its start-up backlog (admission, metadata, ffmpeg's start) is a
+ * few seconds and read at once; more than a 4-second piece and a half on top is a ladder that
+ * does not keep up.
+ */
+export const LADDER_LAG_WARN_SECONDS = 6;
+
 export interface EndingDeps {
   sql: Sql;
   config: Config;
@@ -52,6 +60,7 @@ export class EndingRules {
           logger.warn({ stream_id: row.id, dropped: stat.playersDropped }, 'the ladder is not keeping up: nginx dropped media for it; lower capacity.stream_cost budget or use a faster live.x264_preset');
         }
         worker.droppedSeen = stat.playersDropped;
+        this.checkLag(row.id, worker);
         worker.frameRate = stat.meta?.frameRate ?? null;
       }
       const measurement = worker.meter.measure(now, { maxResolution: row.max_resolution, maxKbps: config.live.max_ingest_kbps });
@@ -65,6 +74,24 @@ export class EndingRules {
       const sampleAt = sampleDue(worker.sampledAt, now) ? now : null;
       await q.saveIngest(sql, row.id, measurement, since, sampleAt);
       if (sampleAt) worker.sampledAt = sampleAt;
+    }
+  }
+
+  /**
+   * A ladder that reads the session's recording never makes nginx drop anything: when it cannot
+   * keep up it falls behind the recording instead, and every viewer's delay grows with it. Warned
+   * once when it passes LADDER_LAG_WARN_SECONDS, told again when it is back under half of that.
+   */
+  private checkLag(streamId: string, worker: LiveWorker): void {
+    const lag = worker.ladderLag;
+    if (lag?.seconds == null) return;
+    const seconds = Math.round(lag.seconds * 10) / 10;
+    if (!worker.lagging && lag.seconds > LADDER_LAG_WARN_SECONDS) {
+      worker.lagging = true;
+      this.deps.logger.warn({ stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes }, 'the ladder is not keeping up: it is behind the recording it reads and viewers fall behind with it; lower capacity.stream_cost budget or use a faster live.x264_preset');
+    } else if (worker.lagging && lag.seconds < LADDER_LAG_WARN_SECONDS / 2) {
+      worker.lagging = false;
+      this.deps.logger.info({ stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes }, 'the ladder caught up with the recording');
     }
   }
 

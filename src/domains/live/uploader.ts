@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../core/logger.js';
-import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, type MediaSegment, type SequenceStart, type Variant } from '../../platform/media/playlist.js';
+import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, targetDurationFor, type MediaSegment, type SequenceStart, type Variant } from '../../platform/media/playlist.js';
 import { codecsString, type SegmentProbe } from '../../platform/media/probe.js';
 
 export interface UploaderOptions {
@@ -26,8 +26,11 @@ interface RenditionState {
   published: MediaSegment[];
   /** Where `published` starts in the whole broadcast. */
   from: SequenceStart;
-  /** The TARGETDURATION players saw before a restart (it does not go down); null when none. */
-  targetDuration: number | null;
+  /**
+   * The least TARGETDURATION every segment published so far allows (RFC 8216 4.3.3.1), and at
+   * least what players saw before a restart: it never goes down. 0 before any.
+   */
+  targetDuration: number;
   /** The next segment published gets a discontinuity tag: an earlier appliance made the ones before. */
   resumed: boolean;
   names: Set<string>;
@@ -67,7 +70,7 @@ export class Uploader {
     const st: RenditionState = {
       published: [],
       from: { mediaSequence: 0, discontinuitySequence: 0 },
-      targetDuration: null,
+      targetDuration: 0,
       resumed: false,
       names: new Set(),
       onOrigin: [],
@@ -81,7 +84,7 @@ export class Uploader {
     const seen = parseMediaPlaylist(readFileSync(playlist, 'utf8'));
     st.published = seen.segments;
     st.from = { mediaSequence: seen.mediaSequence, discontinuitySequence: seen.discontinuitySequence };
-    st.targetDuration = seen.targetDuration;
+    st.targetDuration = Math.max(seen.targetDuration ?? 0, ...seen.segments.map((s) => targetDurationFor(s.duration)));
     st.resumed = seen.segments.length > 0;
     const files = readdirSync(this.o.originDir).filter((f) => f.startsWith(`${name}_`) && segmentNumber(f) !== null);
     st.onOrigin = files.sort((a, b) => (segmentNumber(a) as number) - (segmentNumber(b) as number));
@@ -151,6 +154,7 @@ export class Uploader {
       if (needsProbe) toProbe.push({ file: published, segment });
       this.o.onPublished?.(name, published);
       st.published.push(segment);
+      st.targetDuration = Math.max(st.targetDuration, targetDurationFor(segment.duration));
       st.names.add(segment.uri);
       st.onOrigin.push(segment.uri);
       if (st.published.length === 1) this.o.logger.debug({ rendition: name, segment: segment.uri, duration: segment.duration }, 'first segment published');
@@ -206,12 +210,11 @@ export class Uploader {
     const st = this.state.get(name) as RenditionState;
     if (!st.published.length) return;
     const { window, mediaSequence, discontinuitySequence } = slideWindow(st.published, this.o.windowSegments, st.from);
-    const longest = Math.max(...st.published.map((s) => Math.ceil(s.duration)));
     const text = renderWindowPlaylist({
       segments: window,
       mediaSequence,
       discontinuitySequence,
-      targetDuration: Math.max(st.targetDuration ?? 0, this.o.segmentSeconds, longest),
+      targetDuration: Math.max(st.targetDuration, this.o.segmentSeconds),
       ended: this.ended,
     });
     writeAtomically(join(this.o.originDir, `${name}.m3u8`), text);

@@ -49,6 +49,8 @@ export class LiveWorker {
   readonly meter: IngestMeter;
   /** What nginx had dropped for this stream's ladder at the last tick. */
   droppedSeen = 0;
+  /** The ladder was last found further behind the recording than LADDER_LAG_WARN_SECONDS (warned once per episode). */
+  lagging = false;
   /** When the last ingest sample of this stream was stored (INGEST_SAMPLE_SECONDS apart). */
   sampledAt: Date | null = null;
   /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
@@ -88,6 +90,18 @@ export class LiveWorker {
   get ladderCpuSeconds(): number | null {
     const pid = this.ladder?.pid;
     return pid ? cpuSeconds(pid) : null;
+  }
+
+  /**
+   * How far the ladder is behind nginx's recording of the session it reads: bytes recorded and
+   * not yet read, and the media time they hold at the ingest bitrate (null until it is known).
+   * Null when the ladder pulls the live stream (nginx drops for it instead, see droppedSeen).
+   */
+  get ladderLag(): { bytes: number; seconds: number | null } | null {
+    const bytes = this.feed?.behindBytes() ?? null;
+    if (bytes === null) return null;
+    const kbps = this.meter.kbps();
+    return { bytes, seconds: kbps ? (bytes * 8) / (kbps * 1000) : null };
   }
 
   get playable(): boolean {

@@ -3,7 +3,7 @@ import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import type { SegmentProbe } from '../../platform/media/probe.js';
 import { rmSync } from 'node:fs';
-import { recordedSessions } from '../../platform/nginx/record.js';
+import { recordedSessions, setAsideSessions } from '../../platform/nginx/record.js';
 import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.js';
 import { findProcesses, killAll } from '../../platform/process/proc.js';
 import type { Supervisor } from '../../platform/process/supervisor.js';
@@ -84,6 +84,8 @@ export class WorkerControl {
     const admitted = worker;
     // nginx opens the session's recording once the hook admitted it: the new file is this session's.
     const ingest = dataPaths(this.deps.config.dataDir).ingest;
+    // Renamed first, so that a reconnect within the same second gets a file of its own instead of truncating the last.
+    setAsideSessions(ingest, stream.id);
     const earlier = new Set(recordedSessions(ingest, stream.id));
     const recording = () => recordedSessions(ingest, stream.id).filter((f) => !earlier.has(f)).at(-1) ?? null;
     const source = this.sourceInfo(stream.id).then(async (verdict) => {

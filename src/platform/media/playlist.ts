@@ -109,6 +109,21 @@ export interface WindowPlaylist {
   ended: boolean;
 }
 
+/** An EXTINF value as written: 3 decimals (what players read, and what RFC 8216 rounds). */
+function extinf(duration: number): string {
+  return duration.toFixed(3);
+}
+
+/**
+ * The least EXT-X-TARGETDURATION a segment allows: RFC 8216 4.3.3.1 wants every EXTINF, rounded to
+ * the nearest integer, at most the target. Rounded as written (4.4996 is written 4.500, which
+ * rounds to 5), half up. Not the ceiling: a 29.97 fps publisher's 4.004-second pieces would
+ * announce 5 (1.001 s ones 2 in low-latency mode), and players stay a target or more behind the edge.
+ */
+export function targetDurationFor(duration: number): number {
+  return Math.round(Number(extinf(duration)));
+}
+
 function nonNegativeInteger(value: number, what: string): void {
   if (!Number.isInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative integer, got ${value}`);
 }
@@ -127,9 +142,10 @@ export function renderWindowPlaylist(o: WindowPlaylist): string {
   ];
   for (const s of o.segments) {
     if (/[\r\n]/.test(s.uri) || s.uri === '' || s.uri.startsWith('#')) throw new RangeError(`invalid segment URI ${JSON.stringify(s.uri)}`);
+    if (targetDurationFor(s.duration) > o.targetDuration) throw new RangeError(`segment ${s.uri} (${extinf(s.duration)} s) is longer than targetDuration ${o.targetDuration} (RFC 8216 4.3.3.1)`);
     if (s.discontinuity) out.push('#EXT-X-DISCONTINUITY');
     if (s.programDateTime !== null) out.push(`#EXT-X-PROGRAM-DATE-TIME:${s.programDateTime}`);
-    out.push(`#EXTINF:${s.duration.toFixed(3)},`, s.uri);
+    out.push(`#EXTINF:${extinf(s.duration)},`, s.uri);
   }
   if (o.ended) out.push('#EXT-X-ENDLIST');
   return `${out.join('\n')}\n`;
