@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { BillingRates } from '../../config/schema.js';
 import type { Db } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import { ITEM_UNITS, ITEMS, type Item } from './items.js';
 
 /** The rates as a table (item, rate, divisor) inside a query: prices are computed by PostgreSQL in numeric. */
@@ -189,11 +190,12 @@ function itemMoney(db: Db, streams: postgres.PendingQuery<postgres.Row[]>, rates
     from used u join ${ratesTable(db, rates)} using (item) left join charged c using (stream_id, item)`;
 }
 
-export async function streamItems(db: Db, streamId: string, rates: BillingRates, now: Date): Promise<ItemMoney[]> {
-  const rows = await db`
-    select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
-    from (${itemMoney(db, db`select ${streamId}::text`, rates, now)}) m`;
-  return rows as unknown as ItemMoney[];
+/** Each item of one stream (`ItemMoney`, amounts as exact text) as one json array, to run inside a stream's read. */
+export function streamItemsJson(db: Db, streamId: string, rates: BillingRates, now: Date): Fragment {
+  return db`(
+    select coalesce(json_agg(i), '[]') from (
+      select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
+      from (${itemMoney(db, db`select ${streamId}::text`, rates, now)}) m) i)`;
 }
 
 export interface AccountMoney {
