@@ -53,15 +53,17 @@ export class BillingService {
   /**
    * What the spec's Cost of one stream is made of, as one json value: a stream's read places it
    * in its own statement (one round trip, issue 16) and hands what it read to `costFrom`.
+   * `streamId` is an expression (the read's own row's id) or a value.
    */
-  costQuery(streamId: string): Fragment {
+  costQuery(streamId: Fragment): Fragment {
     const { sql, clock } = this.deps;
     return sql`json_build_object('items', ${q.streamItemsJson(sql, streamId, this.rates, clock.now())}, 'counted_until', (${countedUntilQuery(sql)}))`;
   }
 
   /** The spec's Cost of one stream: charged and used-but-not-charged, live while it streams. */
   async cost(streamId: string): Promise<Cost> {
-    const [row] = await this.deps.sql<{ cost: unknown }[]>`select ${this.costQuery(streamId)} as cost`;
+    const { sql } = this.deps;
+    const [row] = await sql<{ cost: unknown }[]>`select ${this.costQuery(sql`${streamId}::text`)} as cost`;
     return this.costFrom(row?.cost);
   }
 

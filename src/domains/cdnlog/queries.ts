@@ -137,8 +137,11 @@ export interface CdnSummary {
   peak: number | null;
 }
 
-/** What the CDN log says of a stream's audience so far: `CdnSummary` as a one-row query (run inside a stream's read). */
-export function cdnSummaryQuery(db: Db, streamId: string): Fragment {
+/**
+ * What the CDN log says of a stream's audience so far: `CdnSummary` as a one-row query, run
+ * inside a stream's read (`streamId`: an expression, the read's own row's id, or a value).
+ */
+export function cdnSummaryQuery(db: Db, streamId: Fragment): Fragment {
   return db`
     with m as (
       select minute, sum(viewers)::int as viewers from (

@@ -78,17 +78,20 @@ export async function findStream(db: Db, accountId: string, id: string): Promise
 /** A stream as `GET /v1/streams/{id}` reads it: the row and the json figures other domains compute beside it. */
 export type StreamRead = StreamRow & { viewer_figures: unknown; cost_figures: unknown };
 
+/** The id of `readStream`'s row, for the figures' subqueries (correlated: no parameter). */
+export const readStreamId = (db: Db): Fragment => db`this_stream.id`;
+
 /**
  * One of the account's streams and its figures, in one statement (one round trip, issue 16):
- * `viewers` and `cost` are json expressions of other domains over the same id; `cost` is
+ * `viewers` and `cost` are json expressions of other domains over `readStreamId`; `cost` is
  * evaluated only for a stream that went live (null otherwise: nothing was used).
  */
 export async function readStream(db: Db, accountId: string, id: string, figures: { viewers: Fragment; cost: Fragment }): Promise<StreamRead | null> {
   if (!STREAM_ID.test(id)) return null;
   const [row] = await db<StreamRead[]>`
-    select s.*, ${figures.viewers} as viewer_figures,
-      case when s.went_live_at is null then null else ${figures.cost} end as cost_figures
-    from streams s where s.id = ${id} and s.account_id = ${accountId}`;
+    select this_stream.*, ${figures.viewers} as viewer_figures,
+      case when this_stream.went_live_at is null then null else ${figures.cost} end as cost_figures
+    from streams this_stream where this_stream.id = ${id} and this_stream.account_id = ${accountId}`;
   return row ?? null;
 }
 

@@ -47,8 +47,8 @@ export interface StreamsDeps {
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
 export interface StreamViewers {
-  /** What the stream's Viewers are made of, as one json value, read in the stream's own statement. */
-  figuresQuery(streamId: string): Fragment;
+  /** What the stream's Viewers are made of, as one json value, read in the stream's own statement (`streamId`: an expression). */
+  figuresQuery(streamId: Fragment): Fragment;
   /** From what `figuresQuery` read; `now` is this node's live count (a finished stream's reader drops it). */
   viewersFrom(streamId: string, figures: unknown): Viewers;
   viewersNow(streamId: string): number | null;
@@ -67,7 +67,15 @@ export interface LiveLink {
 export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
 
 export class StreamsService {
-  constructor(private readonly deps: StreamsDeps) {}
+  /** The id of the read's row, for the figures' subqueries. */
+  private readonly readId: Fragment;
+  /** The viewer figures of `get`'s statement: they hold no value, so one fragment serves every read. */
+  private readonly viewerFigures: Fragment;
+
+  constructor(private readonly deps: StreamsDeps) {
+    this.readId = q.readStreamId(deps.sql);
+    this.viewerFigures = deps.viewers.figuresQuery(this.readId);
+  }
 
   async create(
     account: Account,
@@ -102,7 +110,7 @@ export class StreamsService {
     const { viewers, billing } = this.deps;
     // One statement (issue 16): the stream, its viewer figures and its cost. The 404 is decided by
     // the stream's row alone; nothing of another account's stream is read without it.
-    const read = await q.readStream(this.deps.sql, account.id, id, { viewers: viewers.figuresQuery(id), cost: billing.costQuery(id) });
+    const read = await q.readStream(this.deps.sql, account.id, id, { viewers: this.viewerFigures, cost: billing.costQuery(this.readId) });
     if (!read) throw notFound('stream');
     const stream = presentStream(read, this.context());
     const cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };

@@ -49,8 +49,8 @@ export async function listMinutes(db: Db, streamId: string): Promise<StoredMinut
     from viewer_minutes where stream_id = ${streamId} order by minute`;
 }
 
-/** `MinuteTotals` as a one-row query, to run alone or inside a stream's read. */
-export function minuteTotalsQuery(db: Db, streamId: string): Fragment {
+/** `MinuteTotals` as a one-row query, to run alone or inside a stream's read (`streamId`: an expression or a value). */
+export function minuteTotalsQuery(db: Db, streamId: Fragment): Fragment {
   return db`
     select t.minutes, t.watched_seconds, p.minute as peak_minute, p.watching_seconds as peak_watching_seconds
     from (
@@ -66,7 +66,7 @@ export function minuteTotalsQuery(db: Db, streamId: string): Fragment {
 export const MINUTE_TOTALS_DATES = ['peak_minute'] as const;
 
 export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTotals> {
-  const [row] = await db<MinuteTotals[]>`${minuteTotalsQuery(db, streamId)}`;
+  const [row] = await db<MinuteTotals[]>`${minuteTotalsQuery(db, db`${streamId}::text`)}`;
   return row as MinuteTotals;
 }
 

@@ -82,16 +82,19 @@ export class ViewersService {
 
   /**
    * What the spec's Viewers are made of, as one json value: a stream's read places it in its own
-   * statement (one round trip, issue 16) and hands what it read to `viewersFrom`.
+   * statement (one round trip, issue 16) and hands what it read to `viewersFrom`. `streamId` is
+   * an expression (the read's own row's id: then the fragment holds no value and can be reused)
+   * or a value.
    */
-  figuresQuery(streamId: string): Fragment {
+  figuresQuery(streamId: Fragment): Fragment {
     const { sql } = this.deps;
     return sql`json_build_object('totals', ${oneRowJson(sql, q.minuteTotalsQuery(sql, streamId))}, 'cdn', ${oneRowJson(sql, cdnSummaryQuery(sql, streamId))})`;
   }
 
   /** The spec's Viewers of one stream, read alone. */
   async viewers(streamId: string): Promise<Viewers> {
-    const [row] = await this.deps.sql<{ figures: unknown }[]>`select ${this.figuresQuery(streamId)} as figures`;
+    const { sql } = this.deps;
+    const [row] = await sql<{ figures: unknown }[]>`select ${this.figuresQuery(sql`${streamId}::text`)} as figures`;
     return this.viewersFrom(streamId, row?.figures);
   }
 
