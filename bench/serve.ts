@@ -18,10 +18,12 @@ import { startBenchDatabase } from './database.js';
 const db = await startBenchDatabase();
 const { dir, sql } = db;
 
-// Limits raised through the operator's config so that creation can be measured, not refused.
+// Limits and capacity raised through the operator's config so that creation can be measured, not
+// refused: every stream created keeps its ingest reservation (pending), and this machine's cores
+// hold two 720p ladders, so all but the first creations were `503 no_capacity`.
 const unlimited = { pending_streams: 1_000_000_000, creations_per_hour: 1_000_000_000 };
 const apiPort = await freePort();
-const config = resolveConfig(dir, { api_port: apiPort, limits: { trusted: unlimited } });
+const config = resolveConfig(dir, { api_port: apiPort, limits: { trusted: unlimited }, capacity: { cores: 1_000_000_000 } });
 const api = await createApi({
   sql,
   config,

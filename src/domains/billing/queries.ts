@@ -1,20 +1,23 @@
 import type postgres from 'postgres';
 import type { BillingRates } from '../../config/schema.js';
 import type { Db } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import { ITEM_UNITS, ITEMS, type Item } from './items.js';
 
-/** The rates as a table (item, rate, divisor) inside a query: prices are computed by PostgreSQL in numeric. */
+/** The rates as rows of json text, made once per rates object: one parameter for every statement that prices. */
+const ratesRows = new WeakMap<BillingRates, string>();
+function ratesJson(rates: BillingRates): string {
+  let json = ratesRows.get(rates);
+  if (json === undefined) {
+    json = JSON.stringify(ITEMS.map((item) => ({ item, rate: rates[ITEM_UNITS[item].rate], divisor: ITEM_UNITS[item].divisor.toString() })));
+    ratesRows.set(rates, json);
+  }
+  return json;
+}
+
+/** The rates as a table (item, rate, divisor) inside a query: prices are computed by PostgreSQL in numeric (from text, exact). */
 function ratesTable(db: Db, rates: BillingRates) {
-  const [a, p, d, s] = ITEMS.map((item) => ({ item, rate: rates[ITEM_UNITS[item].rate], divisor: ITEM_UNITS[item].divisor.toString() })) as [
-    { item: Item; rate: string; divisor: string },
-    { item: Item; rate: string; divisor: string },
-    { item: Item; rate: string; divisor: string },
-    { item: Item; rate: string; divisor: string },
-  ];
-  return db`(values
-    (${a.item}, ${a.rate}::numeric, ${a.divisor}::numeric), (${p.item}, ${p.rate}::numeric, ${p.divisor}::numeric),
-    (${d.item}, ${d.rate}::numeric, ${d.divisor}::numeric), (${s.item}, ${s.rate}::numeric, ${s.divisor}::numeric)
-  ) as r (item, rate, divisor)`;
+  return db`(select item, rate::numeric, divisor::numeric from jsonb_to_recordset(${ratesJson(rates)}::text::jsonb) as x (item text, rate text, divisor text)) as r`;
 }
 
 export interface NewCharge {
@@ -189,11 +192,15 @@ function itemMoney(db: Db, streams: postgres.PendingQuery<postgres.Row[]>, rates
     from used u join ${ratesTable(db, rates)} using (item) left join charged c using (stream_id, item)`;
 }
 
-export async function streamItems(db: Db, streamId: string, rates: BillingRates, now: Date): Promise<ItemMoney[]> {
-  const rows = await db`
-    select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
-    from (${itemMoney(db, db`select ${streamId}::text`, rates, now)}) m`;
-  return rows as unknown as ItemMoney[];
+/**
+ * Each item of one stream (`ItemMoney`, amounts as exact text) as one json array, to run inside
+ * a stream's read. `streamId` is an expression: the read's own row, or a value.
+ */
+export function streamItemsJson(db: Db, streamId: Fragment, rates: BillingRates, now: Date): Fragment {
+  return db`(
+    select coalesce(json_agg(i), '[]') from (
+      select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
+      from (${itemMoney(db, db`select ${streamId}`, rates, now)}) m) i)`;
 }
 
 export interface AccountMoney {

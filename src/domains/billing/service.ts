@@ -4,8 +4,9 @@ import { ApiError } from '../../core/errors.js';
 import { addUsd, compareUsd, formatUsd, subtractUsd } from '../../core/money.js';
 import { addSeconds, iso } from '../../core/time.js';
 import type { Db, Sql } from '../../platform/db/connect.js';
+import { rowFromJson, type Fragment } from '../../platform/db/embed.js';
 import type { Account } from '../accounts/queries.js';
-import { countedUntil } from '../cdnlog/queries.js';
+import { countedUntilQuery } from '../cdnlog/queries.js';
 import { gbHours, ITEM_UNITS, ITEMS, type Item } from './items.js';
 import * as q from './queries.js';
 import type { Cost, Usage, UsageDay } from './schemas.js';
@@ -49,10 +50,26 @@ export class BillingService {
     return this.deps.config.billing.rates;
   }
 
+  /**
+   * What the spec's Cost of one stream is made of, as one json value: a stream's read places it
+   * in its own statement (one round trip, issue 16) and hands what it read to `costFrom`.
+   * `streamId` is an expression (the read's own row's id) or a value.
+   */
+  costQuery(streamId: Fragment): Fragment {
+    const { sql, clock } = this.deps;
+    return sql`json_build_object('items', ${q.streamItemsJson(sql, streamId, this.rates, clock.now())}, 'counted_until', (${countedUntilQuery(sql)}))`;
+  }
+
   /** The spec's Cost of one stream: charged and used-but-not-charged, live while it streams. */
   async cost(streamId: string): Promise<Cost> {
-    const { sql, clock } = this.deps;
-    const [items, counted] = await Promise.all([q.streamItems(sql, streamId, this.rates, clock.now()), countedUntil(sql)]);
+    const { sql } = this.deps;
+    const [row] = await sql<{ cost: unknown }[]>`select ${this.costQuery(sql`${streamId}::text`)} as cost`;
+    return this.costFrom(row?.cost);
+  }
+
+  /** The spec's Cost from `costQuery`'s value. */
+  costFrom(read: unknown): Cost {
+    const { items, counted_until: counted } = rowFromJson<{ items: q.ItemMoney[]; counted_until: Date | null }>(read, ['counted_until']);
     const of = (item: Item) => items.find((i) => i.item === item) ?? { quantity: '0', amount_usd: '0' };
     const ingest = items.find((i) => i.item === 'abr_basic' || i.item === 'passthrough') ?? { quantity: '0', amount_usd: '0' };
     return {

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import type { DeliveryRow, ViewerRow } from './aggregate.js';
 
 /** Where the CDN log reader is (one row, `cdn_log_position`). */
@@ -72,9 +73,12 @@ export async function compactViewers(db: Db, horizon: Date): Promise<void> {
     on conflict (stream_id, country) do update set viewer_minutes = cdn_countries.viewer_minutes + excluded.viewer_minutes`;
 }
 
+/** `counted_until` as a one-row query, to run alone or inside another read. */
+export const countedUntilQuery = (db: Db): Fragment => db`select counted_until from cdn_log_position`;
+
 /** The log time before which every CDN log line has been read; null before the first read. */
 export async function countedUntil(db: Db): Promise<Date | null> {
-  const [row] = await db<{ counted_until: Date | null }[]>`select counted_until from cdn_log_position`;
+  const [row] = await db<{ counted_until: Date | null }[]>`${countedUntilQuery(db)}`;
   return row?.counted_until ?? null;
 }
 
@@ -133,9 +137,12 @@ export interface CdnSummary {
   peak: number | null;
 }
 
-/** What the CDN log says of a stream's audience so far. */
-export async function cdnSummary(db: Db, streamId: string): Promise<CdnSummary> {
-  const [row] = await db<CdnSummary[]>`
+/**
+ * What the CDN log says of a stream's audience so far: `CdnSummary` as a one-row query, run
+ * inside a stream's read (`streamId`: an expression, the read's own row's id, or a value).
+ */
+export function cdnSummaryQuery(db: Db, streamId: Fragment): Fragment {
+  return db`
     with m as (
       select minute, sum(viewers)::int as viewers from (
         select minute, viewers from cdn_viewer_minutes where stream_id = ${streamId}
@@ -152,5 +159,6 @@ export async function cdnSummary(db: Db, streamId: string): Promise<CdnSummary> 
       p.viewers as peak
     from (select 1) one
     left join lateral (select minute, viewers from m order by viewers desc, minute limit 1) p on true`;
-  return row as CdnSummary;
 }
+
+export const CDN_SUMMARY_DATES = ['counted_until', 'ended_at', 'peak_minute'] as const;

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import type { LoadRow } from './capacity.js';
 import { STREAM_ID, type EndReason, type ChatSettings, type LatencyMode, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
@@ -74,6 +75,26 @@ export async function findStream(db: Db, accountId: string, id: string): Promise
   return row ?? null;
 }
 
+/** A stream as `GET /v1/streams/{id}` reads it: the row and the json figures other domains compute beside it. */
+export type StreamRead = StreamRow & { viewer_figures: unknown; cost_figures: unknown };
+
+/** The id of `readStream`'s row, for the figures' subqueries (correlated: no parameter). */
+export const readStreamId = (db: Db): Fragment => db`this_stream.id`;
+
+/**
+ * One of the account's streams and its figures, in one statement (one round trip, issue 16):
+ * `viewers` and `cost` are json expressions of other domains over `readStreamId`; `cost` is
+ * evaluated only for a stream that went live (null otherwise: nothing was used).
+ */
+export async function readStream(db: Db, accountId: string, id: string, figures: { viewers: Fragment; cost: Fragment }): Promise<StreamRead | null> {
+  if (!STREAM_ID.test(id)) return null;
+  const [row] = await db<StreamRead[]>`
+    select this_stream.*, ${figures.viewers} as viewer_figures,
+      case when this_stream.went_live_at is null then null else ${figures.cost} end as cost_figures
+    from streams this_stream where this_stream.id = ${id} and this_stream.account_id = ${accountId}`;
+  return row ?? null;
+}
+
 /**
  * For the ingest side, which knows a stream by id alone. NO KEY UPDATE: no one changes a stream's
  * id, and a stronger lock would block the foreign-key checks of rows that name the stream (a
@@ -92,17 +113,21 @@ export async function lockStream(db: Db, accountId: string, id: string): Promise
   return row ?? null;
 }
 
-/** Newest first by insertion order, so pages neither skip nor repeat while streams are created. */
+/**
+ * Newest first by insertion order, so pages neither skip nor repeat while streams are created.
+ * `after` is the id of the previous page's last stream, found in the same statement (one round
+ * trip); one that names no stream of the account gives an empty page (see `findSeq`).
+ */
 export async function listStreams(
   db: Db,
   accountId: string,
-  opts: { limit: number; afterSeq: number | null; status: StreamStatus | null },
+  opts: { limit: number; after: string | null; status: StreamStatus | null },
 ): Promise<StreamRow[]> {
   return db<StreamRow[]>`
     select * from streams
     where account_id = ${accountId}
       ${opts.status ? db`and status = ${opts.status}` : db``}
-      ${opts.afterSeq !== null ? db`and seq < ${opts.afterSeq}` : db``}
+      ${opts.after !== null ? db`and seq < (select seq from streams where id = ${opts.after} and account_id = ${accountId})` : db``}
     order by seq desc
     limit ${opts.limit}`;
 }

@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
 import { addSeconds, secondsUntil } from '../../core/time.js';
 import type { Sql, Tx } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import { NOTHING_USED, type BillingService } from '../billing/service.js';
 import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
@@ -46,8 +47,10 @@ export interface StreamsDeps {
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
 export interface StreamViewers {
-  /** `now` is this node's live count; a finished stream's reader drops it. */
-  viewers(streamId: string): Promise<Viewers>;
+  /** What the stream's Viewers are made of, as one json value, read in the stream's own statement (`streamId`: an expression). */
+  figuresQuery(streamId: Fragment): Fragment;
+  /** From what `figuresQuery` read; `now` is this node's live count (a finished stream's reader drops it). */
+  viewersFrom(streamId: string, figures: unknown): Viewers;
   viewersNow(streamId: string): number | null;
   series(streamId: string): Promise<PlayerSeriesPoint[]>;
   cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }>;
@@ -64,7 +67,15 @@ export interface LiveLink {
 export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
 
 export class StreamsService {
-  constructor(private readonly deps: StreamsDeps) {}
+  /** The id of the read's row, for the figures' subqueries. */
+  private readonly readId: Fragment;
+  /** The viewer figures of `get`'s statement: they hold no value, so one fragment serves every read. */
+  private readonly viewerFigures: Fragment;
+
+  constructor(private readonly deps: StreamsDeps) {
+    this.readId = q.readStreamId(deps.sql);
+    this.viewerFigures = deps.viewers.figuresQuery(this.readId);
+  }
 
   async create(
     account: Account,
@@ -85,25 +96,26 @@ export class StreamsService {
 
   async list(account: Account, query: ListStreamsQuery): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
     const limit = query.limit ?? 20;
-    let afterSeq: number | null = null;
-    if (query.starting_after) {
-      afterSeq = await q.findSeq(this.deps.sql, account.id, query.starting_after);
-      if (afterSeq === null) {
-        throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${query.starting_after}.`, { field: 'starting_after' });
-      }
+    const after = query.starting_after ?? null;
+    const rows = await q.listStreams(this.deps.sql, account.id, { limit: limit + 1, after, status: query.status ?? null });
+    // An empty page after a cursor is the one case that needs a second look: a cursor naming no stream is refused.
+    if (after !== null && rows.length === 0 && (await q.findSeq(this.deps.sql, account.id, after)) === null) {
+      throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${after}.`, { field: 'starting_after' });
     }
-    const rows = await q.listStreams(this.deps.sql, account.id, { limit: limit + 1, afterSeq, status: query.status ?? null });
     const ctx = this.context();
     return { object: 'list', data: rows.slice(0, limit).map((r) => presentStream(r, ctx)), has_more: rows.length > limit };
   }
 
   async get(account: Account, id: string): Promise<Stream> {
-    // The viewer figures are read beside the stream, not after it (one round trip, issue 16); another
-    // account's figures are read in vain then, never shown: the stream's 404 comes first.
-    const [row, viewers] = await Promise.all([ownStream(this.deps.sql, account.id, id), this.deps.viewers.viewers(id)]);
-    const stream = presentStream(row, this.context());
-    const cost = row.went_live_at ? await this.deps.billing.cost(row.id) : { ...NOTHING_USED };
-    return { ...stream, cost, viewers: FINISHED.includes(row.status) ? { ...viewers, now: null } : viewers };
+    const { viewers, billing } = this.deps;
+    // One statement (issue 16): the stream, its viewer figures and its cost. The 404 is decided by
+    // the stream's row alone; nothing of another account's stream is read without it.
+    const read = await q.readStream(this.deps.sql, account.id, id, { viewers: this.viewerFigures, cost: billing.costQuery(this.readId) });
+    if (!read) throw notFound('stream');
+    const stream = presentStream(read, this.context());
+    const cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };
+    const figures = viewers.viewersFrom(read.id, read.viewer_figures);
+    return { ...stream, cost, viewers: FINISHED.includes(read.status) ? { ...figures, now: null } : figures };
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
+import type { Fragment } from '../../platform/db/embed.js';
 import type { MinuteRow } from './counter.js';
 
 /** A stream's minutes, every node's share added: the columns of `MinuteRow` without the stream. */
@@ -48,8 +49,9 @@ export async function listMinutes(db: Db, streamId: string): Promise<StoredMinut
     from viewer_minutes where stream_id = ${streamId} order by minute`;
 }
 
-export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTotals> {
-  const [row] = await db<MinuteTotals[]>`
+/** `MinuteTotals` as a one-row query, to run alone or inside a stream's read (`streamId`: an expression or a value). */
+export function minuteTotalsQuery(db: Db, streamId: Fragment): Fragment {
+  return db`
     select t.minutes, t.watched_seconds, p.minute as peak_minute, p.watching_seconds as peak_watching_seconds
     from (
       select count(*)::int as minutes, coalesce(sum(watched_seconds), 0)::float8 as watched_seconds
@@ -59,6 +61,12 @@ export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTota
       select minute, watching_seconds from viewer_minutes where stream_id = ${streamId}
       order by watching_seconds desc, minute limit 1
     ) p on true`;
+}
+
+export const MINUTE_TOTALS_DATES = ['peak_minute'] as const;
+
+export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTotals> {
+  const [row] = await db<MinuteTotals[]>`${minuteTotalsQuery(db, db`${streamId}::text`)}`;
   return row as MinuteTotals;
 }
 

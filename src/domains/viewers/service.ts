@@ -1,7 +1,8 @@
 import type { Logger } from '../../core/logger.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
-import { cdnCountries, cdnMinutes, cdnSummary, countedUntil, type CdnSummary } from '../cdnlog/queries.js';
+import { oneRowJson, rowFromJson, type Fragment } from '../../platform/db/embed.js';
+import { CDN_SUMMARY_DATES, cdnCountries, cdnMinutes, cdnSummaryQuery, countedUntil, type CdnSummary } from '../cdnlog/queries.js';
 import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../streams/schemas.js';
 import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
 import * as q from './queries.js';
@@ -80,11 +81,32 @@ export class ViewersService {
   }
 
   /**
-   * The spec's Viewers: `now` from this node's counter; `peak` from the minutes written (they
-   * trail by up to a minute); `watch_minutes` adds this node's minutes not written yet.
+   * What the spec's Viewers are made of, as one json value: a stream's read places it in its own
+   * statement (one round trip, issue 16) and hands what it read to `viewersFrom`. `streamId` is
+   * an expression (the read's own row's id: then the fragment holds no value and can be reused)
+   * or a value.
    */
+  figuresQuery(streamId: Fragment): Fragment {
+    const { sql } = this.deps;
+    return sql`json_build_object('totals', ${oneRowJson(sql, q.minuteTotalsQuery(sql, streamId))}, 'cdn', ${oneRowJson(sql, cdnSummaryQuery(sql, streamId))})`;
+  }
+
+  /** The spec's Viewers of one stream, read alone. */
   async viewers(streamId: string): Promise<Viewers> {
-    const [totals, cdn] = await Promise.all([q.minuteTotals(this.deps.sql, streamId), cdnSummary(this.deps.sql, streamId)]);
+    const { sql } = this.deps;
+    const [row] = await sql<{ figures: unknown }[]>`select ${this.figuresQuery(sql`${streamId}::text`)} as figures`;
+    return this.viewersFrom(streamId, row?.figures);
+  }
+
+  /**
+   * The spec's Viewers from `figuresQuery`'s value: `now` from this node's counter; `peak` from
+   * the minutes written (they trail by up to a minute); `watch_minutes` adds this node's minutes
+   * not written yet.
+   */
+  viewersFrom(streamId: string, figures: unknown): Viewers {
+    const read = figures as { totals: unknown; cdn: unknown };
+    const totals = rowFromJson<q.MinuteTotals>(read.totals, q.MINUTE_TOTALS_DATES);
+    const cdn = rowFromJson<CdnSummary>(read.cdn, CDN_SUMMARY_DATES);
     const now = this.deps.counter.now(streamId);
     const cdn_counted_until = cdn.has_data ? iso(cdn.counted_until) : null;
     if (cdnCovers(cdn)) {
