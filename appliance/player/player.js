@@ -595,16 +595,18 @@
     const now = () => window.performance.now();
     const durationsOf = (text) => Array.from(text.matchAll(/^#EXTINF:([\d.]+)/gm), (m) => Number(m[1]));
     /**
-     * The playlist as hls.js gets it: while the newest piece's listing time is known (and the next
-     * is not overdue), it says where to start (EXT-X-START, from the end): the target behind the edge
-     * as it is now. hls.js reads it only for its start; its own start (the target behind the edge
-     * as of the read, and never closer than a whole piece) would be up to a piece further back.
+     * A first read as hls.js gets it: when the newest piece's listing time is known, it says where to
+     * start (EXT-X-START, from the end): the target behind the edge as it is now, or at least the
+     * mode's margin when the next piece is late. hls.js's own start (the target behind the edge as of
+     * the read, and never closer than a whole piece) would be up to a piece further back. Not when
+     * the piece is older than the target (the stream is stalled: hls.js's start is the safer one).
      */
-    const forHls = (watch) => {
+    const withStart = (watch) => {
       const { text, newest } = watch;
       const age = (now() - watch.at) / 1000;
-      if (!watch.exact || !newest.seconds || newest.ended || age > newest.seconds) return text;
-      const behind = targetFor(durationsOf(text)) - age;
+      const target = targetFor(durationsOf(text));
+      if (!watch.exact || !newest.seconds || newest.ended || age >= target) return text;
+      const behind = Math.max(target - age, MODE.margin);
       return text.replace(/^#EXTM3U\n/, `#EXTM3U\n#EXT-X-START:TIME-OFFSET=-${behind.toFixed(3)}\n`);
     };
     /**
@@ -714,7 +716,7 @@
               // hls.js times its first reload a piece after this request started: moved to right
               // away, the reload waits for the watch, which times the next piece.
               if (first && watch.newest.seconds) stats.loading.start -= watch.newest.seconds * 1000 - EDGE_POLL_MS;
-              callbacks.onSuccess(first && watch.text !== null ? { ...response, data: forHls(watch) } : response, stats, ctx, details);
+              callbacks.onSuccess(first && watch.text !== null ? { ...response, data: withStart(watch) } : response, stats, ctx, details);
             },
           });
         }
@@ -729,8 +731,7 @@
       }
       /** `timed`: the reload waited for the piece, which keeps the watch's time. */
       answer(watch, context, callbacks, timed) {
-        const { at } = watch;
-        const text = forHls(watch);
+        const { text, at } = watch;
         watch.give();
         timedAnswers += timed ? 1 : 0;
         const stats = this.stats;
