@@ -53,9 +53,10 @@
   };
   const MODE = MODES[root.dataset.latency] || MODES.standard;
   /**
-   * The start is timed by hls.js's first playlist read, whose age is unknown: the first piece the
-   * watch times shows the player up to a piece further back than its target. It catches up at up
-   * to 1.5× (a few seconds; a seek would show as a stall and a skip), then corrects at up to 1.15×.
+   * The start is placed by the first playlist read's age (`X-Playlist-Age`, see `edgeLoader`). Without
+   * it (a CDN in front that drops the header) the read's age is unknown and the start may be up to a
+   * piece further back than the target: the player catches up at up to 1.5× (a few seconds; a seek
+   * would show as a stall and a skip), then corrects at up to 1.15×.
    */
   const START_CATCH_UP_RATE = 1.5;
   const CATCH_UP_RATE = 1.15;
@@ -78,6 +79,14 @@
   };
   /** Seconds behind the edge the player aims for. */
   const targetLatency = () => (hls && hls.targetLatency) || HLS_CONFIG.liveSyncDuration;
+  /**
+   * The target for pieces of these lengths (seconds, oldest first): longer pieces than the mode's
+   * (a publisher with keyframes further apart) raise it to keep the margin at the buffer's low point.
+   */
+  function targetFor(durations) {
+    const longest = Math.max(0, ...durations.slice(-3));
+    return Math.max(HLS_CONFIG.liveSyncDuration, Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2));
+  }
 
   /** How often a playlist is read again while its next piece is due but not listed yet. */
   const EDGE_POLL_MS = 200;
@@ -542,8 +551,7 @@
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
       if (!data.details.live) playlistEnded = true;
       // Longer pieces than the mode's: the same margin at the low point (never lowered again).
-      const longest = Math.max(0, ...data.details.fragments.slice(-3).map((f) => f.duration));
-      const wanted = Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2);
+      const wanted = targetFor(data.details.fragments.map((f) => f.duration));
       if (wanted > hls.targetLatency) hls.targetLatency = wanted;
     });
     hls.on(Events.FRAG_BUFFERED, () => {
@@ -585,6 +593,32 @@
       return { uri: lines[lines.length - 1], seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
     };
     const now = () => window.performance.now();
+    const durationsOf = (text) => Array.from(text.matchAll(/^#EXTINF:([\d.]+)/gm), (m) => Number(m[1]));
+    /**
+     * A first read as hls.js gets it: when the newest piece's listing time is known, it says where to
+     * start (EXT-X-START, from the end): the target behind the edge as it is now, or at least the
+     * mode's margin when the next piece is late. hls.js's own start (the target behind the edge as of
+     * the read, and never closer than a whole piece) would be up to a piece further back. Not when
+     * the piece is older than the target (the stream is stalled: hls.js's start is the safer one).
+     */
+    const withStart = (watch) => {
+      const { text, newest } = watch;
+      const age = (now() - watch.at) / 1000;
+      const target = targetFor(durationsOf(text));
+      if (!watch.exact || !newest.seconds || newest.ended || age >= target) return text;
+      const behind = Math.max(target - age, MODE.margin);
+      return text.replace(/^#EXTM3U\n/, `#EXTM3U\n#EXT-X-START:TIME-OFFSET=-${behind.toFixed(3)}\n`);
+    };
+    /**
+     * When the newest piece of a playlist read from the network was listed (performance time): the
+     * origin's `X-Playlist-Age` (seconds since the uploader wrote it) before the first byte; null
+     * without the header.
+     */
+    const listedAt = (loader, stats) => {
+      const header = typeof loader.getResponseHeader === 'function' ? loader.getResponseHeader('X-Playlist-Age') : null;
+      const age = header === null ? NaN : Number(header);
+      return Number.isFinite(age) && age >= 0 && stats.loading.first ? stats.loading.first - age * 1000 : null;
+    };
 
     class Watch {
       constructor(url) {
@@ -602,11 +636,12 @@
         this.pending = false;
         this.waiters = [];
       }
-      seen(text, exact) {
+      /** `at`: when the newest piece was listed, if known (`exact`), else when this read saw it. */
+      seen(text, exact, at = now()) {
         const newest = newestOf(text);
         // The end (EXT-X-ENDLIST) is news too, with or without a last piece.
         if (this.newest && newest.uri === this.newest.uri && newest.ended === this.newest.ended) return false;
-        Object.assign(this, { text, newest, exact, at: now() });
+        Object.assign(this, { text, newest, exact, at });
         return true;
       }
       get fresh() {
@@ -671,11 +706,17 @@
             ...callbacks,
             onSuccess: (response, stats, ctx, details) => {
               const first = watch.text === null;
-              if (typeof response.data === 'string' && watch.seen(response.data, false)) watch.give();
+              // The first read is timed by its age at the origin (hls.js would take it as brand new).
+              const listed = first ? listedAt(this, stats) : null;
+              if (typeof response.data === 'string' && watch.seen(response.data, listed !== null, listed ?? now())) watch.give();
+              if (listed !== null) {
+                stats.loading.first = listed;
+                stats.loading.start = Math.min(stats.loading.start, listed);
+              }
               // hls.js times its first reload a piece after this request started: moved to right
               // away, the reload waits for the watch, which times the next piece.
               if (first && watch.newest.seconds) stats.loading.start -= watch.newest.seconds * 1000 - EDGE_POLL_MS;
-              callbacks.onSuccess(response, stats, ctx, details);
+              callbacks.onSuccess(first && watch.text !== null ? { ...response, data: withStart(watch) } : response, stats, ctx, details);
             },
           });
         }

@@ -26,6 +26,8 @@ export const dataPaths = (dataDir: string) => ({
   cdnLogRotated: join(dataDir, 'logs', 'cdn-access.log.rotated'),
   /** nginx's njs function that makes the CDN log's viewer ids (copied from appliance/nginx/). */
   cdnViewerScript: join(dataDir, 'nginx', 'cdn-viewer.js'),
+  /** nginx's njs function that tells a media playlist's age (copied from appliance/nginx/). */
+  playlistAgeScript: join(dataDir, 'nginx', 'playlist-age.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */

@@ -209,6 +209,13 @@ t('kill -9 of nginx: restarted, the publisher reconnects, segments continue with
   const f = summarise(ctx, 'nginx master', at, recovered);
   assert.ok(f.recoverySeconds < 10, `recovered in ${f.recoverySeconds} s`);
   assert.is(ofDataDir(ctx.dir, 'nginx: master').length, 1, 'one nginx master');
+  // The new nginx tells a media playlist's age again (njs; the hosted player's start).
+  const read = await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`);
+  const media = await fetch(String(read.body.playback_url).replace(/master\.m3u8$/, 'source.m3u8'));
+  await media.text();
+  assert.is(media.status, 200);
+  const age = media.headers.get('x-playlist-age');
+  assert.ok(age !== null && Number(age) >= 0 && Number(age) < 10, `X-Playlist-Age ${age}`);
 });
 
 t('kill -9 of PostgreSQL: 503 with Retry-After while it is away, restarted, the API answers again within 10 s', async (ctx) => {

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { GEOIP_COUNTRY_V6, nginxArgs, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, PLAYLIST_AGE_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
@@ -68,10 +68,11 @@ test('real nginx -t (with the rtmp module) loads the golden config, moved to a t
     const paths = dataPaths(dataDir);
     const text = renderNginxConfig(input(dataDir));
     assert.is(text, readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs from the golden file');
-    // nginx -t writes the pid file, opens the logs and loads the njs script (the appliance copies it
+    // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
     // at start); the temp and cache folders it makes itself.
     for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
     copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
+    copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
     const conf = join(paths.nginx, 'nginx.conf');
     writeFileSync(conf, text, { mode: 0o600 });
     await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));

@@ -7,7 +7,7 @@ import { packageRoot } from '../../core/package-root.js';
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** Countries of CDN viewers (`geoip_country`). */
 export const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
-/** njs: the CDN log's viewer ids (`js_set`). */
+/** njs: the CDN log's viewer ids and media playlists' ages (`js_set`). */
 export const JS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 /** Each module nginx loads and the Debian package that has it. */
 export const NGINX_MODULES: readonly { file: string; pkg: string }[] = [
@@ -22,6 +22,8 @@ export const GEOIP_COUNTRY_V6 = '/usr/share/GeoIP/GeoIPv6.dat';
 
 /** The njs script nginx loads for the CDN log's viewer ids; copied into the data dir at start. */
 export const VIEWER_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'cdn-viewer.js');
+/** The njs script for a media playlist's age (`X-Playlist-Age`); copied into the data dir at start. */
+export const PLAYLIST_AGE_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'playlist-age.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
@@ -78,6 +80,7 @@ export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, ho
       control: paths.nginxControl,
       cdn_log: paths.cdnLog,
       viewer_script: paths.cdnViewerScript,
+      playlist_age_script: paths.playlistAgeScript,
       ingest: paths.ingest,
       origin: paths.origin,
       recordings: paths.recordings,
