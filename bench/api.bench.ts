@@ -37,13 +37,34 @@ export async function load(name: string, opts: autocannon.Options): Promise<Row>
   };
 }
 
-export async function benchApi(): Promise<Row[]> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts'], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a bench server script and reads the JSON line it prints when ready. */
+async function serve<T>(script: string, args: string[] = []): Promise<{ info: T; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   const firstLine: string = await new Promise((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    createInterface({ input: server.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
+    createInterface({ input: child.stdout }).once('line', resolve);
   });
-  const { apiUrl, bareUrl, referenceUrl, keys, workersUrl, workers } = JSON.parse(firstLine) as { apiUrl: string; bareUrl: string; referenceUrl: string; keys: string[]; workersUrl: string; workers: number };
+  return {
+    info: JSON.parse(firstLine) as T,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+interface BenchServer {
+  apiUrl: string;
+  bareUrl: string;
+  referenceUrl: string;
+  keys: string[];
+  dir: string;
+  databaseUrl: string;
+}
+
+export async function benchApi(): Promise<Row[]> {
+  const server = await serve<BenchServer>('bench/serve.ts');
+  const { apiUrl, bareUrl, referenceUrl, keys } = server.info;
   const headers = { authorization: `Bearer ${keys[0]}`, 'content-type': 'application/json' };
   const createBody = JSON.stringify({ name: 'bench', metadata: { k: 'v' } });
   let next = 0;
@@ -64,19 +85,24 @@ export async function benchApi(): Promise<Row[]> {
     rows.push(await load(`POST /v1/streams (${keys.length} accts)`, { url: apiUrl, requests: spreadOverAccounts }));
     const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id }) });
     const reference = (await captured.json()) as { one: string; list: string };
-    const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
-    rows.push({ ...(await load('GET /v1/streams/{id} (1 process)', { url: `${apiUrl}/v1/streams/${id}`, headers })), reference: oneRef });
-    // The same read through nginx and the API worker processes (docs/decisions.md, The read path).
-    const oneRefAgain = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
-    rows.push({ ...(await load(`GET /v1/streams/{id} (${workers} workers)`, { url: `${workersUrl}/v1/streams/${id}`, headers })), reference: oneRefAgain });
-    const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
-    rows.push({ ...(await load('GET /v1/streams?limit=20 (1 proc)', { url: `${apiUrl}/v1/streams?limit=20`, headers })), reference: listRef });
-    const listRefAgain = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
-    rows.push({ ...(await load(`GET /v1/streams?limit=20 (${workers} wk)`, { url: `${workersUrl}/v1/streams?limit=20`, headers })), reference: listRefAgain });
+    // Each read beside its reference, measured just before it: in one process, then through workers.
+    const reads = async (baseUrl: string, label: string) => {
+      const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
+      rows.push({ ...(await load(`GET /v1/streams/{id} (${label})`, { url: `${baseUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+      const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
+      rows.push({ ...(await load(`GET /v1/streams?limit=20 (${label})`, { url: `${baseUrl}/v1/streams?limit=20`, headers })), reference: listRef });
+    };
+    await reads(apiUrl, '1 proc');
+    // The same reads through nginx and the API worker processes (docs/decisions.md, The read path).
+    const appliance = await serve<{ url: string; workers: number }>('bench/serve-appliance.ts', [server.info.dir, server.info.databaseUrl]);
+    try {
+      await reads(appliance.info.url, `${appliance.info.workers} wk`);
+    } finally {
+      await appliance.stop();
+    }
     return rows;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
   }
 }
 
@@ -84,10 +110,10 @@ export function formatApiRows(rows: Row[]): string {
   const bare = rows[0]?.rps ?? 1;
   const lines = [
     `API under ${CONNECTIONS} concurrent clients (autocannon, ${benchSeconds()} s each)`,
-    `${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
+    `${'route'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'vs bare'.padStart(8)} ${'errors'.padStart(7)}`,
   ];
   const line = (r: Row, ratio: string) =>
-    `${r.name.padEnd(30)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`;
+    `${r.name.padEnd(32)} ${String(r.rps).padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${ratio.padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`;
   for (const r of rows) {
     lines.push(line(r, `${((r.rps / bare) * 100).toFixed(0)}%`));
     if (r.reference) lines.push(line(r.reference, `${((r.reference.rps / bare) * 100).toFixed(0)}%`));
@@ -96,7 +122,7 @@ export function formatApiRows(rows: Row[]): string {
   for (const r of rows) {
     if (!r.reference) continue;
     const ratio = (r.rps / r.reference.rps).toFixed(2);
-    lines.push(`${r.name.padEnd(30)} ${`${r.rps} / ${r.reference.rps} req/s = ${ratio}x`.padEnd(32)} p99 ${r.p99} ms (reference ${r.reference.p99} ms)`);
+    lines.push(`${r.name.padEnd(32)} ${`${r.rps} / ${r.reference.rps} req/s = ${ratio}x`.padEnd(32)} p99 ${r.p99} ms (reference ${r.reference.p99} ms)`);
   }
   return lines.join('\n');
 }

@@ -7,8 +7,7 @@
  */
 import Fastify from 'fastify';
 import { AccountsService } from '../src/domains/accounts/service.js';
-import { join } from 'node:path';
-import { createApi, startAppliance } from '../src/appliance/appliance.js';
+import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';
@@ -76,21 +75,10 @@ bare.post<{ Body: { key: string; id: string } }>('/reference/capture', async (re
 const barePort = await freePort();
 await bare.listen({ host: '127.0.0.1', port: barePort });
 
-// The same API as `svc up` serves it with workers (nginx on the API port, api_workers processes),
-// over the same database: its reads are measured beside the same reference.
-const workersPorts = { api_port: await freePort(), rtmp_port: await freePort(), cdn_port: await freePort(), player_port: await freePort() };
-const appliance = await startAppliance({
-  config: resolveConfig(join(dir, 'appliance'), { ...workersPorts, database_url: db.url, limits: { trusted: unlimited } }),
-  secrets: { postgres_password: 'bench', signing_key: 'bench', data_key: 'bench' },
-  logger: createLogger('warn'),
-});
-const workers = appliance.workers?.pids.length ?? 0;
-
-console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, referenceUrl: `http://127.0.0.1:${barePort}`, keys, workersUrl: `http://127.0.0.1:${workersPorts.api_port}`, workers }));
+console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, referenceUrl: `http://127.0.0.1:${barePort}`, keys, dir, databaseUrl: db.url }));
 
 const shutdown = async () => {
   await bare.close();
-  await appliance.stop();
   await api.app.close();
   await db.stop();
   process.exit(0);

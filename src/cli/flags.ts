@@ -12,6 +12,11 @@ export const configFlags = {
   'player-port': port('Port of the hosted player (default 8082).'),
   'postgres-port': port('Loopback port of the appliance-owned PostgreSQL (default 5439).'),
   'metrics-port': port('Port of the Prometheus metrics on 127.0.0.1 (default: none; 9464 is usual).'),
+  'api-workers': Flags.integer({
+    summary: 'API worker processes behind nginx on the API port (0-16; default: none below 4 cores, else half the cores, at most 4).',
+    min: 0,
+    max: 16,
+  }),
   'allow-private-webhooks': Flags.boolean({
     summary: 'Allow http and private/loopback webhook targets (local testing only).',
     allowNo: true,

@@ -21,6 +21,7 @@ export interface ConfigFlags {
   'player-port'?: number | undefined;
   'postgres-port'?: number | undefined;
   'metrics-port'?: number | undefined;
+  'api-workers'?: number | undefined;
   'allow-private-webhooks'?: boolean | undefined;
   /** `MIN-MAX`: the UDP ports of WHIP media. */
   'whip-udp-ports'?: string | undefined;
@@ -52,6 +53,7 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
     player_port: flags['player-port'],
     postgres_port: flags['postgres-port'],
     metrics_port: flags['metrics-port'],
+    api_workers: flags['api-workers'],
     allow_private_webhooks: flags['allow-private-webhooks'],
     whip: whipChanges(flags),
   };

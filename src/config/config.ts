@@ -236,10 +236,13 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
 }
 
 /**
- * One API worker per core, at most 4: each holds up to 11 PostgreSQL connections (a pool of 6,
- * its transactions' 3, its monitor and its LISTEN), and the managed cluster allows 100 in all.
+ * None below 4 cores: on 2 cores the API bench read no faster through nginx and two workers (they,
+ * PostgreSQL and the clients share the same cores) and its p99 was worse (docs/decisions.md, The
+ * read path). Above, half the cores (PostgreSQL and nginx need the rest), at most 4: each worker
+ * holds up to 11 PostgreSQL connections (a pool of 6, its transactions' 3, its monitor and its
+ * LISTEN), and the managed cluster allows 100 in all.
  */
-export const defaultApiWorkers = (): number => Math.min(availableParallelism(), 4);
+export const defaultApiWorkers = (cores = availableParallelism()): number => (cores < 4 ? 0 : Math.min(Math.floor(cores / 2), 4));
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

@@ -183,7 +183,7 @@ export const ConfigFileSchema = Type.Object(
     postgres_port: Type.Optional(Port),
     /**
      * API worker processes behind nginx on `api_port` (docs/decisions.md, The read path); 0: the
-     * appliance's own process serves the API alone. Default: the cores, at most 4 (connections).
+     * appliance's own process serves the API alone. Default: none below 4 cores, else half the cores, at most 4.
      */
     api_workers: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_API_WORKERS })),
     /** Prometheus metrics at `/metrics` on their own listener; null (the default): no listener. */

@@ -54,6 +54,8 @@ t.before(async (ctx) => {
     player_port: player,
     postgres_port: postgres,
     capacity: { cores: 1000 },
+    // Through nginx and workers: they too must answer 503 with Retry-After and come back.
+    api_workers: 2,
     expiry_check_seconds: 1,
     recordings: { check_seconds: 1 },
     billing: { meter_seconds: 1 },
