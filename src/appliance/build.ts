@@ -173,7 +173,7 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
   const thumbnails = new Thumbnailer({
     ffmpegPath: config.live.ffmpeg_path,
     dir: dataPaths(config.dataDir).thumbs,
-    everySeconds: config.live.thumbnail_seconds,
+    everySeconds: { abr_basic: config.live.thumbnail_seconds, passthrough: config.live.passthrough_thumbnail_seconds },
     clock,
     logger,
     onCaptured: (streamId, at) => recordCapture(sql, streamId, at),

@@ -69,6 +69,7 @@ export const DEFAULT_LIVE: LiveSettings = {
   max_ingest_kbps: 7500,
   sample_seconds: 3,
   thumbnail_seconds: 20,
+  passthrough_thumbnail_seconds: 60,
 };
 
 /**

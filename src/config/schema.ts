@@ -37,6 +37,7 @@ const LiveSettings = Type.Object(
     max_ingest_kbps: Type.Integer({ minimum: 100, maximum: 1_000_000 }),
     sample_seconds: Seconds(1, 30),
     thumbnail_seconds: Seconds(2, 3600),
+    passthrough_thumbnail_seconds: Seconds(2, 3600),
   },
   { additionalProperties: false },
 );

@@ -47,6 +47,9 @@ test('passthrough serves exactly the source', async () => {
   assert.is([...master.matchAll(/#EXT-X-STREAM-INF/g)].length, 1);
   assert.match(master, /RESOLUTION=320x180/);
   assert.equal((await getStream(key, s.id)).renditions, ['source']);
+  // Its stills come every 60 s, but the first one with the first segment.
+  const still = await waitFor('a still', async () => (await getStream(key, s.id)).thumbnail, 10_000);
+  assert.is(still.url, `${app.config.publicUrls.cdn_url}/_thumb/${s.id}.jpg`);
   await p.kill();
 });
 

@@ -1,4 +1,3 @@
-import type postgres from 'postgres';
 import type { BillingRates } from '../../config/schema.js';
 import type { Db } from '../../platform/db/connect.js';
 import type { Fragment } from '../../platform/db/embed.js';
@@ -166,30 +165,10 @@ export interface ItemMoney {
 
 /**
  * Each item of the given streams as of `now`: quantity used so far and its price, whether charged
- * yet or not. `streams` is a query fragment selecting `id`s.
+ * yet or not (`item_money`, migration 015). `streams` is an expression: an array of stream ids.
  */
-function itemMoney(db: Db, streams: postgres.PendingQuery<postgres.Row[]>, rates: BillingRates, now: Date) {
-  return db`
-    with s as (select * from streams where id in (${streams})),
-    used as (
-      select s.id as stream_id, s.profile as item,
-        coalesce((select floor(extract(epoch from sum(coalesce(p.ended_at, ${now}) - p.started_at)))
-          from publish_sessions p where p.stream_id = s.id), 0) as quantity
-      from s
-      union all
-      select s.id, 'delivery', coalesce((select sum(d.bytes) from delivery_minutes d where d.stream_id = s.id), 0) from s
-      union all
-      select s.id, 'storage', case when s.recording_ready_at is null then 0
-        else coalesce(s.recording_bytes, 0) * floor(extract(epoch from greatest(interval '0', coalesce(s.recording_deleted_at, ${now}) - s.recording_ready_at))) end
-      from s
-    ),
-    charged as (
-      select stream_id, item, sum(quantity) as quantity, sum(amount_usd) as amount from charges
-      where stream_id in (select id from s) group by stream_id, item
-    )
-    select u.stream_id, u.item, greatest(u.quantity, coalesce(c.quantity, 0)) as quantity, coalesce(c.amount, 0) as charged,
-      coalesce(c.amount, 0) + greatest(0, round(r.rate * u.quantity / r.divisor, 6) - round(r.rate * coalesce(c.quantity, 0) / r.divisor, 6)) as amount
-    from used u join ${ratesTable(db, rates)} using (item) left join charged c using (stream_id, item)`;
+function itemMoney(db: Db, streams: Fragment, rates: BillingRates, now: Date): Fragment {
+  return db`item_money(${streams}, ${now}, ${ratesJson(rates)}::text::jsonb)`;
 }
 
 /**
@@ -200,7 +179,7 @@ export function streamItemsJson(db: Db, streamId: Fragment, rates: BillingRates,
   return db`(
     select coalesce(json_agg(i), '[]') from (
       select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
-      from (${itemMoney(db, db`select ${streamId}`, rates, now)}) m) i)`;
+      from ${itemMoney(db, db`array[${streamId}]`, rates, now)} m) i)`;
 }
 
 export interface AccountMoney {
@@ -233,7 +212,7 @@ export async function accountMoney(db: Db, accountIds: string[], rates: BillingR
     from accounts a
     left join (
       select s.account_id, sum(m.amount - m.charged) as uncharged
-      from (${itemMoney(db, open, rates, now)}) m join streams s on s.id = m.stream_id
+      from ${itemMoney(db, db`array(${open})`, rates, now)} m join streams s on s.id = m.stream_id
       group by s.account_id
     ) u on u.account_id = a.id
     where a.id = any(${accountIds}::text[])`;

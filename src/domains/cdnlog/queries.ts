@@ -31,6 +31,18 @@ export async function movePosition(db: Db, from: ReaderPosition, to: ReaderPosit
   return rows.length === 1;
 }
 
+/**
+ * Locks the audience rows (`lock_stream_audience`, migration 014) of the streams a batch writes
+ * and of those whose viewer ids the compaction up to `horizon` moves, all in one statement: the
+ * triggers of the batch's statements lock them again set by set, which alone could deadlock with
+ * a node flushing viewer minutes of the same streams.
+ */
+export async function lockAudiences(db: Db, streamIds: string[], horizon: Date | null): Promise<void> {
+  await db`select lock_stream_audience(array(
+    select unnest(${streamIds}::text[])
+    ${horizon ? db`union select stream_id from cdn_viewer_ids where minute <= ${horizon}` : db``}))`;
+}
+
 /** Adds bytes into `delivery_minutes`; rows of streams that do not exist (deleted) are skipped. */
 export async function addDelivery(db: Db, rows: DeliveryRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -123,42 +135,3 @@ export async function cdnCountries(db: Db, streamId: string, limit: number): Pro
     ) c
     group by country order by watch_minutes desc, country limit ${limit}`;
 }
-
-export interface CdnSummary {
-  /** The reader's counted-until time. */
-  counted_until: Date | null;
-  ended_at: Date | null;
-  /** Anything of the stream was counted from the CDN log (bytes or viewers). */
-  has_data: boolean;
-  /** Viewer-minutes (the sum of the per-minute viewers). */
-  watch_minutes: number;
-  /** The minute with the most viewers (the earliest of equals); null without viewers. */
-  peak_minute: Date | null;
-  peak: number | null;
-}
-
-/**
- * What the CDN log says of a stream's audience so far: `CdnSummary` as a one-row query, run
- * inside a stream's read (`streamId`: an expression, the read's own row's id, or a value).
- */
-export function cdnSummaryQuery(db: Db, streamId: Fragment): Fragment {
-  return db`
-    with m as (
-      select minute, sum(viewers)::int as viewers from (
-        select minute, viewers from cdn_viewer_minutes where stream_id = ${streamId}
-        union all
-        select minute, count(*)::int from cdn_viewer_ids where stream_id = ${streamId} group by minute
-      ) x group by minute
-    )
-    select
-      (select counted_until from cdn_log_position) as counted_until,
-      (select ended_at from streams where id = ${streamId}) as ended_at,
-      (exists (select 1 from m) or exists (select 1 from delivery_minutes where stream_id = ${streamId})) as has_data,
-      (select coalesce(sum(viewers), 0)::bigint from m) as watch_minutes,
-      p.minute as peak_minute,
-      p.viewers as peak
-    from (select 1) one
-    left join lateral (select minute, viewers from m order by viewers desc, minute limit 1) p on true`;
-}
-
-export const CDN_SUMMARY_DATES = ['counted_until', 'ended_at', 'peak_minute'] as const;

@@ -126,10 +126,12 @@ export class CdnLogReader {
     const totals = new BatchTotals();
     totals.addText(chunk.text);
     const to: q.ReaderPosition = { file_id: start.file_id, byte_offset: chunk.end, counted_until: this.countedUntil(pos, totals, readAt, !rotating && !chunk.more && chunk.idle) };
+    const horizon = to.counted_until ? new Date(to.counted_until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
     const moved = await this.deps.sql.begin(async (tx) => {
+      await q.lockAudiences(tx, [...new Set([...totals.deliveryRows(), ...totals.viewerRows()].map((r) => r.stream_id))], horizon);
       await q.addDelivery(tx, totals.deliveryRows());
       await q.addViewerIds(tx, totals.viewerRows());
-      if (to.counted_until) await q.compactViewers(tx, new Date(to.counted_until.getTime() - MINUTE_MS - COMPACT_AFTER_MS));
+      if (horizon) await q.compactViewers(tx, horizon);
       return q.movePosition(tx, pos, to, this.deps.clock.now());
     });
     if (!moved) return 'moved';

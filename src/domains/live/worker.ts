@@ -156,7 +156,7 @@ export class LiveWorker {
         onSourceSegment: (probe) => this.meter.addSegment(probe),
         // Stills come from the smallest rendition: the cheapest to decode.
         onPublished: (rendition, file) => {
-          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, file);
+          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, this.profile, file);
         },
         logger: this.log,
       });

@@ -1,7 +1,7 @@
 import type { PublicUrls } from '../../config/config.js';
 import { addSeconds, iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
-import type { StreamRow } from './queries.js';
+import type { PresentedRow, StreamRow } from './queries.js';
 import { FINISHED, type CreatedStream, type Profile, type Stream, type StreamEventData } from './schemas.js';
 
 export interface PresentContext {
@@ -14,7 +14,7 @@ export interface PresentContext {
 }
 
 /** Until the stream could no longer be live, plus an hour (spec: playback token default). */
-export function defaultPlaybackExpiry(row: StreamRow): Date {
+export function defaultPlaybackExpiry(row: Pick<StreamRow, 'went_live_at' | 'reservation_expires_at' | 'max_duration_seconds'>): Date {
   const start = row.went_live_at ?? row.reservation_expires_at;
   return addSeconds(start, row.max_duration_seconds + 3600);
 }
@@ -27,7 +27,7 @@ export function plannedRenditions(profile: Profile, maxResolution: number): stri
   return ['source'];
 }
 
-function recordingOf(row: StreamRow): Stream['recording'] {
+function recordingOf(row: PresentedRow): Stream['recording'] {
   if (row.status === 'pending' || !row.recording_status) return null;
   return {
     status: row.recording_status,
@@ -42,7 +42,7 @@ function recordingOf(row: StreamRow): Stream['recording'] {
 }
 
 /** The spec's Stream; `cost` and `viewers` (single-stream read only) are added by the caller. */
-export function presentStream(row: StreamRow, ctx: PresentContext): Stream {
+export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
   const pending = row.status === 'pending';
   const finished = FINISHED.includes(row.status);
   // Re-signed on every read; the expiry is fixed per stream, so the URL is too (caches keep working).

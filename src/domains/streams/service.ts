@@ -49,8 +49,8 @@ export interface StreamsDeps {
 export interface StreamViewers {
   /** What the stream's Viewers are made of, as one json value, read in the stream's own statement (`streamId`: an expression). */
   figuresQuery(streamId: Fragment): Fragment;
-  /** From what `figuresQuery` read; `now` is this node's live count (a finished stream's reader drops it). */
-  viewersFrom(streamId: string, figures: unknown): Viewers;
+  /** From what `figuresQuery` read and the stream's row; `now` is this node's live count (a finished stream's reader drops it). */
+  viewersFrom(stream: { id: string; ended_at: Date | null }, figures: unknown): Viewers;
   viewersNow(streamId: string): number | null;
   series(streamId: string): Promise<PlayerSeriesPoint[]>;
   cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }>;
@@ -114,7 +114,7 @@ export class StreamsService {
     if (!read) throw notFound('stream');
     const stream = presentStream(read, this.context());
     const cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };
-    const figures = viewers.viewersFrom(read.id, read.viewer_figures);
+    const figures = viewers.viewersFrom(read, read.viewer_figures);
     return { ...stream, cost, viewers: FINISHED.includes(read.status) ? { ...figures, now: null } : figures };
   }
 

@@ -4,12 +4,17 @@ import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import { thumbnailArgs } from '../../platform/media/thumbnail.js';
 import { run } from '../../platform/process/run.js';
+import type { Profile } from '../streams/schemas.js';
 
 export interface ThumbnailerOptions {
   ffmpegPath: string;
   /** Where `<stream_id>.jpg` goes (served by the CDN). */
   dir: string;
-  everySeconds: number;
+  /**
+   * Seconds between a stream's stills, by profile. A passthrough ladder only copies, so its still
+   * (an ffmpeg start, about 0.09 CPU-s) is most of its cost: it gets fewer (docs/decisions.md, Thumbnails).
+   */
+  everySeconds: Record<Profile, number>;
   clock: Clock;
   logger: Logger;
   /** A new still is in place (the stream's `thumbnail` records when). */
@@ -17,9 +22,10 @@ export interface ThumbnailerOptions {
 }
 
 /**
- * Keeps a still of each live stream, taken from a published segment at most every `everySeconds`.
- * One short ffmpeg per still (about 0.2 CPU-s) instead of a filter in every ladder: a passthrough
- * stream does not decode at all, and would otherwise pay for decoding every frame.
+ * Keeps a still of each live stream, taken from a published segment at most every `everySeconds`
+ * of its profile; the first one from its first segment. One short ffmpeg per still instead of a
+ * filter in every ladder: a passthrough stream does not decode at all, and would otherwise pay
+ * for decoding every keyframe.
  */
 export class Thumbnailer {
   private readonly last = new Map<string, number>();
@@ -28,9 +34,9 @@ export class Thumbnailer {
   constructor(private readonly o: ThumbnailerOptions) {}
 
   /** A segment was published; a still is taken from it when the stream's last one is old enough. */
-  offer(streamId: string, segment: string): void {
+  offer(streamId: string, profile: Profile, segment: string): void {
     const now = this.o.clock.now().getTime();
-    if (this.busy.has(streamId) || now - (this.last.get(streamId) ?? 0) < this.o.everySeconds * 1000) return;
+    if (this.busy.has(streamId) || now - (this.last.get(streamId) ?? 0) < this.o.everySeconds[profile] * 1000) return;
     this.busy.add(streamId);
     this.last.set(streamId, now);
     void this.capture(streamId, segment).finally(() => this.busy.delete(streamId));

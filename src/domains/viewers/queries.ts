@@ -1,28 +1,23 @@
-import type { Db } from '../../platform/db/connect.js';
+import type { Db, Tx } from '../../platform/db/connect.js';
 import type { Fragment } from '../../platform/db/embed.js';
 import type { MinuteRow } from './counter.js';
 
 /** A stream's minutes, every node's share added: the columns of `MinuteRow` without the stream. */
 export type StoredMinute = Omit<MinuteRow, 'stream_id'>;
 
-export interface MinuteTotals {
-  minutes: number;
-  watched_seconds: number;
-  /** The minute with the most viewer-seconds watching (the earliest of equals); null without minutes. */
-  peak_minute: Date | null;
-  peak_watching_seconds: number | null;
-}
-
 /**
- * Adds each node's share into its (stream, minute) row: additive, so nodes need no lock. Rows
- * of streams deleted meanwhile are skipped (they would break the whole batch). At most one row
- * per (stream, minute) in `rows` (`mergeMinutes`).
+ * Adds each node's share into its (stream, minute) row: additive, so nodes write the same rows.
+ * Rows of streams deleted meanwhile are skipped (they would break the whole batch). At most one
+ * row per (stream, minute) in `rows` (`mergeMinutes`). The streams' audience rows are locked
+ * first, all at once (`lock_stream_audience`, migration 014): the statement's insert and update
+ * triggers lock them set by set, which alone could deadlock with another writer.
  */
-export async function addMinutes(db: Db, rows: MinuteRow[]): Promise<number> {
+export async function addMinutes(tx: Tx, rows: MinuteRow[]): Promise<number> {
   if (rows.length === 0) return 0;
+  await tx`select lock_stream_audience(${[...new Set(rows.map((r) => r.stream_id))]}::text[])`;
   const column = <K extends keyof MinuteRow>(key: K) => rows.map((r) => r[key]);
   // Booleans go through `array`: a plain array of them is sent as one boolean.
-  const result = await db`
+  const result = await tx`
     insert into viewer_minutes (stream_id, minute, watching_seconds, waiting_seconds, buffering_seconds, watched_seconds, exact)
     select r.* from unnest(
       ${column('stream_id')}::text[],
@@ -31,7 +26,7 @@ export async function addMinutes(db: Db, rows: MinuteRow[]): Promise<number> {
       ${column('waiting_seconds')}::float8[],
       ${column('buffering_seconds')}::float8[],
       ${column('watched_seconds')}::float8[],
-      ${db.array(column('exact'))}::boolean[]
+      ${tx.array(column('exact'))}::boolean[]
     ) as r (stream_id, minute, watching_seconds, waiting_seconds, buffering_seconds, watched_seconds, exact)
     where exists (select 1 from streams s where s.id = r.stream_id)
     on conflict (stream_id, minute) do update set
@@ -49,26 +44,48 @@ export async function listMinutes(db: Db, streamId: string): Promise<StoredMinut
     from viewer_minutes where stream_id = ${streamId} order by minute`;
 }
 
-/** `MinuteTotals` as a one-row query, to run alone or inside a stream's read (`streamId`: an expression or a value). */
-export function minuteTotalsQuery(db: Db, streamId: Fragment): Fragment {
-  return db`
-    select t.minutes, t.watched_seconds, p.minute as peak_minute, p.watching_seconds as peak_watching_seconds
-    from (
-      select count(*)::int as minutes, coalesce(sum(watched_seconds), 0)::float8 as watched_seconds
-      from viewer_minutes where stream_id = ${streamId}
-    ) t
-    left join lateral (
-      select minute, watching_seconds from viewer_minutes where stream_id = ${streamId}
-      order by watching_seconds desc, minute limit 1
-    ) p on true`;
+/** The player's watched seconds of a stream so far, as `stream_audience` keeps them (0 without a row). */
+export async function watchedSeconds(db: Db, streamId: string): Promise<number> {
+  const [row] = await db<{ watched_seconds: number }[]>`select watched_seconds from stream_audience where stream_id = ${streamId}`;
+  return row?.watched_seconds ?? 0;
 }
 
-export const MINUTE_TOTALS_DATES = ['peak_minute'] as const;
-
-export async function minuteTotals(db: Db, streamId: string): Promise<MinuteTotals> {
-  const [row] = await db<MinuteTotals[]>`${minuteTotalsQuery(db, db`${streamId}::text`)}`;
-  return row as MinuteTotals;
+/**
+ * A stream's audience as migration 014's triggers keep it in `stream_audience` (recomputed from
+ * the player's minutes and the CDN log's tables whenever they change): the player's minutes,
+ * watched seconds and peak, and what the CDN log counted. A stream without a row has nothing counted.
+ */
+export interface Audience {
+  player_minutes: number;
+  watched_seconds: number;
+  peak_minute: Date | null;
+  peak_watching_seconds: number | null;
+  /** Anything of the stream was counted from the CDN log (bytes or viewers). */
+  cdn_has_data: boolean;
+  /** Viewer-minutes (the sum of the per-minute viewers). */
+  cdn_watch_minutes: number;
+  /** The minute with the most viewers (the earliest of equals); null without viewers. */
+  cdn_peak_minute: Date | null;
+  cdn_peak: number | null;
 }
+
+export const NOTHING_COUNTED: Audience = {
+  player_minutes: 0,
+  watched_seconds: 0,
+  peak_minute: null,
+  peak_watching_seconds: null,
+  cdn_has_data: false,
+  cdn_watch_minutes: 0,
+  cdn_peak_minute: null,
+  cdn_peak: null,
+};
+
+/** `Audience` as a one-row query (no row: nothing counted), to run inside a stream's read (`streamId`: an expression or a value). */
+export const audienceQuery = (db: Db, streamId: Fragment): Fragment => db`
+  select player_minutes, watched_seconds, peak_minute, peak_watching_seconds, cdn_has_data, cdn_watch_minutes, cdn_peak_minute, cdn_peak
+  from stream_audience where stream_id = ${streamId}`;
+
+export const AUDIENCE_DATES = ['peak_minute', 'cdn_peak_minute'] as const;
 
 export interface DayWatchMinutes {
   /** The UTC day, `YYYY-MM-DD`. */

@@ -2,7 +2,7 @@ import type { Logger } from '../../core/logger.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { oneRowJson, rowFromJson, type Fragment } from '../../platform/db/embed.js';
-import { CDN_SUMMARY_DATES, cdnCountries, cdnMinutes, cdnSummaryQuery, countedUntil, type CdnSummary } from '../cdnlog/queries.js';
+import { cdnCountries, cdnMinutes, countedUntil, countedUntilQuery } from '../cdnlog/queries.js';
 import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../streams/schemas.js';
 import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
 import * as q from './queries.js';
@@ -29,8 +29,8 @@ const perMinute = (seconds: number): number => Math.round(seconds / 60);
 const share = (part: number, total: number): number => (total > 0 ? Math.round((10_000 * part) / total) / 10_000 : 0);
 
 /** The CDN log has counted the whole stream: it ended and the log was read past its end. */
-const cdnCovers = (c: CdnSummary): boolean =>
-  c.has_data && c.ended_at !== null && c.counted_until !== null && c.counted_until.getTime() >= c.ended_at.getTime() + CDN_SETTLE_MS;
+const cdnCovers = (a: q.Audience, endedAt: Date | null, countedUntil: Date | null): boolean =>
+  a.cdn_has_data && endedAt !== null && countedUntil !== null && countedUntil.getTime() >= endedAt.getTime() + CDN_SETTLE_MS;
 const bufferingPct = (buffering: number, watching: number): number => (watching > 0 ? Math.round((1000 * buffering) / watching) / 10 : 0);
 
 /** Viewer figures of a stream: this node's live estimate and every node's minutes in PostgreSQL. */
@@ -51,7 +51,7 @@ export class ViewersService {
     const rows = mergeMinutes([...this.unwritten, ...this.deps.counter.drainMinutes(opts)]);
     this.unwritten = [];
     try {
-      return await q.addMinutes(this.deps.sql, rows);
+      return await this.deps.sql.begin((tx) => q.addMinutes(tx, rows));
     } catch (err) {
       const kept = mergeMinutes([...rows, ...this.unwritten]);
       this.unwritten = kept.slice(-MAX_UNWRITTEN);
@@ -84,41 +84,41 @@ export class ViewersService {
    * What the spec's Viewers are made of, as one json value: a stream's read places it in its own
    * statement (one round trip, issue 16) and hands what it read to `viewersFrom`. `streamId` is
    * an expression (the read's own row's id: then the fragment holds no value and can be reused)
-   * or a value.
+   * or a value. The figures are kept by PostgreSQL (`stream_audience`): one row by its key.
    */
   figuresQuery(streamId: Fragment): Fragment {
     const { sql } = this.deps;
-    return sql`json_build_object('totals', ${oneRowJson(sql, q.minuteTotalsQuery(sql, streamId))}, 'cdn', ${oneRowJson(sql, cdnSummaryQuery(sql, streamId))})`;
+    return sql`json_build_object('audience', ${oneRowJson(sql, q.audienceQuery(sql, streamId))}, 'counted_until', (${countedUntilQuery(sql)}))`;
   }
 
   /** The spec's Viewers of one stream, read alone. */
   async viewers(streamId: string): Promise<Viewers> {
     const { sql } = this.deps;
-    const [row] = await sql<{ figures: unknown }[]>`select ${this.figuresQuery(sql`${streamId}::text`)} as figures`;
-    return this.viewersFrom(streamId, row?.figures);
+    const [row] = await sql<{ ended_at: Date | null; figures: unknown }[]>`
+      select s.ended_at, ${this.figuresQuery(sql`s.id`)} as figures from streams s where s.id = ${streamId}`;
+    return this.viewersFrom({ id: streamId, ended_at: row?.ended_at ?? null }, row?.figures ?? { audience: null, counted_until: null });
   }
 
   /**
-   * The spec's Viewers from `figuresQuery`'s value: `now` from this node's counter; `peak` from
-   * the minutes written (they trail by up to a minute); `watch_minutes` adds this node's minutes
-   * not written yet.
+   * The spec's Viewers from `figuresQuery`'s value (no audience row: nothing counted) and the
+   * stream's own row: `now` from this node's counter; `peak` from the minutes written (they trail
+   * by up to a minute); `watch_minutes` adds this node's minutes not written yet.
    */
-  viewersFrom(streamId: string, figures: unknown): Viewers {
-    const read = figures as { totals: unknown; cdn: unknown };
-    const totals = rowFromJson<q.MinuteTotals>(read.totals, q.MINUTE_TOTALS_DATES);
-    const cdn = rowFromJson<CdnSummary>(read.cdn, CDN_SUMMARY_DATES);
-    const now = this.deps.counter.now(streamId);
-    const cdn_counted_until = cdn.has_data ? iso(cdn.counted_until) : null;
-    if (cdnCovers(cdn)) {
-      return { now, peak: cdn.peak, peak_at: iso(cdn.peak_minute), watch_minutes: cdn.watch_minutes, source: 'cdn', cdn_counted_until };
+  viewersFrom(stream: { id: string; ended_at: Date | null }, figures: unknown): Viewers {
+    const read = rowFromJson<{ audience: unknown; counted_until: Date | null }>(figures, ['counted_until']);
+    const a = read.audience === null ? q.NOTHING_COUNTED : rowFromJson<q.Audience>(read.audience, q.AUDIENCE_DATES);
+    const now = this.deps.counter.now(stream.id);
+    const cdn_counted_until = a.cdn_has_data ? iso(read.counted_until) : null;
+    if (cdnCovers(a, stream.ended_at, read.counted_until)) {
+      return { now, peak: a.cdn_peak, peak_at: iso(a.cdn_peak_minute), watch_minutes: a.cdn_watch_minutes, source: 'cdn', cdn_counted_until };
     }
-    const pending = this.pendingWatchedSeconds(streamId);
-    const counted = totals.minutes > 0 || pending > 0;
+    const pending = this.pendingWatchedSeconds(stream.id);
+    const counted = a.player_minutes > 0 || pending > 0;
     return {
       now,
-      peak: totals.peak_watching_seconds === null ? null : perMinute(totals.peak_watching_seconds),
-      peak_at: iso(totals.peak_minute),
-      watch_minutes: counted ? perMinute(totals.watched_seconds + pending) : null,
+      peak: a.peak_watching_seconds === null ? null : perMinute(a.peak_watching_seconds),
+      peak_at: iso(a.peak_minute),
+      watch_minutes: counted ? perMinute(a.watched_seconds + pending) : null,
       source: counted ? 'player' : null,
       cdn_counted_until,
     };
@@ -157,8 +157,7 @@ export class ViewersService {
 
   /** Minutes watched so far (for `player.watch_minutes_limit`), this node's unwritten ones included. */
   async watchMinutes(streamId: string): Promise<number> {
-    const totals = await q.minuteTotals(this.deps.sql, streamId);
-    return perMinute(totals.watched_seconds + this.pendingWatchedSeconds(streamId));
+    return perMinute((await q.watchedSeconds(this.deps.sql, streamId)) + this.pendingWatchedSeconds(streamId));
   }
 
   /** Every stream's watched seconds not written yet (this node's), for a mirror elsewhere. */
