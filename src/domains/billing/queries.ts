@@ -5,7 +5,7 @@ import { ITEM_UNITS, ITEMS, type Item } from './items.js';
 
 /** The rates as rows of json text, made once per rates object: one parameter for every statement that prices. */
 const ratesRows = new WeakMap<BillingRates, string>();
-function ratesJson(rates: BillingRates): string {
+export function ratesJson(rates: BillingRates): string {
   let json = ratesRows.get(rates);
   if (json === undefined) {
     json = JSON.stringify(ITEMS.map((item) => ({ item, rate: rates[ITEM_UNITS[item].rate], divisor: ITEM_UNITS[item].divisor.toString() })));
@@ -172,14 +172,15 @@ function itemMoney(db: Db, streams: Fragment, rates: BillingRates, now: Date): F
 }
 
 /**
- * Each item of one stream (`ItemMoney`, amounts as exact text) as one json array, to run inside
- * a stream's read. `streamId` is an expression: the read's own row, or a value.
+ * Each item of one stream (`ItemMoney`, amounts as exact text) as one json array: text to compose
+ * a stream's read with (`runComposed`). Arguments are expressions: the stream's id (the read's own
+ * row's), the time and the rates (`ratesJson`) as parameters.
  */
-export function streamItemsJson(db: Db, streamId: Fragment, rates: BillingRates, now: Date): Fragment {
-  return db`(
+export function streamItemsJsonSql(streamId: string, at: string, rates: string): string {
+  return `(
     select coalesce(json_agg(i), '[]') from (
       select stream_id, item, quantity::text, amount::text as amount_usd, charged::text as charged_usd
-      from ${itemMoney(db, db`array[${streamId}]`, rates, now)} m) i)`;
+      from item_money(array[${streamId}], ${at}, ${rates}::text::jsonb) m) i)`;
 }
 
 export interface AccountMoney {

@@ -4,9 +4,9 @@ import { ApiError } from '../../core/errors.js';
 import { addUsd, compareUsd, formatUsd, subtractUsd } from '../../core/money.js';
 import { addSeconds, iso } from '../../core/time.js';
 import type { Db, Sql } from '../../platform/db/connect.js';
-import { rowFromJson, type Fragment } from '../../platform/db/embed.js';
+import { rowFromJson, runComposed } from '../../platform/db/embed.js';
 import type { Account } from '../accounts/queries.js';
-import { countedUntilQuery } from '../cdnlog/queries.js';
+import { COUNTED_UNTIL_SQL } from '../cdnlog/queries.js';
 import { gbHours, ITEM_UNITS, ITEMS, type Item } from './items.js';
 import * as q from './queries.js';
 import type { Cost, Usage, UsageDay } from './schemas.js';
@@ -42,6 +42,11 @@ const startOfUtcMonth = (t: Date): Date => new Date(Date.UTC(t.getUTCFullYear(),
 const nextUtcMonth = (t: Date): Date => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 1));
 const sumUsd = (amounts: string[]): string => formatUsd(amounts.reduce(addUsd, '0'));
 
+const costSql = (streamId: string, at: string, rates: string): string =>
+  `json_build_object('items', ${q.streamItemsJsonSql(streamId, at, rates)}, 'counted_until', (${COUNTED_UNTIL_SQL}))`;
+
+const COST_SQL = `select ${costSql('$1::text', '$2', '$3')} as cost`;
+
 /** Money as accounts and API clients see it: a stream's cost, an account's usage, and the checks that use them. */
 export class BillingService {
   constructor(private readonly deps: BillingDeps) {}
@@ -51,23 +56,27 @@ export class BillingService {
   }
 
   /**
-   * What the spec's Cost of one stream is made of, as one json value: a stream's read places it
-   * in its own statement (one round trip, issue 16) and hands what it read to `costFrom`.
-   * `streamId` is an expression (the read's own row's id) or a value.
+   * What the spec's Cost of one stream is made of, as one json value: text that a stream's read
+   * composes its statement with (one round trip, issue 16; `runComposed`), handing what it read to
+   * `costFrom`. `streamId` is an expression (the read's own row's id); `at` and `rates` name the
+   * statement's parameters that `costParams` gives, in that order.
    */
-  costQuery(streamId: Fragment): Fragment {
-    const { sql, clock } = this.deps;
-    return sql`json_build_object('items', ${q.streamItemsJson(sql, streamId, this.rates, clock.now())}, 'counted_until', (${countedUntilQuery(sql)}))`;
+  costSql(streamId: string, at: string, rates: string): string {
+    return costSql(streamId, at, rates);
+  }
+
+  /** The values of `costSql`'s parameters for a read now: the time, then the rates. */
+  costParams(): [Date, string] {
+    return [this.deps.clock.now(), q.ratesJson(this.rates)];
   }
 
   /** The spec's Cost of one stream: charged and used-but-not-charged, live while it streams. */
   async cost(streamId: string): Promise<Cost> {
-    const { sql } = this.deps;
-    const [row] = await sql<{ cost: unknown }[]>`select ${this.costQuery(sql`${streamId}::text`)} as cost`;
+    const [row] = await runComposed<{ cost: unknown }>(this.deps.sql, COST_SQL, [streamId, ...this.costParams()]);
     return this.costFrom(row?.cost);
   }
 
-  /** The spec's Cost from `costQuery`'s value. */
+  /** The spec's Cost from `costSql`'s value. */
   costFrom(read: unknown): Cost {
     const { items, counted_until: counted } = rowFromJson<{ items: q.ItemMoney[]; counted_until: Date | null }>(read, ['counted_until']);
     const of = (item: Item) => items.find((i) => i.item === item) ?? { quantity: '0', amount_usd: '0' };

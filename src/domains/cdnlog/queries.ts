@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
-import type { Fragment } from '../../platform/db/embed.js';
+import { runComposed } from '../../platform/db/embed.js';
 import type { DeliveryRow, ViewerRow } from './aggregate.js';
 
 /** Where the CDN log reader is (one row, `cdn_log_position`). */
@@ -85,12 +85,12 @@ export async function compactViewers(db: Db, horizon: Date): Promise<void> {
     on conflict (stream_id, country) do update set viewer_minutes = cdn_countries.viewer_minutes + excluded.viewer_minutes`;
 }
 
-/** `counted_until` as a one-row query, to run alone or inside another read. */
-export const countedUntilQuery = (db: Db): Fragment => db`select counted_until from cdn_log_position`;
+/** `counted_until` as a one-row query's text, to run alone or inside another read (`runComposed`). */
+export const COUNTED_UNTIL_SQL = 'select counted_until from cdn_log_position';
 
 /** The log time before which every CDN log line has been read; null before the first read. */
 export async function countedUntil(db: Db): Promise<Date | null> {
-  const [row] = await db<{ counted_until: Date | null }[]>`${countedUntilQuery(db)}`;
+  const [row] = await runComposed<{ counted_until: Date | null }>(db, COUNTED_UNTIL_SQL, []);
   return row?.counted_until ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
-import type { Fragment } from '../../platform/db/embed.js';
+import { runComposed } from '../../platform/db/embed.js';
 import type { LoadRow } from './capacity.js';
 import { STREAM_ID, type EndReason, type ChatSettings, type LatencyMode, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
@@ -89,25 +89,33 @@ export const PRESENTED_COLUMNS = [
 
 export type PresentedRow = Pick<StreamRow, (typeof PRESENTED_COLUMNS)[number]>;
 
-const READ_COLUMNS = PRESENTED_COLUMNS.map((c) => `this_stream.${c}`);
+/** The presented columns as select-list text (plain lower-case names: nothing to quote). */
+const PRESENTED_SQL = PRESENTED_COLUMNS.join(', ');
 
 /** A stream as `GET /v1/streams/{id}` reads it: the row and the json figures other domains compute beside it. */
 export type StreamRead = PresentedRow & { viewer_figures: unknown; cost_figures: unknown };
 
-/** The id of `readStream`'s row, for the figures' subqueries (correlated: no parameter). */
-export const readStreamId = (db: Db): Fragment => db`this_stream.id`;
+/** The id of `readStreamSql`'s row, for the figures' subqueries (correlated: no parameter). */
+export const READ_STREAM_ID = 'this_stream.id';
+
+/** `readStreamSql`'s own parameters ($1 the id, $2 the account); the figures' parameters follow them. */
+export const READ_STREAM_PARAMS = 2;
 
 /**
- * One of the account's streams and its figures, in one statement (one round trip, issue 16):
- * `viewers` and `cost` are json expressions of other domains over `readStreamId`; `cost` is
- * evaluated only for a stream that went live (null otherwise: nothing was used).
+ * One of the account's streams and its figures, in one statement (one round trip, issue 16),
+ * composed once (`runComposed`): `viewers` and `cost` are json expressions of other domains over
+ * `READ_STREAM_ID`; `cost` is evaluated only for a stream that went live (null otherwise: nothing
+ * was used).
  */
-export async function readStream(db: Db, accountId: string, id: string, figures: { viewers: Fragment; cost: Fragment }): Promise<StreamRead | null> {
+export const readStreamSql = (figures: { viewers: string; cost: string }): string => `
+  select ${PRESENTED_COLUMNS.map((c) => `this_stream.${c}`).join(', ')}, ${figures.viewers} as viewer_figures,
+    case when this_stream.went_live_at is null then null else ${figures.cost} end as cost_figures
+  from streams this_stream where this_stream.id = $1 and this_stream.account_id = $2`;
+
+/** Runs `readStreamSql`'s statement: `figureParams` are the values of the figures' parameters. */
+export async function readStream(db: Db, text: string, accountId: string, id: string, figureParams: readonly unknown[]): Promise<StreamRead | null> {
   if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRead[]>`
-    select ${db(READ_COLUMNS)}, ${figures.viewers} as viewer_figures,
-      case when this_stream.went_live_at is null then null else ${figures.cost} end as cost_figures
-    from streams this_stream where this_stream.id = ${id} and this_stream.account_id = ${accountId}`;
+  const [row] = await runComposed<StreamRead>(db, text, [id, accountId, ...figureParams]);
   return row ?? null;
 }
 
@@ -139,14 +147,23 @@ export async function listStreams(
   accountId: string,
   opts: { limit: number; after: string | null; status: StreamStatus | null },
 ): Promise<PresentedRow[]> {
-  return db<PresentedRow[]>`
-    select ${db(PRESENTED_COLUMNS)} from streams
-    where account_id = ${accountId}
-      ${opts.status ? db`and status = ${opts.status}` : db``}
-      ${opts.after !== null ? db`and seq < (select seq from streams where id = ${opts.after} and account_id = ${accountId})` : db``}
-    order by seq desc
-    limit ${opts.limit}`;
+  const params: unknown[] = [accountId, opts.limit];
+  if (opts.status) params.push(opts.status);
+  if (opts.after !== null) params.push(opts.after);
+  return runComposed<PresentedRow>(db, LIST_SQL[(opts.status ? 2 : 0) + (opts.after !== null ? 1 : 0)] as string, params);
 }
+
+/**
+ * `listStreams`'s statement with and without each filter (composed once each): a filter the page
+ * does not use is left out, not written `$n is null or ...`, so that the plan walks the
+ * (account, seq) index. Parameters: account, limit, then the status and the cursor when used.
+ */
+const listSql = (byStatus: boolean, afterCursor: boolean): string => `
+  select ${PRESENTED_SQL} from streams where account_id = $1
+    ${byStatus ? 'and status = $3' : ''}
+    ${afterCursor ? `and seq < (select seq from streams where id = ${byStatus ? '$4' : '$3'} and account_id = $1)` : ''}
+  order by seq desc limit $2`;
+const LIST_SQL = [listSql(false, false), listSql(false, true), listSql(true, false), listSql(true, true)];
 
 export async function findSeq(db: Db, accountId: string, id: string): Promise<number | null> {
   const [row] = await db<{ seq: number }[]>`select seq from streams where id = ${id} and account_id = ${accountId}`;

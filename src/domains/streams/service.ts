@@ -6,7 +6,6 @@ import { ApiError, notFound } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
 import { addSeconds, secondsUntil } from '../../core/time.js';
 import type { Sql, Tx } from '../../platform/db/connect.js';
-import type { Fragment } from '../../platform/db/embed.js';
 import { NOTHING_USED, type BillingService } from '../billing/service.js';
 import type { Idempotency } from '../idempotency/service.js';
 import * as q from './queries.js';
@@ -47,9 +46,9 @@ export interface StreamsDeps {
 
 /** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
 export interface StreamViewers {
-  /** What the stream's Viewers are made of, as one json value, read in the stream's own statement (`streamId`: an expression). */
-  figuresQuery(streamId: Fragment): Fragment;
-  /** From what `figuresQuery` read and the stream's row; `now` is this node's live count (a finished stream's reader drops it). */
+  /** What the stream's Viewers are made of, as one json value's text, read in the stream's own statement (`streamId`: an expression; no parameters). */
+  figuresSql(streamId: string): string;
+  /** From what `figuresSql` read and the stream's row; `now` is this node's live count (a finished stream's reader drops it). */
   viewersFrom(stream: { id: string; ended_at: Date | null }, figures: unknown): Viewers;
   viewersNow(streamId: string): number | null;
   series(streamId: string): Promise<PlayerSeriesPoint[]>;
@@ -67,14 +66,15 @@ export interface LiveLink {
 export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
 
 export class StreamsService {
-  /** The id of the read's row, for the figures' subqueries. */
-  private readonly readId: Fragment;
-  /** The viewer figures of `get`'s statement: they hold no value, so one fragment serves every read. */
-  private readonly viewerFigures: Fragment;
+  /** `get`'s statement, composed once with the figures of viewers and billing (`runComposed`). */
+  private readonly readSql: string;
 
   constructor(private readonly deps: StreamsDeps) {
-    this.readId = q.readStreamId(deps.sql);
-    this.viewerFigures = deps.viewers.figuresQuery(this.readId);
+    const first = q.READ_STREAM_PARAMS + 1;
+    this.readSql = q.readStreamSql({
+      viewers: deps.viewers.figuresSql(q.READ_STREAM_ID),
+      cost: deps.billing.costSql(q.READ_STREAM_ID, `$${first}`, `$${first + 1}`),
+    });
   }
 
   async create(
@@ -110,7 +110,7 @@ export class StreamsService {
     const { viewers, billing } = this.deps;
     // One statement (issue 16): the stream, its viewer figures and its cost. The 404 is decided by
     // the stream's row alone; nothing of another account's stream is read without it.
-    const read = await q.readStream(this.deps.sql, account.id, id, { viewers: this.viewerFigures, cost: billing.costQuery(this.readId) });
+    const read = await q.readStream(this.deps.sql, this.readSql, account.id, id, billing.costParams());
     if (!read) throw notFound('stream');
     const stream = presentStream(read, this.context());
     const cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };

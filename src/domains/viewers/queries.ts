@@ -1,5 +1,4 @@
 import type { Db, Tx } from '../../platform/db/connect.js';
-import type { Fragment } from '../../platform/db/embed.js';
 import type { MinuteRow } from './counter.js';
 
 /** A stream's minutes, every node's share added: the columns of `MinuteRow` without the stream. */
@@ -80,8 +79,8 @@ export const NOTHING_COUNTED: Audience = {
   cdn_peak: null,
 };
 
-/** `Audience` as a one-row query (no row: nothing counted), to run inside a stream's read (`streamId`: an expression or a value). */
-export const audienceQuery = (db: Db, streamId: Fragment): Fragment => db`
+/** `Audience` as a one-row query's text (no row: nothing counted), to run inside a stream's read (`streamId`: an expression). */
+export const audienceSql = (streamId: string): string => `
   select player_minutes, watched_seconds, peak_minute, peak_watching_seconds, cdn_has_data, cdn_watch_minutes, cdn_peak_minute, cdn_peak
   from stream_audience where stream_id = ${streamId}`;
 

@@ -1,8 +1,8 @@
 import type { Logger } from '../../core/logger.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
-import { oneRowJson, rowFromJson, type Fragment } from '../../platform/db/embed.js';
-import { cdnCountries, cdnMinutes, countedUntil, countedUntilQuery } from '../cdnlog/queries.js';
+import { oneRowJsonSql, rowFromJson, runComposed } from '../../platform/db/embed.js';
+import { cdnCountries, cdnMinutes, countedUntil, COUNTED_UNTIL_SQL } from '../cdnlog/queries.js';
 import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../streams/schemas.js';
 import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
 import * as q from './queries.js';
@@ -34,6 +34,17 @@ const cdnCovers = (a: q.Audience, endedAt: Date | null, countedUntil: Date | nul
 const bufferingPct = (buffering: number, watching: number): number => (watching > 0 ? Math.round((1000 * buffering) / watching) / 10 : 0);
 
 /** Viewer figures of a stream: this node's live estimate and every node's minutes in PostgreSQL. */
+/**
+ * What the spec's Viewers are made of, as one json value (text to compose a statement with,
+ * `runComposed`): a stream's read places it in its own statement (one round trip, issue 16) and
+ * hands what it read to `viewersFrom`. `streamId` is an expression: the read's own row's id. The
+ * figures are kept by PostgreSQL (`stream_audience`): one row by its key.
+ */
+const figuresSql = (streamId: string): string =>
+  `json_build_object('audience', ${oneRowJsonSql(q.audienceSql(streamId))}, 'counted_until', (${COUNTED_UNTIL_SQL}))`;
+
+const VIEWERS_SQL = `select s.ended_at, ${figuresSql('s.id')} as figures from streams s where s.id = $1`;
+
 export class ViewersService {
   private readonly log: Logger;
   /** Drained but not written (the database failed): written with the next flush. */
@@ -80,27 +91,19 @@ export class ViewersService {
     };
   }
 
-  /**
-   * What the spec's Viewers are made of, as one json value: a stream's read places it in its own
-   * statement (one round trip, issue 16) and hands what it read to `viewersFrom`. `streamId` is
-   * an expression (the read's own row's id: then the fragment holds no value and can be reused)
-   * or a value. The figures are kept by PostgreSQL (`stream_audience`): one row by its key.
-   */
-  figuresQuery(streamId: Fragment): Fragment {
-    const { sql } = this.deps;
-    return sql`json_build_object('audience', ${oneRowJson(sql, q.audienceQuery(sql, streamId))}, 'counted_until', (${countedUntilQuery(sql)}))`;
+  /** See `figuresSql`: a stream's read composes its statement with it. */
+  figuresSql(streamId: string): string {
+    return figuresSql(streamId);
   }
 
   /** The spec's Viewers of one stream, read alone. */
   async viewers(streamId: string): Promise<Viewers> {
-    const { sql } = this.deps;
-    const [row] = await sql<{ ended_at: Date | null; figures: unknown }[]>`
-      select s.ended_at, ${this.figuresQuery(sql`s.id`)} as figures from streams s where s.id = ${streamId}`;
+    const [row] = await runComposed<{ ended_at: Date | null; figures: unknown }>(this.deps.sql, VIEWERS_SQL, [streamId]);
     return this.viewersFrom({ id: streamId, ended_at: row?.ended_at ?? null }, row?.figures ?? { audience: null, counted_until: null });
   }
 
   /**
-   * The spec's Viewers from `figuresQuery`'s value (no audience row: nothing counted) and the
+   * The spec's Viewers from `figuresSql`'s value (no audience row: nothing counted) and the
    * stream's own row: `now` from this node's counter; `peak` from the minutes written (they trail
    * by up to a minute); `watch_minutes` adds this node's minutes not written yet.
    */
