@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -15,4 +15,5 @@ export const newId = (prefix: string, length = 20): string => prefix + randomStr
 /** A secret with about 190 bits of entropy (32 characters of base62). */
 export const newSecret = (prefix = '', length = 32): string => prefix + randomString(length, ALNUM);
 
-export const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+/** One-shot (no `Hash` object): API keys are hashed on every request. */
+export const sha256 = (value: string): Buffer => hash('sha256', value, 'buffer');

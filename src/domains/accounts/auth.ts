@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeys } from './key-cache.js';
 import type { Account } from './queries.js';
 import { API_KEY_PREFIX } from './service.js';
@@ -55,5 +55,14 @@ function assertAccountActive(account: Account): void {
 export function keyed(app: FastifyInstance, { active = false } = {}) {
   const onRequest = app.authenticate;
   if (!active) return { onRequest };
-  return { onRequest, preHandler: async (request: FastifyRequest) => assertAccountActive(request.account) };
+  // Callback form: nothing to wait for (see the hooks in platform/http/server.ts).
+  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    try {
+      assertAccountActive(request.account);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  };
+  return { onRequest, preHandler };
 }

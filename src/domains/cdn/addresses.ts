@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { deriveKey } from '../../config/secrets.js';
 
 /**
@@ -17,8 +17,8 @@ export const cdnSecret = (signingKey: string): string => deriveKey(signingKey, '
 export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date, sessionId?: string): string {
   const expiry = Math.floor(expiresAt.getTime() / 1000);
   const signed = sessionId ? `${expiry}/${kind}/${streamId}/${sessionId}` : `${expiry}/${kind}/${streamId}`;
-  const hash = createHash('md5').update(`${signed} ${secret}`).digest('base64url');
-  return `${hash}.${expiry}`;
+  // One-shot `hash`: signed on every read of every stream (20 per list page), and a `Hash` object each time showed in the list's profile.
+  return `${digest('md5', `${signed} ${secret}`, 'base64url')}.${expiry}`;
 }
 
 /** Every address the CDN serves; streams, recordings and the embed read all take theirs from here. */
