@@ -1,5 +1,5 @@
 import type { Clock } from '../../core/clock.js';
-import { newId } from '../../core/ids.js';
+import { newId, sha256 } from '../../core/ids.js';
 import type { Logger } from '../../core/logger.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { findAccountByApiKeyHash, type Account } from './queries.js';
@@ -20,8 +20,10 @@ interface Entry {
 }
 
 /**
- * API keys by hash, so that a keyed request does not cost a database round trip of its own (issue
- * 16). A key's account is forgotten when its keys or its state change (NOTIFY from migration
+ * API keys' accounts, so that a keyed request does not cost a database round trip of its own (issue
+ * 16). Kept by the key as sent, in this process's memory only (every request carries it anyway):
+ * a request that finds its key here is not hashed at all; the database is read by the key's
+ * SHA-256. A key's account is forgotten when its keys or its state change (NOTIFY from migration
  * 011), when the LISTEN connection (re)connects (what was announced while it was away is lost),
  * and a second after it was read in any case. Unknown keys are never cached: a key created a
  * moment ago works at once, and guessing keys cannot fill the cache.
@@ -59,17 +61,25 @@ export class ApiKeys {
     await Promise.race([this.unlisten?.().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
   }
 
+  /**
+   * The active key's account if this node knows it now (no database read, no hashing: a keyed
+   * request's usual path); undefined when `find` must read it.
+   */
+  known(token: string): Account | undefined {
+    const known = this.cache.get(token);
+    if (known && this.clock.now().getTime() - known.at < API_KEY_TTL_MS && this.listening) return known.account;
+    return undefined;
+  }
+
   /** The active key's account, or null (unknown or revoked). */
-  async find(hash: Buffer): Promise<Account | null> {
-    const id = hash.toString('hex');
-    const now = this.clock.now().getTime();
-    const known = this.cache.get(id);
-    if (known && now - known.at < API_KEY_TTL_MS && this.listening) return known.account;
+  async find(token: string): Promise<Account | null> {
+    const account = this.known(token);
+    if (account) return account;
     // Concurrent requests with one key share one read.
-    let loading = this.loading.get(id);
+    let loading = this.loading.get(token);
     if (!loading) {
-      loading = this.read(id, hash, now).finally(() => this.loading.delete(id));
-      this.loading.set(id, loading);
+      loading = this.read(token, this.clock.now().getTime()).finally(() => this.loading.delete(token));
+      this.loading.set(token, loading);
     }
     return loading;
   }
@@ -87,14 +97,14 @@ export class ApiKeys {
     this.syncs.delete(nonce);
   }
 
-  private async read(id: string, hash: Buffer, now: number): Promise<Account | null> {
+  private async read(token: string, now: number): Promise<Account | null> {
     const generation = this.generation;
-    const account = await findAccountByApiKeyHash(this.sql, hash);
+    const account = await findAccountByApiKeyHash(this.sql, sha256(token));
     if (account && generation === this.generation && this.listening) {
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(id, { account, at: now });
+      this.cache.set(token, { account, at: now });
     } else {
-      this.cache.delete(id);
+      this.cache.delete(token);
     }
     return account;
   }
@@ -109,7 +119,7 @@ export class ApiKeys {
     const sync = this.syncs.get(payload);
     if (sync) return sync();
     this.generation++;
-    for (const [id, entry] of this.cache) if (entry.account.id === payload) this.cache.delete(id);
+    for (const [token, entry] of this.cache) if (entry.account.id === payload) this.cache.delete(token);
   }
 
   private forget(): void {

@@ -21,15 +21,28 @@ export function signatureSegment(secret: string, kind: SignedKind, streamId: str
   return `${digest('md5', `${signed} ${secret}`, 'base64url')}.${expiry}`;
 }
 
+/** Playback addresses remembered: each read re-signs every stream it shows (20 per list page). */
+const MAX_REMEMBERED = 10_000;
+
 /** Every address the CDN serves; streams, recordings and the embed read all take theirs from here. */
 export class CdnAddresses {
+  /** A stream's playback address by id and expiry: its expiry is fixed per stream, so reads sign the same address again and again. */
+  private readonly signedPlayback = new Map<string, string>();
+
   constructor(
     private readonly cdnUrl: string,
     private readonly secret: string,
   ) {}
 
   playback(streamId: string, expiresAt: Date): string {
-    return `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+    const key = `${streamId}/${expiresAt.getTime()}`;
+    let url = this.signedPlayback.get(key);
+    if (url === undefined) {
+      url = `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+      if (this.signedPlayback.size >= MAX_REMEMBERED) this.signedPlayback.clear();
+      this.signedPlayback.set(key, url);
+    }
+    return url;
   }
 
   /**

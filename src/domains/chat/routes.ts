@@ -100,7 +100,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         await open(reply.raw);
       } catch (err) {
         // The answer has begun: the reader reconnects (`retry: 2000`) and resumes.
-        request.log.debug({ err }, 'chat feed: could not start');
+        request.log.debug({ err, request_id: request.id }, 'chat feed: could not start');
         reply.raw.destroy();
       }
     },

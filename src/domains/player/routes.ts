@@ -77,7 +77,7 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
       return sendHtml(reply, 200, pages.page(embed, latencyMode ?? 'standard'), MICRO, allowedDomains);
     } catch (err) {
       const failure = failurePage(err, pages);
-      if (failure.status >= 500) request.log.error({ err }, 'player page: embed read failed');
+      if (failure.status >= 500) request.log.error({ err, request_id: request.id }, 'player page: embed read failed');
       if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
       return sendHtml(reply, failure.status, failure.html, failure.cacheControl);
     }

@@ -113,9 +113,11 @@ export class StreamsService {
     const read = await q.readStream(this.deps.sql, this.readSql, account.id, id, billing.costParams());
     if (!read) throw notFound('stream');
     const stream = presentStream(read, this.context());
-    const cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };
+    stream.cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };
     const figures = viewers.viewersFrom(read, read.viewer_figures);
-    return { ...stream, cost, viewers: FINISHED.includes(read.status) ? { ...figures, now: null } : figures };
+    if (FINISHED.includes(read.status)) figures.now = null;
+    stream.viewers = figures;
+    return stream;
   }
 
   /**

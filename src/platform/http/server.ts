@@ -48,6 +48,10 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
     // Quiet by default: one line per request is noise for an appliance; errors are still logged.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     genReqId: () => newId('req_'),
+    // No child logger per request unless a route logs at a level of its own: building one (bindings,
+    // then every level method) was measurable on the read path (issue 16). Lines about a request
+    // name it themselves (`request_id`).
+    childLoggerFactory: (parent, bindings, opts) => (opts.serializers || (opts.level && opts.level !== parent.level) ? parent.child(bindings, opts) : parent),
     // Public endpoints are limited per viewer address: only the appliance's own nginx may name it.
     trustProxy: ['loopback', ...trustedProxies],
     requestIdHeader: false,
