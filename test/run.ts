@@ -57,5 +57,22 @@ const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
 const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
+const failures = failureReports(plain);
+if (failures.length) console.log(`\nfailures, repeated here so that the end of the output names them:\n\n${failures.join('\n\n')}\n`);
 console.log(`${passed} passed, ${total - passed - skipped} failed, ${skipped} skipped`);
 process.exit(code !== 0 ? code : total === 0 ? 1 : 0);
+
+/** Each uvu failure with the test file it came from: uvu prints them mid-run, where a log's tail does not reach. */
+function failureReports(text: string): string[] {
+  const lines = text.split('\n');
+  const reports: string[] = [];
+  let file = '';
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\S+\.test\.ts$/.test(lines[i])) file = lines[i];
+    if (!/^\s+FAIL\s/.test(lines[i])) continue;
+    const block = [file];
+    for (let j = i; j < Math.min(lines.length, i + 16) && !(j > i && /^\s+FAIL\s|^\S+\.test\.ts$/.test(lines[j])); j++) block.push(lines[j]);
+    reports.push(block.join('\n').trimEnd());
+  }
+  return reports;
+}
