@@ -64,15 +64,21 @@ process.exit(code !== 0 ? code : total === 0 ? 1 : 0);
 
 /** Each uvu failure with the test file it came from: uvu prints them mid-run, where a log's tail does not reach. */
 function failureReports(text: string): string[] {
-  const lines = text.split('\n');
-  const reports: string[] = [];
+  const isFile = (line: string) => /^\S+\.test\.ts$/.test(line);
+  const isFailure = (line: string) => /^\s+FAIL\s/.test(line);
+  const reports: string[][] = [];
   let file = '';
-  for (let i = 0; i < lines.length; i++) {
-    if (/^\S+\.test\.ts$/.test(lines[i])) file = lines[i];
-    if (!/^\s+FAIL\s/.test(lines[i])) continue;
-    const block = [file];
-    for (let j = i; j < Math.min(lines.length, i + 16) && !(j > i && /^\s+FAIL\s|^\S+\.test\.ts$/.test(lines[j])); j++) block.push(lines[j]);
-    reports.push(block.join('\n').trimEnd());
+  let current: string[] | undefined;
+  for (const line of text.split('\n')) {
+    if (isFile(line) || /^\s+Total:/.test(line)) {
+      file = line;
+      current = undefined;
+    } else if (isFailure(line)) {
+      current = [file, line];
+      reports.push(current);
+    } else if (current && current.length < 18) {
+      current.push(line);
+    }
   }
-  return reports;
+  return reports.map((report) => report.join('\n').trimEnd());
 }
