@@ -56,6 +56,10 @@ export async function runForeground(opts: {
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   process.on('SIGHUP', onHup);
+  // A promise nobody handled (a library's own, as postgres.js's type fetch once was) would end the
+  // process and every broadcast with it: it is logged as the bug it is, and the appliance goes on.
+  const onUnhandled = (reason: unknown) => logger.error({ err: reason }, 'unhandled rejection (a bug; the appliance goes on)');
+  process.on('unhandledRejection', onUnhandled);
 
   writePidFile(paths.pidFile);
   let running: RunningAppliance | undefined;
@@ -83,5 +87,6 @@ export async function runForeground(opts: {
     process.off('SIGINT', onInt);
     process.off('SIGTERM', onTerm);
     process.off('SIGHUP', onHup);
+    process.off('unhandledRejection', onUnhandled);
   }
 }
