@@ -18,5 +18,18 @@ export interface LeftoverProcess {
  */
 export function leftoverProcesses(dataDir: string): LeftoverProcess[] {
   const under = (arg: string) => arg === dataDir || arg.includes(`${dataDir}/`);
-  return findProcesses((argv) => (OURS.has(basename(argv[0] as string)) || basename(argv[1] ?? '') === API_WORKER) && argv.some(under)).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '' }));
+  const ours = (argv: string[]) => (OURS.has(basename(argv[0] as string)) || basename(argv[1] ?? '') === API_WORKER) && argv.some(under);
+  return findProcesses((argv) => ours(untitled(argv))).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '' }));
+}
+
+const NGINX_MASTER = 'nginx: master process ';
+
+/**
+ * nginx overwrites its master's command line with a title, "nginx: master process " and the
+ * command line it was started with, as one argument. Its workers' titles name nothing: they end
+ * with their master.
+ */
+function untitled(argv: string[]): string[] {
+  const first = argv[0] ?? '';
+  return first.startsWith(NGINX_MASTER) ? first.slice(NGINX_MASTER.length).split(' ').filter(Boolean) : argv;
 }
