@@ -3,7 +3,8 @@
  * Fastify route answering constant JSON in the same run (the ratio is what matters on a shared box).
  * Each read is also measured beside its reference, run just before it: a bare route making one
  * indexed query on the same PostgreSQL for the same JSON (issue 16: the goal is 0.7× of it, p99 < 25 ms),
- * once from the API in one process and once through nginx and the API worker processes.
+ * once from the API in one process and once through nginx and the API worker processes. A live
+ * stream's read (which also prices what the stream used so far) is measured in the one process.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -79,24 +80,32 @@ export async function benchApi(): Promise<Row[]> {
   try {
     const created = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"target"}' });
     const { id } = (await created.json()) as { id: string };
+    const createdLive = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"live target"}' });
+    const live = ((await createdLive.json()) as { id: string }).id;
+    await fetch(`${referenceUrl}/bench/go-live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: live }) });
     const rows: Row[] = [];
     rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
     rows.push(await load('POST /v1/streams (1 account)', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: createBody }));
     rows.push(await load(`POST /v1/streams (${keys.length} accts)`, { url: apiUrl, requests: spreadOverAccounts }));
-    const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id }) });
-    const reference = (await captured.json()) as { one: string; list: string };
+    const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id, live }) });
+    const reference = (await captured.json()) as { one: string; live: string; list: string };
     // Each read beside its reference, measured just before it: in one process, then through workers.
-    const reads = async (baseUrl: string, label: string) => {
+    const reads = async (baseUrl: string, label: string, withLive: boolean) => {
       const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
       rows.push({ ...(await load(`GET /v1/streams/{id} (${label})`, { url: `${baseUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+      if (withLive) {
+        const liveRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.live}` });
+        rows.push({ ...(await load(`GET live stream (${label})`, { url: `${baseUrl}/v1/streams/${live}`, headers })), reference: liveRef });
+      }
       const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
       rows.push({ ...(await load(`GET /v1/streams?limit=20 (${label})`, { url: `${baseUrl}/v1/streams?limit=20`, headers })), reference: listRef });
     };
-    await reads(apiUrl, '1 proc');
+    await reads(apiUrl, '1 proc', true);
     // The same reads through nginx and the API worker processes (docs/decisions.md, The read path).
     const appliance = await serve<{ url: string; workers: number }>('bench/serve-appliance.ts', [server.info.dir, server.info.databaseUrl]);
     try {
-      await reads(appliance.info.url, `${appliance.info.workers} wk`);
+      // Not the live stream: the whole appliance's live tick would end it (it has no publisher).
+      await reads(appliance.info.url, `${appliance.info.workers} wk`, false);
     } finally {
       await appliance.stop();
     }

@@ -7,6 +7,8 @@
  */
 import Fastify from 'fastify';
 import { AccountsService } from '../src/domains/accounts/service.js';
+import { lockStreamById } from '../src/domains/streams/queries.js';
+import * as transitions from '../src/domains/streams/transitions.js';
 import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
@@ -56,21 +58,33 @@ bare.get<{ Params: { account: string } }>('/reference/accounts/:account/streams'
     select body from bench_reference where account_id = ${request.params.account} order by seq desc limit 21`;
   return { object: 'list', data: rows.slice(0, 20).map((r) => r.body), has_more: rows.length > 20 };
 });
-// Stores the API's current answers (the stream by id, the first page of the list) as the reference's rows.
-bare.post<{ Body: { key: string; id: string } }>('/reference/capture', async (request) => {
+// A stream made live as ingest does when a publisher is accepted (no publisher here): a live
+// stream's read also prices what it used so far, and clients poll live streams.
+bare.post<{ Body: { id: string } }>('/bench/go-live', async (request) => {
+  await sql.begin(async (tx) => {
+    const row = await lockStreamById(tx, request.body.id);
+    if (!row) throw new Error(`no stream ${request.body.id}`);
+    await transitions.goLive(tx, row, systemClock.now());
+  });
+  return { ok: true };
+});
+// Stores the API's current answers (the stream by id, a live one, the first page of the list) as the reference's rows.
+bare.post<{ Body: { key: string; id: string; live: string } }>('/reference/capture', async (request) => {
   const headers = { authorization: `Bearer ${request.body.key}` };
   const get = (path: string) => fetch(`http://127.0.0.1:${apiPort}${path}`, { headers }).then((r) => r.json());
   const one = (await get(`/v1/streams/${request.body.id}`)) as { id: string };
+  const live = (await get(`/v1/streams/${request.body.live}`)) as { id: string };
   const page = (await get('/v1/streams?limit=21')) as { data: { id: string }[] };
   await sql`delete from bench_reference`;
   const [acc] = await sql<{ account_id: string }[]>`select account_id from streams where id = ${one.id}`;
   const account = acc?.account_id ?? '';
   // The single read's row sits on its own account so that it never appears in the page.
   await sql`insert into bench_reference values (${'one_' + one.id}, ${'single'}, 0, ${sql.json(one as never)})`;
+  await sql`insert into bench_reference values (${'one_' + live.id}, ${'single'}, 0, ${sql.json(live as never)})`;
   for (const [i, s] of page.data.entries()) {
     await sql`insert into bench_reference values (${s.id}, ${account}, ${page.data.length - i}, ${sql.json(s as never)})`;
   }
-  return { one: `/reference/streams/one_${one.id}`, list: `/reference/accounts/${account}/streams` };
+  return { one: `/reference/streams/one_${one.id}`, live: `/reference/streams/one_${live.id}`, list: `/reference/accounts/${account}/streams` };
 });
 const barePort = await freePort();
 await bare.listen({ host: '127.0.0.1', port: barePort });
