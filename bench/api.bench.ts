@@ -82,7 +82,9 @@ export async function benchApi(): Promise<Row[]> {
     const { id } = (await created.json()) as { id: string };
     const createdLive = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"live target"}' });
     const live = ((await createdLive.json()) as { id: string }).id;
-    await fetch(`${referenceUrl}/bench/go-live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: live }) });
+    const wentLive = await fetch(`${referenceUrl}/bench/go-live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: live }) });
+    // Otherwise the live row would quietly measure a pending stream.
+    if (!wentLive.ok) throw new Error(`the bench could not make ${live} live: ${wentLive.status} ${await wentLive.text()}`);
     const rows: Row[] = [];
     rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
     rows.push(await load('POST /v1/streams (1 account)', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: createBody }));

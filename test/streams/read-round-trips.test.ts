@@ -86,7 +86,7 @@ t("a live stream's cost is planned once per connection: item_money runs a generi
     await one.unsafe("load 'auto_explain'");
     await one.unsafe('set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; set client_min_messages = log');
     const rates = ratesJson(env.config.billing.rates);
-    // PostgreSQL plans the first five calls for their values whatever the setting, then chooses.
+    // Without the setting PostgreSQL plans the first five calls for their values, then chooses: the seventh tells.
     for (let call = 1; call <= 7; call++) {
       plans.length = 0;
       const items = await one`select item from item_money(array[${live.id}], now(), ${rates}::text::jsonb)`;
