@@ -17,7 +17,7 @@ import { ownStream } from '../streams/own-stream.js';
 import { FINISHED } from '../streams/schemas.js';
 import type { ChatHub } from './hub.js';
 import { appendEvent, presentMessage, presentOwnerMessage, shadowAuthor } from './log.js';
-import { networkOf } from './network.js';
+import { hashedNetworkOf } from './network.js';
 import { originAllowed } from './origin.js';
 import * as q from './queries.js';
 import {
@@ -349,7 +349,7 @@ export class ChatService {
     if (row.player.require_viewer_token) throw new ApiError('viewer_token_required', 'This stream is for members: open a session with your viewer token to take part in chat.');
     if (!row.chat.anonymous_posting) throw new ApiError('viewer_token_required', 'Chat on this stream is for signed-in viewers: open a session with a viewer token.');
     if (body.client_id === undefined) throw field('client_id', 'Send `client_id` (a random id your player keeps) or `session_token`.');
-    return { viewerId: `anon:${body.client_id}`, name: null, verified: false, role: 'viewer', network: networkOf(address, this.deps.networkKey) };
+    return { viewerId: `anon:${body.client_id}`, name: null, verified: false, role: 'viewer', network: hashedNetworkOf(address, this.deps.networkKey) };
   }
 
   private async moderator(req: ChatRequest, token: string): Promise<{ view: StreamView; moderator: string }> {
