@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import { FixedWindows } from '../../core/fixed-windows.js';
 import { newId } from '../../core/ids.js';
+import { networkOf } from '../../core/network.js';
 import { addSeconds } from '../../core/time.js';
 import type { Db, Sql } from '../../platform/db/connect.js';
 import type { Account } from '../accounts/queries.js';
@@ -17,6 +18,7 @@ import { ownStream } from '../streams/own-stream.js';
 import { FINISHED } from '../streams/schemas.js';
 import type { ChatHub } from './hub.js';
 import { appendEvent, presentMessage, presentOwnerMessage, shadowAuthor } from './log.js';
+import { AddressSlots } from './address-slots.js';
 import { hashedNetworkOf } from './network.js';
 import { originAllowed } from './origin.js';
 import * as q from './queries.js';
@@ -42,6 +44,8 @@ import {
 const BUSY_LOOP_DELAY_MS = 100;
 const LOOP_RESOLUTION_MS = 20;
 const BUSY_RETRY_SECONDS = 2;
+/** A feed refused for its address: its player's own reconnection waits at least this long. */
+const FEED_RETRY_SECONDS = 30;
 
 /** Who a chat request comes from. */
 interface Poster {
@@ -122,6 +126,7 @@ export class ChatService {
   private readonly postWindows: FixedWindows;
   private readonly reactionWindows: FixedWindows;
   private readonly streamReactions: FixedWindows;
+  private readonly feedSlots: AddressSlots;
   private postsInFlight = 0;
   private readonly loopDelay: IntervalHistogram;
   private busy = false;
@@ -137,6 +142,7 @@ export class ChatService {
     this.postWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
     this.reactionWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
     this.streamReactions = new FixedWindows(now, 1000);
+    this.feedSlots = new AddressSlots(deps.limits.max_readers_per_address);
     this.loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   }
 
@@ -220,7 +226,23 @@ export class ChatService {
     const resumeFrom = query.after ?? (lastEventId !== undefined && /^[0-9]{1,15}$/.test(lastEventId) ? Number(lastEventId) : null);
     const settings = embedChat(view.row, view.open, this.deps.beaconRate(view.row.id));
     await this.deps.hub.prepare(view.row.id);
-    return (res) => this.deps.hub.connect(view.row.id, res, { viewerId, after: resumeFrom, settings });
+    // Taken last, so that no refusal above leaves a slot taken; held until the connection closes.
+    const release = this.feedSlots.take(networkOf(req.address));
+    if (!release) {
+      const max = this.deps.limits.max_readers_per_address;
+      throw new ApiError('rate_limited', `At most ${max} chat feeds from one address on this node; close one, or retry in ${FEED_RETRY_SECONDS} s.`, { retry_after_seconds: FEED_RETRY_SECONDS, limit: max });
+    }
+    return async (res) => {
+      res.on('close', release);
+      // Gone before the listener was there: 'close' will not come again.
+      if (res.destroyed) release();
+      try {
+        await this.deps.hub.connect(view.row.id, res, { viewerId, after: resumeFrom, settings });
+      } catch (err) {
+        release();
+        throw err;
+      }
+    };
   }
 
   /** `GET /v1/streams/{id}/chat/messages`: every message, hidden and deleted ones too, newest first. */
