@@ -20,6 +20,7 @@ import type { ChatHub } from './hub.js';
 import { appendEvent, presentMessage, presentOwnerMessage, shadowAuthor } from './log.js';
 import { AddressSlots } from './address-slots.js';
 import { hashedNetworkOf } from './network.js';
+import { checkNickname, nameKey } from './nickname.js';
 import { originAllowed } from './origin.js';
 import * as q from './queries.js';
 import {
@@ -44,6 +45,8 @@ import {
 const BUSY_LOOP_DELAY_MS = 100;
 const LOOP_RESOLUTION_MS = 20;
 const BUSY_RETRY_SECONDS = 2;
+/** A verified viewer who just opened a session may be impersonated for at most this long (per node). */
+const VERIFIED_NAMES_TTL_MS = 2000;
 /** A feed refused for its address: its player's own reconnection waits at least this long. */
 const FEED_RETRY_SECONDS = 30;
 
@@ -127,6 +130,8 @@ export class ChatService {
   private readonly reactionWindows: FixedWindows;
   private readonly streamReactions: FixedWindows;
   private readonly feedSlots: AddressSlots;
+  /** Each stream's verified names (`nameKey`s), read at most every few seconds per node. */
+  private readonly verified = new Map<string, { keys: Set<string>; at: number }>();
   private postsInFlight = 0;
   private readonly loopDelay: IntervalHistogram;
   private busy = false;
@@ -166,7 +171,7 @@ export class ChatService {
   async post(req: ChatRequest, body: PostMessageBody): Promise<ChatMessage> {
     const view = await this.open(req);
     const poster = await this.poster(view.row, body, req.address);
-    const name = poster.name ?? (body.nickname === undefined ? null : cleanText('nickname', body.nickname, 40));
+    const name = poster.name ?? (body.nickname === undefined ? null : checkNickname(body.nickname, await this.verifiedNames(view.row.id)));
     if (name === null) throw field('nickname', 'Send a `nickname`: your viewer token has no `name`.');
     const text = cleanText('text', body.text, 500);
     this.shedLoad();
@@ -380,6 +385,20 @@ export class ChatService {
     const moderator = await this.deps.moderators.active(view.row.id, claims.viewerId);
     if (!moderator) throw new ApiError('not_a_moderator', 'This session is not (or no longer) a moderator of this stream.');
     return { view, moderator: moderator.id };
+  }
+
+  /**
+   * The `nameKey`s of the stream's verified names, at most `VERIFIED_NAMES_TTL_MS` old: a crowd's
+   * anonymous posts cost one read of them per stream per interval, not one each.
+   */
+  private async verifiedNames(streamId: string): Promise<Set<string>> {
+    const now = this.deps.clock.now().getTime();
+    const known = this.verified.get(streamId);
+    if (known && now - known.at < VERIFIED_NAMES_TTL_MS) return known.keys;
+    const keys = new Set((await q.verifiedNames(this.deps.sql, streamId)).map(nameKey));
+    if (this.verified.size >= 1000) for (const [id, entry] of this.verified) if (now - entry.at >= VERIFIED_NAMES_TTL_MS) this.verified.delete(id);
+    this.verified.set(streamId, { keys, at: now });
+    return keys;
   }
 
   private shedLoad(): void {
