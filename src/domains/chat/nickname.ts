@@ -8,7 +8,7 @@ import { ApiError } from '../../core/errors.js';
 export const MAX_NICKNAME = 40;
 
 /** Emoji joiners and presentation selectors between pictographs are part of the picture, not hidden text. */
-const EMOJI_JOINERS = /(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})|(?<=[\p{Extended_Pictographic}#*0-9])[\uFE0E\uFE0F]/gu;
+const EMOJI_JOINERS = /(?<=\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})|(?<=\p{Extended_Pictographic}|[#*0-9])(?:\uFE0E|\uFE0F)/gu;
 /** Format characters (zero-width spaces and joiners, direction marks, tags), other default-ignorables (Hangul fillers), the Braille blank. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 /** Check marks and their look-alikes: the chat marks verified names with one. */
