@@ -111,7 +111,12 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key));
   const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
   const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : (mirrored?.link ?? NO_LIVE);
-  const counter = mirrored?.counter ?? new ViewerCounter({ clock, intervalSeconds: config.viewers.beat_interval_seconds, sampleSeconds: config.viewers.sample_seconds });
+  const counter = mirrored?.counter ?? new ViewerCounter({
+      clock,
+      intervalSeconds: config.viewers.beat_interval_seconds,
+      sampleSeconds: config.viewers.sample_seconds,
+      perAddress: { burst: config.viewers.address_new_viewers_burst, perMinute: config.viewers.address_new_viewers_per_minute, max: config.viewers.address_max_viewers },
+    });
   const viewers = new ViewersService({ sql, logger, counter });
   const attendance = new AttendanceService({
     sql,
@@ -140,7 +145,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     sql,
     clock,
     cdn,
-    viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat) => counter.beat(id, beat), watchMinutes: (id) => viewers.watchMinutes(id) },
+    viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat, network) => counter.beat(id, beat, network), limitMinutes: (id) => viewers.limitMinutes(id) },
     identity,
     attendance: attendance.recorder,
   });

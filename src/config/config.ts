@@ -91,6 +91,9 @@ export const DEFAULT_VIEWERS: ViewerSettings = {
   personal_playback_seconds: 300,
   attendance_interval_seconds: 30,
   attendance_flush_seconds: 15,
+  address_new_viewers_burst: 250,
+  address_new_viewers_per_minute: 60,
+  address_max_viewers: 500,
 };
 
 /** Each log file is rotated past 50 MB, five old files kept: at most about 300 MB per log. */
@@ -128,6 +131,7 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
   reactions_per_window: 20,
   reactions_per_second: 100,
   max_readers: 7000,
+  max_readers_per_address: 250,
   max_posts_in_flight: 64,
   fanout_ms: 100,
 };

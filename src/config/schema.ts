@@ -105,6 +105,12 @@ const ViewerSettings = Type.Object(
     attendance_interval_seconds: Seconds(1, 300),
     /** How often each node writes the attendance it gathered (spec: up to a minute behind). */
     attendance_flush_seconds: Seconds(1, 60),
+    /** New viewers one address (IPv4, IPv6 /64) may add to a stream at once on a node: an office arriving together. */
+    address_new_viewers_burst: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    /** New viewers one address may add per minute once its burst is spent. */
+    address_new_viewers_per_minute: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    /** Viewers one address counts for at once, per stream and node. */
+    address_max_viewers: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   },
   { additionalProperties: false },
 );
@@ -121,6 +127,8 @@ const ChatConfig = Type.Object(
     reactions_per_second: Type.Integer({ minimum: 1, maximum: 100_000 }),
     /** Feed connections one node holds; more get `chat_busy`. */
     max_readers: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    /** Feed connections one node holds from one address (IPv4, IPv6 /64); more get `rate_limited`. */
+    max_readers_per_address: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
     /** Posts one node has in flight at once; more get `chat_busy`. */
     max_posts_in_flight: Type.Integer({ minimum: 1, maximum: 10_000 }),
     /** How often queued events go out to readers, in milliseconds (one write per reader per tick). */

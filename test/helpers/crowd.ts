@@ -133,7 +133,7 @@ export class Crowd {
     const player = this.players[index] as Player;
     if (player.st === 'w' ? this.live : this.rnd() < 0.05) player.st = this.watchingState();
     if (player.u < player.rate) {
-      this.opts.counter.beat(this.opts.streamId, { s: player.s, st: player.st, u: player.u });
+      this.opts.counter.beat(this.opts.streamId, { s: player.s, st: player.st, u: player.u }, player.s);
       this.beats[this.t] = (this.beats[this.t] ?? 0) + 1;
     }
     this.schedule(index, CHECK, this.opts.intervalSeconds);

@@ -13,7 +13,7 @@ function setup(opts: Partial<ViewerCounterOptions> = {}) {
   const counter = new ViewerCounter({ clock, intervalSeconds: 15, ...opts });
   /** `count` players in state `st`, ids `${prefix}-<i>`, `u` spread evenly over [0, 1). */
   const beats = (stream: string, prefix: string, count: number, st: BeatState) => {
-    for (let i = 0; i < count; i++) counter.beat(stream, { s: `${prefix}-${i}`, st, u: (i + 0.5) / count });
+    for (let i = 0; i < count; i++) counter.beat(stream, { s: `${prefix}-${i}`, st, u: (i + 0.5) / count }, `net-${prefix}-${i}`);
   };
   return { clock, counter, beats };
 }
@@ -194,6 +194,67 @@ test('open minutes: left open until the minute is over, closed early by forget o
   beats(B, 'play', 3, 'p');
   counter.sample();
   assert.equal(counter.drainMinutes({ partial: true }).map((r) => r.watching_seconds), [3 * 10]);
+});
+
+const BUDGET = { burst: 10, perMinute: 6, max: 20 };
+
+test('one address: a burst of new viewers, then a steady refill; its excess is refused and not counted; other addresses are not affected', () => {
+  const { clock, counter } = setup({ perAddress: BUDGET });
+  const from = (address: string, prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => counter.beat(A, { s: `${prefix}-${i}`, st: 'p', u: 0.5 }, address));
+  assert.equal(from('198.51.100.7', 'office', 10), Array(10).fill(null));
+  const refused = from('198.51.100.7', 'forged', 5);
+  // Retry after the bucket holds one more viewer: 60 s / 6 per minute.
+  assert.equal(refused, Array(5).fill(10));
+  assert.is(counter.now(A)?.watching, 10);
+  assert.equal(from('198.51.100.8', 'neighbour', 10), Array(10).fill(null));
+  assert.is(counter.now(A)?.watching, 20);
+  // A player already counted beats as often as it likes: it is one viewer, and its beats are never refused.
+  for (let i = 0; i < 50; i++) assert.is(counter.beat(A, { s: 'office-0', st: 'p', u: 0.5 }, '198.51.100.7'), null);
+  assert.is(counter.now(A)?.watching, 20);
+  // The refill: 6 a minute.
+  clock.advance(10);
+  assert.equal(from('198.51.100.7', 'later', 2), [null, 10]);
+  assert.is(counter.now(A)?.watching, 21);
+});
+
+test('one address counts for at most `max` viewers at once, however long it keeps forged players alive', () => {
+  const { clock, counter } = setup({ perAddress: BUDGET });
+  let forged = 0;
+  for (let round = 0; round < 20; round++) {
+    // Every player of the address beats again each interval (kept alive); new ones as the bucket allows.
+    for (let i = 0; i < forged; i++) counter.beat(A, { s: `forged-${i}`, st: 'p', u: 0 }, '203.0.113.9');
+    while (counter.beat(A, { s: `forged-${forged}`, st: 'p', u: 0 }, '203.0.113.9') === null) forged++;
+    assert.ok((counter.now(A)?.watching ?? 0) <= BUDGET.max, `round ${round}: ${counter.now(A)?.watching}`);
+    clock.advance(15);
+  }
+  assert.is(counter.now(A)?.watching, BUDGET.max);
+});
+
+test('sampled: a forged u below the rate buys no more than the same crowd would; the address is capped in estimated viewers', () => {
+  const { counter, beats } = setup({ exactUpTo: 10, sampleTarget: 10, perAddress: BUDGET });
+  beats(A, 'crowd', 30, 'p');
+  const { rate } = counter.beacon(A);
+  assert.is(rate, 0.25);
+  const honest = counter.now(A)?.watching ?? 0;
+  // Each new forged player would count 1 / rate = 4 viewers: the burst of 10 buys two of them, the cap 20 five.
+  const answers = Array.from({ length: 10 }, (_, i) => counter.beat(A, { s: `forged-${i}`, st: 'p', u: 0 }, '203.0.113.9'));
+  assert.is(answers.filter((a) => a === null).length, 2);
+  assert.is((counter.now(A)?.watching ?? 0) - honest, 8);
+});
+
+test('watch_minutes_limit leaves out the address that watched most on this node', () => {
+  const { clock, counter } = setup({ sampleSeconds: 5, perAddress: BUDGET });
+  for (let t = 0; t < 60; t += 5) {
+    if (t % 15 === 0) {
+      for (let i = 0; i < 10; i++) counter.beat(A, { s: `office-${i}`, st: 'p', u: 0.5 }, '198.51.100.7');
+      for (let i = 0; i < 2; i++) counter.beat(A, { s: `home-${i}`, st: 'p', u: 0.5 }, '198.51.100.8');
+    }
+    counter.sample();
+    clock.advance(5);
+  }
+  assert.is(counter.undrainedWatchedSeconds(A), 12 * 60);
+  assert.is(counter.largestAddressWatchedSeconds(A), 10 * 60);
 });
 
 test.run();

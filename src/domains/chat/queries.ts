@@ -140,3 +140,12 @@ export async function setSlowMode(db: Db, streamId: string, seconds: number): Pr
     update streams set chat = jsonb_set(chat, '{slow_mode_seconds}', to_jsonb(${seconds}::int)) where id = ${streamId} returning *`;
   return row as StreamRow;
 }
+
+/** The verified names of a stream: its token sessions' names and its moderators' invitation names. */
+export async function verifiedNames(db: Db, streamId: string): Promise<string[]> {
+  const rows = await db<{ name: string }[]>`
+    select name from viewer_sessions where stream_id = ${streamId} and name is not null
+    union
+    select name from moderators where stream_id = ${streamId} and name is not null and removed_at is null`;
+  return rows.map((r) => r.name);
+}

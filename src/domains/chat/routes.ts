@@ -70,7 +70,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
           '- `settings` (id, data: `enabled` (posting open), `anonymous_posting`, `slow_mode_seconds`, `reactions` with `emojis` and the sampling `rate`);',
           '- `reactions` (no id, data `{object: "reactions", counts, rate}`): the last second\'s reactions, already scaled up by the sampling rate; add up those of several nodes;',
           '- a `: ping` comment every 15 seconds.',
-          'Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can.',
+          'Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can; `429 rate_limited` (with `Retry-After`) when it holds `chat.max_readers_per_address` (250) feeds from the caller\'s address (an IPv4 address or an IPv6 /64); a feed that closes frees its place.',
         ].join('\n'),
         tags,
         params: PublicStreamParams,

@@ -5,6 +5,7 @@ import type { Clock } from '../../core/clock.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import { FixedWindows } from '../../core/fixed-windows.js';
 import { newId } from '../../core/ids.js';
+import { networkOf } from '../../core/network.js';
 import { addSeconds } from '../../core/time.js';
 import type { Db, Sql } from '../../platform/db/connect.js';
 import type { Account } from '../accounts/queries.js';
@@ -17,7 +18,9 @@ import { ownStream } from '../streams/own-stream.js';
 import { FINISHED } from '../streams/schemas.js';
 import type { ChatHub } from './hub.js';
 import { appendEvent, presentMessage, presentOwnerMessage, shadowAuthor } from './log.js';
-import { networkOf } from './network.js';
+import { AddressSlots } from './address-slots.js';
+import { hashedNetworkOf } from './network.js';
+import { checkNickname, nameKey } from './nickname.js';
 import { originAllowed } from './origin.js';
 import * as q from './queries.js';
 import {
@@ -42,6 +45,10 @@ import {
 const BUSY_LOOP_DELAY_MS = 100;
 const LOOP_RESOLUTION_MS = 20;
 const BUSY_RETRY_SECONDS = 2;
+/** A verified viewer who just opened a session may be impersonated for at most this long (per node). */
+const VERIFIED_NAMES_TTL_MS = 2000;
+/** A feed refused for its address: its player's own reconnection waits at least this long. */
+const FEED_RETRY_SECONDS = 30;
 
 /** Who a chat request comes from. */
 interface Poster {
@@ -122,6 +129,9 @@ export class ChatService {
   private readonly postWindows: FixedWindows;
   private readonly reactionWindows: FixedWindows;
   private readonly streamReactions: FixedWindows;
+  private readonly feedSlots: AddressSlots;
+  /** Each stream's verified names (`nameKey`s), read at most every few seconds per node. */
+  private readonly verified = new Map<string, { keys: Set<string>; at: number }>();
   private postsInFlight = 0;
   private readonly loopDelay: IntervalHistogram;
   private busy = false;
@@ -137,6 +147,7 @@ export class ChatService {
     this.postWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
     this.reactionWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
     this.streamReactions = new FixedWindows(now, 1000);
+    this.feedSlots = new AddressSlots(deps.limits.max_readers_per_address);
     this.loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   }
 
@@ -160,7 +171,7 @@ export class ChatService {
   async post(req: ChatRequest, body: PostMessageBody): Promise<ChatMessage> {
     const view = await this.open(req);
     const poster = await this.poster(view.row, body, req.address);
-    const name = poster.name ?? (body.nickname === undefined ? null : cleanText('nickname', body.nickname, 40));
+    const name = poster.name ?? (body.nickname === undefined ? null : checkNickname(body.nickname, await this.verifiedNames(view.row.id)));
     if (name === null) throw field('nickname', 'Send a `nickname`: your viewer token has no `name`.');
     const text = cleanText('text', body.text, 500);
     this.shedLoad();
@@ -220,7 +231,23 @@ export class ChatService {
     const resumeFrom = query.after ?? (lastEventId !== undefined && /^[0-9]{1,15}$/.test(lastEventId) ? Number(lastEventId) : null);
     const settings = embedChat(view.row, view.open, this.deps.beaconRate(view.row.id));
     await this.deps.hub.prepare(view.row.id);
-    return (res) => this.deps.hub.connect(view.row.id, res, { viewerId, after: resumeFrom, settings });
+    // Taken last, so that no refusal above leaves a slot taken; held until the connection closes.
+    const release = this.feedSlots.take(networkOf(req.address));
+    if (!release) {
+      const max = this.deps.limits.max_readers_per_address;
+      throw new ApiError('rate_limited', `At most ${max} chat feeds from one address on this node; close one, or retry in ${FEED_RETRY_SECONDS} s.`, { retry_after_seconds: FEED_RETRY_SECONDS, limit: max });
+    }
+    return async (res) => {
+      res.on('close', release);
+      // Gone before the listener was there: 'close' will not come again.
+      if (res.destroyed) release();
+      try {
+        await this.deps.hub.connect(view.row.id, res, { viewerId, after: resumeFrom, settings });
+      } catch (err) {
+        release();
+        throw err;
+      }
+    };
   }
 
   /** `GET /v1/streams/{id}/chat/messages`: every message, hidden and deleted ones too, newest first. */
@@ -349,7 +376,7 @@ export class ChatService {
     if (row.player.require_viewer_token) throw new ApiError('viewer_token_required', 'This stream is for members: open a session with your viewer token to take part in chat.');
     if (!row.chat.anonymous_posting) throw new ApiError('viewer_token_required', 'Chat on this stream is for signed-in viewers: open a session with a viewer token.');
     if (body.client_id === undefined) throw field('client_id', 'Send `client_id` (a random id your player keeps) or `session_token`.');
-    return { viewerId: `anon:${body.client_id}`, name: null, verified: false, role: 'viewer', network: networkOf(address, this.deps.networkKey) };
+    return { viewerId: `anon:${body.client_id}`, name: null, verified: false, role: 'viewer', network: hashedNetworkOf(address, this.deps.networkKey) };
   }
 
   private async moderator(req: ChatRequest, token: string): Promise<{ view: StreamView; moderator: string }> {
@@ -358,6 +385,20 @@ export class ChatService {
     const moderator = await this.deps.moderators.active(view.row.id, claims.viewerId);
     if (!moderator) throw new ApiError('not_a_moderator', 'This session is not (or no longer) a moderator of this stream.');
     return { view, moderator: moderator.id };
+  }
+
+  /**
+   * The `nameKey`s of the stream's verified names, at most `VERIFIED_NAMES_TTL_MS` old: a crowd's
+   * anonymous posts cost one read of them per stream per interval, not one each.
+   */
+  private async verifiedNames(streamId: string): Promise<Set<string>> {
+    const now = this.deps.clock.now().getTime();
+    const known = this.verified.get(streamId);
+    if (known && now - known.at < VERIFIED_NAMES_TTL_MS) return known.keys;
+    const keys = new Set((await q.verifiedNames(this.deps.sql, streamId)).map(nameKey));
+    if (this.verified.size >= 1000) for (const [id, entry] of this.verified) if (now - entry.at >= VERIFIED_NAMES_TTL_MS) this.verified.delete(id);
+    this.verified.set(streamId, { keys, at: now });
+    return keys;
   }
 
   private shedLoad(): void {

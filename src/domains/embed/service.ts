@@ -1,5 +1,6 @@
 import type { Clock } from '../../core/clock.js';
 import { ApiError } from '../../core/errors.js';
+import { networkOf } from '../../core/network.js';
 import { iso } from '../../core/time.js';
 import type { Sql } from '../../platform/db/connect.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
@@ -32,8 +33,10 @@ export interface EmbedAttendance {
 /** What the public endpoints need from viewer counting. */
 export interface EmbedViewers {
   beacon(streamId: string): { rate: number; interval_seconds: number };
-  beat(streamId: string, beat: Omit<BeatQuery, 't'>): void;
-  watchMinutes(streamId: string): Promise<number>;
+  /** Null when taken; else the seconds after which the address's excess new viewers may try again. */
+  beat(streamId: string, beat: Omit<BeatQuery, 't'>, network: string): number | null;
+  /** The minutes that count towards `player.watch_minutes_limit`. */
+  limitMinutes(streamId: string): Promise<number>;
 }
 
 export interface EmbedDeps {
@@ -56,7 +59,7 @@ async function isClosed(row: StreamRow, now: Date, viewers: EmbedViewers): Promi
   const { enabled, closed_at: closedAt, watch_minutes_limit: limit } = row.player;
   if (!enabled) return true;
   if (closedAt && new Date(closedAt) <= now) return true;
-  return limit !== null && (await viewers.watchMinutes(row.id)) >= limit;
+  return limit !== null && (await viewers.limitMinutes(row.id)) >= limit;
 }
 
 function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
@@ -110,7 +113,8 @@ export class EmbedService {
     const view = await this.view(id, address);
     const session = beat.t === undefined ? null : await this.deps.identity.beatSession(view.row.id, beat.t);
     if (!view.open) return;
-    this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u });
+    const retry = this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u }, networkOf(address));
+    if (retry !== null) throw new ApiError('rate_limited', `Too many new viewers from this address; not counted. Retry after ${retry} s.`, { retry_after_seconds: retry });
     if (session) {
       const viewer = { streamId: view.row.id, viewerId: session.viewerId, name: session.name };
       this.deps.attendance.beat(viewer, session.sessionId, beat.st, this.deps.clock.now().getTime());

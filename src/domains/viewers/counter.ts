@@ -1,3 +1,4 @@
+import { DEFAULT_VIEWERS } from '../../config/config.js';
 import type { Clock } from '../../core/clock.js';
 
 /** What a player reports: `w` waiting, `p` playing, `z` paused, `b` buffering. */
@@ -48,6 +49,22 @@ export const EXACT_UP_TO = 400;
 export const SAMPLE_TARGET = 2500;
 /** Tracked reporters per stream, so that beats with made-up ids cannot grow memory without bound. */
 export const MAX_REPORTERS_PER_STREAM = 20_000;
+/** What one address (IPv4, or IPv6 /64) may add to a stream's estimate on a node (docs/decisions.md, "Hardening: beats per address"). */
+export interface AddressBudget {
+  /** New viewers (page loads) at once: an office arriving together. */
+  burst: number;
+  /** New viewers per minute once the burst is spent. */
+  perMinute: number;
+  /** Viewers counted at once. */
+  max: number;
+}
+const ADDRESS_BUDGET: AddressBudget = {
+  burst: DEFAULT_VIEWERS.address_new_viewers_burst,
+  perMinute: DEFAULT_VIEWERS.address_new_viewers_per_minute,
+  max: DEFAULT_VIEWERS.address_max_viewers,
+};
+/** Addresses whose watched time is remembered per stream (the largest ones are kept). */
+const MAX_WATCHING_ADDRESSES = 20_000;
 /** Players read the embed (and so learn the rate) about this often. */
 const EMBED_REFRESH_SECONDS = 60;
 /** The audience behind the published rate is re-measured at most this often (a measure scans the reporters). */
@@ -77,6 +94,13 @@ function addMinute(into: Map<string, MinuteRow>, row: MinuteRow): void {
   known.exact &&= row.exact;
 }
 
+/** Keeps the `keep` largest entries of `map` (the small ones cannot be the largest). */
+function keepLargest(map: Map<string, number>, keep: number): void {
+  const sorted = [...map].sort((a, b) => b[1] - a[1]);
+  map.clear();
+  for (const [k, v] of sorted.slice(0, keep)) map.set(k, v);
+}
+
 /** One row per stream and minute, the others added into it. */
 export function mergeMinutes(rows: Iterable<MinuteRow>): MinuteRow[] {
   const merged = new Map<string, MinuteRow>();
@@ -92,12 +116,22 @@ export interface ViewerCounterOptions {
   exactUpTo?: number;
   sampleTarget?: number;
   maxReportersPerStream?: number;
+  perAddress?: AddressBudget;
 }
 
 interface Reporter {
   st: BeatState;
   u: number;
   at: number;
+  /** The network it beats from (`networkOf`): memory only, like `s`. */
+  address: string;
+}
+
+/** One address's share of a stream: a token bucket of new viewers (in estimated viewers) and its live players. */
+interface AddressShare {
+  tokens: number;
+  refilledAt: number;
+  live: number;
 }
 
 /** Live reporters counted by state: those with `u` below `rate` (the lowest rate players may still use). */
@@ -107,6 +141,8 @@ interface Measure {
   z: number;
   b: number;
   w: number;
+  /** Counted watched players (`p`, `b`) per address. */
+  watchedBy: Map<string, number>;
 }
 
 interface OpenMinute {
@@ -130,6 +166,9 @@ interface StreamCount {
   /** Rates published recently → when last published (players may still be using them). */
   published: Map<number, number>;
   minute: OpenMinute | null;
+  addresses: Map<string, AddressShare>;
+  /** Watched viewer-seconds per address on this node (what `watch_minutes_limit` leaves out of the largest). */
+  watchedBy: Map<string, number>;
 }
 
 /**
@@ -146,6 +185,7 @@ export class ViewerCounter {
   private readonly exactUpTo: number;
   private readonly sampleTarget: number;
   private readonly maxReporters: number;
+  private readonly perAddress: AddressBudget;
   /** A reporter counts while its last beat is at most this old. */
   private readonly liveMs: number;
   /** A published rate may be in use this long: until every player read the embed again and beat. */
@@ -159,6 +199,7 @@ export class ViewerCounter {
     this.exactUpTo = opts.exactUpTo ?? EXACT_UP_TO;
     this.sampleTarget = opts.sampleTarget ?? SAMPLE_TARGET;
     this.maxReporters = opts.maxReportersPerStream ?? MAX_REPORTERS_PER_STREAM;
+    this.perAddress = opts.perAddress ?? ADDRESS_BUDGET;
     this.liveMs = (1.5 * opts.intervalSeconds + 2) * 1000;
     this.rateMemoryMs = (EMBED_REFRESH_SECONDS + 2 * opts.intervalSeconds) * 1000;
   }
@@ -176,30 +217,51 @@ export class ViewerCounter {
     return { rate, interval_seconds: this.intervalSeconds };
   }
 
-  /** Only for streams that are pending or live: a beat after `forget` starts counting again. */
-  beat(streamId: string, beat: BeatInput): void {
-    if (!(beat.u >= 0 && beat.u < 1)) return;
+  /**
+   * Only for streams that are pending or live: a beat after `forget` starts counting again.
+   * `address` is the beat's network (`networkOf`). Returns null when taken (counted, or dropped as
+   * a player that is not to report), or the seconds after which an address over its budget of new
+   * viewers may try again: its excess is refused, never counted.
+   */
+  beat(streamId: string, beat: BeatInput, address = ''): number | null {
+    if (!(beat.u >= 0 && beat.u < 1)) return null;
     let state = this.streams.get(streamId);
     if (!state) {
-      state = { reporters: new Map(), rate: 1, ceiling: 1, measuredAt: -Infinity, published: new Map(), minute: null };
+      state = { reporters: new Map(), rate: 1, ceiling: 1, measuredAt: -Infinity, published: new Map(), minute: null, addresses: new Map(), watchedBy: new Map() };
       this.streams.set(streamId, state);
     }
     // At or above every rate in use a player is not counted before it beats again under a newly
     // published higher rate (the lowest rate in use stays lower until then): dropping it now
     // bounds memory.
     if (beat.u >= state.ceiling) {
-      state.reporters.delete(beat.s);
-      return;
+      this.drop(state, beat.s);
+      return null;
     }
     const at = this.clock.now().getTime();
     const known = state.reporters.get(beat.s);
     if (known) {
+      // One page load is one viewer however often it beats: its latest state wins.
       known.st = beat.st;
       known.u = beat.u;
       known.at = at;
-    } else if (state.reporters.size < this.maxReporters) {
-      state.reporters.set(beat.s, { st: beat.st, u: beat.u, at });
+      if (known.address !== address) {
+        this.share(state, known.address, at).live -= 1;
+        this.share(state, address, at).live += 1;
+        known.address = address;
+      }
+      return null;
     }
+    if (state.reporters.size >= this.maxReporters) return null;
+    // A new page load costs its address what it adds to the estimate (1 / the rate it is counted at),
+    // so a forged `u` below the rate buys no more than an honest sample of the same crowd.
+    const weight = 1 / Math.min(state.rate, ...state.published.keys());
+    const share = this.share(state, address, at);
+    if ((share.live + 1) * weight > this.perAddress.max) return Math.ceil(this.liveMs / 1000);
+    if (share.tokens < weight) return Math.max(1, Math.ceil(((weight - share.tokens) * 60) / this.perAddress.perMinute));
+    share.tokens -= weight;
+    share.live += 1;
+    state.reporters.set(beat.s, { st: beat.st, u: beat.u, at, address });
+    return null;
   }
 
   /** The streams with players counted on this node. */
@@ -245,6 +307,8 @@ export class ViewerCounter {
       open.watched += (m.p + m.b) * weight;
       open.exact &&= m.rate === 1;
       open.someone ||= m.p + m.z + m.b + m.w > 0;
+      for (const [address, n] of m.watchedBy) state.watchedBy.set(address, (state.watchedBy.get(address) ?? 0) + n * weight);
+      if (state.watchedBy.size > MAX_WATCHING_ADDRESSES) keepLargest(state.watchedBy, MAX_WATCHING_ADDRESSES / 2);
       if (state.reporters.size === 0 && state.published.size === 0) this.forget(id);
     }
   }
@@ -266,6 +330,15 @@ export class ViewerCounter {
     return [...new Set([...this.streams.keys(), ...[...this.finished.values()].map((row) => row.stream_id)])];
   }
 
+  /**
+   * The watched viewer-seconds of the address that watched most on this node: `watch_minutes_limit`
+   * leaves them out, so no single address closes a player.
+   */
+  largestAddressWatchedSeconds(streamId: string): number {
+    const watchedBy = this.streams.get(streamId)?.watchedBy;
+    return watchedBy ? Math.max(0, ...watchedBy.values()) : 0;
+  }
+
   /** Watched viewer-seconds of a stream not drained yet (the open minute included). */
   undrainedWatchedSeconds(streamId: string): number {
     let seconds = this.streams.get(streamId)?.minute?.watched ?? 0;
@@ -281,20 +354,55 @@ export class ViewerCounter {
     this.streams.delete(streamId);
   }
 
-  /** Counts live reporters (dropping expired ones) and sets the rate to publish from the estimate. */
+  /**
+   * Counts live reporters (dropping expired ones) and sets the rate to publish from the estimate.
+   * An address counts at most `perAddress.max` viewers at the rate in use (at least one player):
+   * players admitted while the rate was higher do not count more when it falls.
+   */
   private measure(state: StreamCount, now: number): Measure {
     for (const [rate, at] of state.published) if (now - at > this.rateMemoryMs) state.published.delete(rate);
     const rate = Math.min(state.rate, ...state.published.keys());
-    const m: Measure = { rate, p: 0, z: 0, b: 0, w: 0 };
+    const m: Measure = { rate, p: 0, z: 0, b: 0, w: 0, watchedBy: new Map() };
     const oldest = now - this.liveMs;
+    const perAddress = Math.max(1, Math.floor(this.perAddress.max * rate));
+    const counted = new Map<string, number>();
     for (const [s, r] of state.reporters) {
-      if (r.at < oldest) state.reporters.delete(s);
-      else if (r.u < rate) m[r.st] += 1;
+      if (r.at < oldest) this.drop(state, s);
+      else if (r.u < rate) {
+        const n = counted.get(r.address) ?? 0;
+        if (n >= perAddress) continue;
+        counted.set(r.address, n + 1);
+        m[r.st] += 1;
+        if (r.st === 'p' || r.st === 'b') m.watchedBy.set(r.address, (m.watchedBy.get(r.address) ?? 0) + 1);
+      }
     }
+    for (const [address, share] of state.addresses) if (share.live === 0 && this.refill(share, now) >= this.perAddress.burst) state.addresses.delete(address);
     state.rate = beaconRate(Math.round((m.p + m.z + m.b + m.w) / rate), this.exactUpTo, this.sampleTarget);
     state.ceiling = Math.max(state.rate, ...state.published.keys());
     state.measuredAt = now;
     return m;
+  }
+
+  /** The address's share of the stream, its bucket refilled up to now. */
+  private share(state: StreamCount, address: string, now: number): AddressShare {
+    let share = state.addresses.get(address);
+    if (!share) state.addresses.set(address, (share = { tokens: this.perAddress.burst, refilledAt: now, live: 0 }));
+    this.refill(share, now);
+    return share;
+  }
+
+  private refill(share: AddressShare, now: number): number {
+    share.tokens = Math.min(this.perAddress.burst, share.tokens + ((now - share.refilledAt) / 60_000) * this.perAddress.perMinute);
+    share.refilledAt = now;
+    return share.tokens;
+  }
+
+  private drop(state: StreamCount, s: string): void {
+    const r = state.reporters.get(s);
+    if (!r) return;
+    state.reporters.delete(s);
+    const share = state.addresses.get(r.address);
+    if (share) share.live -= 1;
   }
 
   private close(streamId: string, state: StreamCount): void {

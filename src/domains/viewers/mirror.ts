@@ -8,6 +8,8 @@ export interface CountedFigures {
   now: Record<string, NowEstimate>;
   /** Watched seconds not written to PostgreSQL yet (`watch_minutes` adds them). */
   pendingWatched: Record<string, number>;
+  /** Watched seconds of each stream's largest address (`watch_minutes_limit` leaves them out). */
+  largestAddress?: Record<string, number>;
 }
 
 /**
@@ -33,14 +35,21 @@ export class MirroredViewerCounter extends ViewerCounter {
   override undrainedWatchedSeconds(streamId: string): number {
     return this.figures.pendingWatched[streamId] ?? 0;
   }
+
+  override largestAddressWatchedSeconds(streamId: string): number {
+    return this.figures.largestAddress?.[streamId] ?? 0;
+  }
 }
 
 /** What `counter` and `viewers` know now, for a mirror elsewhere. */
 export function countedFigures(counter: ViewerCounter, viewers: ViewersService): CountedFigures {
   const now: Record<string, NowEstimate> = {};
+  const largestAddress: Record<string, number> = {};
   for (const id of counter.streamIds()) {
     const estimate = counter.now(id);
     if (estimate) now[id] = estimate;
+    const largest = counter.largestAddressWatchedSeconds(id);
+    if (largest > 0) largestAddress[id] = largest;
   }
-  return { now, pendingWatched: viewers.pendingWatched() };
+  return { now, pendingWatched: viewers.pendingWatched(), largestAddress };
 }

@@ -163,6 +163,16 @@ export class ViewersService {
     return perMinute((await q.watchedSeconds(this.deps.sql, streamId)) + this.pendingWatchedSeconds(streamId));
   }
 
+  /**
+   * Minutes that count towards `player.watch_minutes_limit`: `watchMinutes` without the address
+   * that watched most on this node, so one address (forged beats, or one household) never closes a
+   * player for everyone else.
+   */
+  async limitMinutes(streamId: string): Promise<number> {
+    const seconds = (await q.watchedSeconds(this.deps.sql, streamId)) + this.pendingWatchedSeconds(streamId);
+    return perMinute(Math.max(0, seconds - this.deps.counter.largestAddressWatchedSeconds(streamId)));
+  }
+
   /** Every stream's watched seconds not written yet (this node's), for a mirror elsewhere. */
   pendingWatched(): Record<string, number> {
     const pending: Record<string, number> = {};
