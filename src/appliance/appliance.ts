@@ -64,7 +64,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     baseUrl: deps.config.publicUrls.base_url,
     trustedProxies: [localHost(deps.config)],
     services,
-    ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live },
+    ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live, localHost: localHost(deps.config) },
     whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
     observe: deps.observe,
