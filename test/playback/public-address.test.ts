@@ -70,6 +70,8 @@ test('closing or locking the player stops the shared address at once; the ownerâ
   await patchPlayer(created.id, { require_viewer_token: true });
   assert.is(await status(shared), 403);
   const viewerKey = await app.accounts.createViewerKey(accountId);
+  // The public side reads a stream at most once a second: sessions are personal once it knows.
+  await waitFor('the members-only embed read', async () => (await app.call('GET', `/v1/embed/${created.id}`)).body.access === 'viewer_token');
   const session = await app.call('POST', `/v1/embed/${created.id}/session`, { body: { viewer_token: await viewerToken(viewerKey, new Date()) } });
   assert.is(session.status, 200, session.text);
   assert.is(await status(session.body.playback.url), 200);
