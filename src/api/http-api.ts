@@ -67,7 +67,8 @@ export interface HttpApiOptions {
   /** API keys as this node knows them (cached; see ApiKeys); stopped when the app closes. */
   apiKeys: ApiKeys;
   /** nginx's publish hooks, on nodes that run ingest. */
-  ingestHooks?: { token: string; gate: PublisherGate };
+  /** `localHost`: where nginx reaches this process when the appliance listens on one address only. */
+  ingestHooks?: { token: string; gate: PublisherGate; localHost: string };
   /** WHIP ingest at the path of `whip_url`, on nodes that run ingest. */
   whip?: { service: WhipService; baseUrl: string };
   /** What `/healthz` reports; without it, whether the database answers `select 1` within a second. */
@@ -106,7 +107,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed, services.chat);
   await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) }, undefined, opts.whip?.baseUrl);
-  if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate);
+  if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate, opts.ingestHooks.localHost);
   if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { createHttpApi, type HttpApiOptions } from '../api/http-api.js';
 import type { HealthCheck } from '../api/root.routes.js';
 import { localHost, metricsUrl, type Config } from '../config/config.js';
+import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { ApiKeys } from '../domains/accounts/key-cache.js';
 import { cdnSecret } from '../domains/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/cdnlog/viewer-id.js';
+import { PublicRefusals } from '../domains/cdn/public-refusals.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
+import { reconcilePublicRefusals } from '../domains/streams/public-playback.js';
 import type { LiveService } from '../domains/live/service.js';
 import { WhipService } from '../domains/whip/service.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/webhooks/dispatcher.worker.js';
@@ -61,7 +64,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     baseUrl: deps.config.publicUrls.base_url,
     trustedProxies: [localHost(deps.config)],
     services,
-    ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live },
+    ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live, localHost: localHost(deps.config) },
     whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
     observe: deps.observe,
@@ -143,6 +146,9 @@ export async function startAppliance(opts: {
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const foundation: Foundation = { sql, config, secrets, clock, logger };
+    // Before nginx serves: a refusal written by a patch that this node missed or lost is made again.
+    const refused = await reconcilePublicRefusals(sql, new PublicRefusals(dataPaths(config.dataDir).publicRefused), clock.now());
+    if (refused) logger.info({ refused }, 'public addresses refused for closed or members-only players');
 
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();

@@ -23,6 +23,7 @@ import { ModeratorLinkTokens, moderatorLinkSecret } from '../domains/moderators/
 import { ModeratorsService } from '../domains/moderators/service.js';
 import { watchMinutesByDay } from '../domains/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/cdn/addresses.js';
+import { PublicRefusals } from '../domains/cdn/public-refusals.js';
 import { MeteringService } from '../domains/metering/service.js';
 import { CdnLogReader } from '../domains/cdnlog/reader.js';
 import { EmbedService } from '../domains/embed/service.js';
@@ -127,7 +128,8 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   });
   const billing = buildBilling(f);
   // Chat is built below: the hook reaches it once a patch runs.
-  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, live: link, viewers, billing, chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) } });
+  const refusals = new PublicRefusals(dataPaths(config.dataDir).publicRefused);
+  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, refusals, live: link, viewers, billing, chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) } });
   const bans = new BansService(sql, clock, chatBanHooks());
   const moderators = new ModeratorsService({ sql, clock, links: new ModeratorLinkTokens(moderatorLinkSecret(f.secrets.signing_key)), playerUrl: config.publicUrls.player_url });
   const identity = new IdentityService({

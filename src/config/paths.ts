@@ -28,6 +28,8 @@ export const dataPaths = (dataDir: string) => ({
   cdnViewerScript: join(dataDir, 'nginx', 'cdn-viewer.js'),
   /** nginx's njs function that tells a media playlist's age (copied from appliance/nginx/). */
   playlistAgeScript: join(dataDir, 'nginx', 'playlist-age.js'),
+  /** nginx's njs function that checks the public embed read's address (copied from appliance/nginx/). */
+  publicLinkScript: join(dataDir, 'nginx', 'public-link.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */
@@ -37,6 +39,8 @@ export const dataPaths = (dataDir: string) => ({
   recordings: join(dataDir, 'media', 'recordings'),
   /** The latest still of each stream (`<id>.jpg`), served publicly by the CDN. */
   thumbs: join(dataDir, 'media', 'thumbs'),
+  /** One empty file per stream whose public address nginx refuses (player closed or members-only). */
+  publicRefused: join(dataDir, 'media', 'public-refused'),
   /** nginx's micro-cache of the player site and the public embed read. */
   nginxCache: join(dataDir, 'nginx', 'cache'),
 });

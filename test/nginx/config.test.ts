@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { GEOIP_COUNTRY_V6, nginxArgs, PLAYLIST_AGE_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
@@ -73,6 +73,7 @@ test('real nginx -t (with the rtmp module) loads the golden config, moved to a t
     for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
     copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
     copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
+    copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
     const conf = join(paths.nginx, 'nginx.conf');
     writeFileSync(conf, text, { mode: 0o600 });
     await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));

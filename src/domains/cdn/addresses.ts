@@ -7,8 +7,11 @@ import { deriveKey } from '../../config/secrets.js';
  * signature from opening the recording and the other way round. MD5 is what secure_link
  * offers built in; its weakness is collisions, which need an attacker to choose both
  * messages, and here only the appliance chooses what it signs (docs/decisions.md).
+ * `pub` is the public embed read's address: nginx also refuses it while the stream's player is
+ * closed or members-only, which the owner's `hls` address ignores (docs/decisions.md,
+ * "Hardening: a closed player stops its shared address").
  */
-export type SignedKind = 'hls' | 'rec';
+export type SignedKind = 'hls' | 'pub' | 'rec';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
 export const cdnSecret = (signingKey: string): string => deriveKey(signingKey, 'svc cdn url signing v1').toString('base64url');
@@ -34,11 +37,21 @@ export class CdnAddresses {
     private readonly secret: string,
   ) {}
 
+  /** The owner's address (stream reads, playback tokens): it works whatever the player's settings. */
   playback(streamId: string, expiresAt: Date): string {
-    const key = `${streamId}/${expiresAt.getTime()}`;
+    return this.remembered('hls', streamId, expiresAt);
+  }
+
+  /** The embed read's address, the same for every viewer: refused while the player is closed or members-only. */
+  publicPlayback(streamId: string, expiresAt: Date): string {
+    return this.remembered('pub', streamId, expiresAt);
+  }
+
+  private remembered(kind: 'hls' | 'pub', streamId: string, expiresAt: Date): string {
+    const key = `${kind}/${streamId}/${expiresAt.getTime()}`;
     let url = this.signedPlayback.get(key);
     if (url === undefined) {
-      url = `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt)}/${streamId}/master.m3u8`;
+      url = `${this.cdnUrl}/${signatureSegment(this.secret, kind, streamId, expiresAt)}/${streamId}/master.m3u8`;
       if (this.signedPlayback.size >= MAX_REMEMBERED) this.signedPlayback.clear();
       this.signedPlayback.set(key, url);
     }

@@ -91,7 +91,8 @@ export class EmbedService {
       status,
       title: row.player.show_name ? row.name : null,
       // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
-      playback_url: expiresAt && this.deps.cdn.playback(row.id, expiresAt),
+      // Its own scope: closing the player stops it at the CDN, not only here (docs/decisions.md).
+      playback_url: expiresAt && this.deps.cdn.publicPlayback(row.id, expiresAt),
       playback_url_expires_at: iso(expiresAt),
       went_live_at: iso(row.went_live_at),
       ended_at: iso(row.ended_at),

@@ -15,7 +15,9 @@ export interface PublisherGate {
 /** The token stays out of the metrics' route labels. */
 const reported = (hook: string) => ({ reportedRoute: `/internal/ingest/:token/${hook}` });
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK = ['127.0.0.1', '::1'];
+/** An IPv4 peer of a dual-stack socket comes as `::ffff:a.b.c.d`. */
+const unmapped = (address: string): string => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 /** nginx-rtmp's form fields, not validated by a schema: a hook refuses with its 403, never a 400. */
 type HookRoute = { Body: Record<string, string | undefined> | undefined };
 
@@ -23,14 +25,19 @@ type HookRoute = { Body: Record<string, string | undefined> | undefined };
  * nginx-rtmp's `on_publish` / `on_publish_done`, on the API. They are reached over loopback
  * and under a path holding a token derived from the appliance's secret (the API may listen
  * on every address). Left out of the API description: they are not part of the interface.
+ * `localHost`: the address nginx reaches the appliance at when it listens on one address only
+ * (`listen_host`); nginx's connections then come from it, not from loopback.
  */
-export function registerIngestHooks(app: FastifyInstance, token: string, gate: PublisherGate): void {
+export function registerIngestHooks(app: FastifyInstance, token: string, gate: PublisherGate, localHost = '127.0.0.1'): void {
+  // The socket's own peer, never request.ip: that one believes X-Forwarded-For from nginx, and
+  // nginx (API workers) or a proxy on this machine would make every client look like loopback.
+  const nginxAt = new Set([...LOOPBACK, unmapped(localHost)]);
   void app.register(async (scope) => {
     scope.addContentTypeParser<string>('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body)));
     });
     const fields = (request: FastifyRequest<HookRoute>) => request.body ?? {};
-    const fromNginx = (request: FastifyRequest) => LOOPBACK.has(request.socket.remoteAddress ?? '');
+    const fromNginx = (request: FastifyRequest) => nginxAt.has(unmapped(request.socket.remoteAddress ?? ''));
 
     scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true }, config: reported('publish') }, async (request, reply) => {
       const f = fields(request);

@@ -227,3 +227,12 @@ export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]>
     select profile, max_resolution, count(*)::int as count from streams
     where status in ${db(statuses)} group by profile, max_resolution`;
 }
+
+/** Pending and live streams whose player refuses the public (see refusesPublic): what nginx must know at start. */
+export async function publicRefusedStreamIds(db: Db, now: Date): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select id from streams
+    where status in ('pending', 'live')
+      and ((player->>'enabled')::boolean is false or (player->>'require_viewer_token')::boolean or (player->>'closed_at')::timestamptz <= ${now})`;
+  return rows.map((r) => r.id);
+}

@@ -13,6 +13,8 @@ import { ownStream } from './own-stream.js';
 import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
 import { fits } from './capacity.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
+import type { PublicRefusals } from '../cdn/public-refusals.js';
+import { refusesPublic } from './public-playback.js';
 import {
   DEFAULT_CHAT,
   DEFAULT_PLAYER,
@@ -37,6 +39,8 @@ export interface StreamsDeps {
   config: Config;
   idempotency: Idempotency;
   cdn: CdnAddresses;
+  /** Where nginx learns that a stream's public address is refused (absent: nothing serves it here). */
+  refusals?: PublicRefusals;
   live: LiveLink;
   viewers: StreamViewers;
   billing: BillingService;
@@ -142,6 +146,8 @@ export class StreamsService {
       }
       const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
       if (body.chat !== undefined || body.player !== undefined) await this.deps.chat?.settingsChanged(tx, updated);
+      // Under the row's lock, so that two patches of one stream write in the order they commit.
+      if (body.player !== undefined) this.deps.refusals?.set(id, refusesPublic(updated.player, this.deps.clock.now()));
       return presentStream(updated, this.context());
     });
   }

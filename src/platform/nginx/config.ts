@@ -24,6 +24,8 @@ export const GEOIP_COUNTRY_V6 = '/usr/share/GeoIP/GeoIPv6.dat';
 export const VIEWER_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'cdn-viewer.js');
 /** The njs script for a media playlist's age (`X-Playlist-Age`); copied into the data dir at start. */
 export const PLAYLIST_AGE_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'playlist-age.js');
+/** The njs script that checks the public embed read's address; copied into the data dir at start. */
+export const PUBLIC_LINK_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'public-link.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
@@ -81,6 +83,8 @@ export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, ho
       cdn_log: paths.cdnLog,
       viewer_script: paths.cdnViewerScript,
       playlist_age_script: paths.playlistAgeScript,
+      public_link_script: paths.publicLinkScript,
+      public_refused: paths.publicRefused,
       ingest: paths.ingest,
       origin: paths.origin,
       recordings: paths.recordings,

@@ -9,7 +9,7 @@ import { commandLine, isAlive, killAll, stopGroup } from '../process/proc.js';
 import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
 import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
-import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, PLAYLIST_AGE_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
+import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
 const DEFAULT_POSTER = 'poster.svg';
@@ -260,14 +260,15 @@ export class NginxIngest {
   /** Workers (an unprivileged user when root) read the origin and write what publishers send. */
   private prepareDirectories(): void {
     const paths = dataPaths(this.opts.config.dataDir);
-    for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings, paths.thumbs]) {
+    for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings, paths.thumbs, paths.publicRefused]) {
       mkdirSync(dir, { recursive: true });
     }
     writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)), { mode: 0o644 });
     writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o644 });
     writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o644 });
+    writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o644 });
     if (!this.user) return;
-    for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.run]) openForTraversal(dir);
+    for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.run]) openForTraversal(dir);
     chownSync(paths.ingest, this.user.uid, this.user.gid);
   }
 
