@@ -23,7 +23,8 @@ import { ClusterWatchdog } from '../platform/db/watchdog.js';
 import { Scheduler } from '../platform/jobs/scheduler.js';
 import { freePorts } from '../platform/http/ports.js';
 import type { ApiListeners } from '../platform/nginx/config.js';
-import { NginxIngest } from '../platform/nginx/nginx.js';
+import { NginxIngest, nginxWorkerUser } from '../platform/nginx/nginx.js';
+import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
@@ -122,6 +123,9 @@ export async function startAppliance(opts: {
     }
   };
   try {
+    // First: a data dir from an older version is fixed before anything reads or writes in it.
+    const worker = await nginxWorkerUser();
+    protectDataDir(config.dataDir, worker);
     let url = config.databaseUrl;
     let watchdog: ClusterWatchdog | null = null;
     if (!url) {
@@ -161,6 +165,7 @@ export async function startAppliance(opts: {
       hooksUrl: hooksUrl(config, secrets, listeners.mainPort),
       api: listeners,
       logger: logger.child({ domain: 'nginx' }),
+      worker,
     });
     const live = buildLive(foundation, { supervisor, ingest: nginx });
 

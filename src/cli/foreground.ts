@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { createLogger } from '../core/logger.js';
+import { privateFile } from '../platform/system/data-dir.js';
 import { startLogRotation } from '../platform/system/log-rotation.js';
 import { removePidFile, writePidFile } from './pid.js';
 
@@ -26,6 +27,8 @@ export async function runForeground(opts: {
   const { config } = opts;
   const paths = dataPaths(config.dataDir);
   const level = opts.verbose && !['trace', 'debug'].includes(config.logLevel) ? 'debug' : config.logLevel;
+  // Before pino makes it: it would be readable by every local user.
+  privateFile(paths.applianceLog);
   const file = fileDestination({ dest: paths.applianceLog, mkdir: true, append: true, sync: true });
   const destination = opts.verbose ? multistream([{ stream: file, level: level as Level }, { stream: process.stderr, level: level as Level }]) : file;
   const logger = createLogger(level, destination);

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { managedCluster } from '../platform/db/managed-cluster.js';
 import { ConfigError, readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';
 import { ensureSecrets, type Secrets } from '../config/secrets.js';
 import { connect } from '../platform/db/connect.js';
-import { openForTraversal } from '../platform/system/users.js';
+import { protectDataDir } from '../platform/system/data-dir.js';
+import { nginxWorkerUser } from '../platform/nginx/nginx.js';
 import { migrate } from '../platform/db/migrate.js';
 import { ensureSystemPackages, type EnsurePackagesResult } from '../platform/system/packages.js';
 
@@ -60,12 +61,9 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConfigFile;
 }
 
-/** Creates the data dir and its folders; as root the PostgreSQL user must be able to walk through it. */
-export function prepareDataDir(dataDir: string): void {
-  mkdirSync(dataDir, { recursive: true, mode: 0o750 });
-  if (isRoot()) openForTraversal(dataDir);
-  const paths = dataPaths(dataDir);
-  for (const dir of [paths.logs, paths.run, paths.media]) mkdirSync(dir, { recursive: true });
+/** Creates the data dir and its folders with the modes `svc up` keeps (PostgreSQL's user walks through, nobody else reads). */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  protectDataDir(dataDir, await nginxWorkerUser());
 }
 
 /** Merges `changes` into config.json (validated; an invalid existing file is reported, not overwritten). */
@@ -102,7 +100,7 @@ export async function initialise(opts: {
   const { dataDir, progress } = opts;
   const paths = dataPaths(dataDir);
   const fresh = !existsSync(paths.config);
-  prepareDataDir(dataDir);
+  await prepareDataDir(dataDir);
   const { file, created } = updateConfigFile(dataDir, opts.changes);
   progress(`${created ? 'wrote' : 'updated'} ${paths.config}`);
   const config = resolveConfig(dataDir, file, opts.env);

@@ -172,7 +172,8 @@ export function writeConfigFile(dataDir: string, file: ConfigFile): void {
   const path = join(dataDir, CONFIG_FILE);
   if (!validateFile(file)) throw new ConfigError(describeErrors(path));
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o644 });
+  // It names the database URL (with its password, when external): the appliance's user only.
+  writeFileSync(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o600 });
   renameSync(tmp, path);
 }
 

@@ -35,7 +35,7 @@ export interface TestAppliance {
  * workers, jobs) on free loopback ports, a temp data dir and a fresh database. Windows are
  * shortened so tests stay short; the log goes to `<data dir>/logs/svc.log`.
  */
-export async function startTestAppliance(file: ConfigFile = {}): Promise<TestAppliance> {
+export async function startTestAppliance(file: ConfigFile = {}, opts: { beforeStart?: (dataDir: string) => void } = {}): Promise<TestAppliance> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-app-'));
   openForTraversal(dataDir);
@@ -55,6 +55,7 @@ export async function startTestAppliance(file: ConfigFile = {}): Promise<TestApp
     recordings: { check_seconds: 1, retry_seconds: 1, ...file.recordings },
   });
   const secrets: Secrets = { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' };
+  opts.beforeStart?.(dataDir);
   const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }));
   const running = await startAppliance({ config, secrets, logger, clock: systemClock });
   const accounts = new AccountsService(db.sql, systemClock);

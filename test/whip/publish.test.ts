@@ -58,7 +58,7 @@ test('WHIP publish: live, signed HLS of H.264 + AAC, DELETE, reconnect window, e
   assert.ok(probe.streams.some((s: { sample_rate?: string }) => s.sample_rate === '48000'), 'AAC at 48 kHz');
 
   // The relay killed: the supervisor starts it again, it starts on a keyframe, the publisher is back.
-  const relayPids = () => findProcesses((argv) => argv.includes('-rtmp_playpath') && argv.some((a) => a.startsWith(`${created.id}?key=`)));
+  const relayPids = () => findProcesses((argv) => argv.includes('-rtmp_playpath') && argv.some((a) => a.startsWith(`${created.id}?relay=`)));
   const [relay] = relayPids();
   assert.ok(relay, 'the relay runs');
   const before = Number(/source_(\d{5})\.ts\s*$/.exec(media.trim())?.[1]);

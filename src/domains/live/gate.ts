@@ -1,4 +1,4 @@
-import type { Config } from '../../config/config.js';
+import { localHost, type Config } from '../../config/config.js';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { BillingService } from '../billing/service.js';
@@ -7,7 +7,8 @@ import { parseRtmpStat, type StatStream } from '../../platform/nginx/rtmp-stat.j
 import { lockStreamById, updateStream, type StreamRow } from '../streams/queries.js';
 import { publisherGone } from '../streams/sessions.js';
 import { admit, wouldAdmit, type Admission } from './admission.js';
-import type { PublisherGate } from './hooks.routes.js';
+import type { PublishHook, PublisherGate } from './hooks.routes.js';
+import { RelayCredentials } from './relay-credentials.js';
 import * as q from './queries.js';
 import type { IngestControl, WorkerControl } from './workers.js';
 import type { LiveWorker } from './worker.js';
@@ -24,6 +25,9 @@ export interface GateDeps {
   billing: BillingService;
 }
 
+/** Where the relay's connection to nginx comes from (nginx-rtmp's `addr`). */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 /**
  * Publishers in and out: nginx's `on_publish` / `on_publish_done` hooks, and the publishers
  * nginx lost without saying so (it restarted, the appliance was down).
@@ -31,21 +35,40 @@ export interface GateDeps {
 export class LiveGate implements PublisherGate {
   /** Streams whose recorded publisher nginx did not list at the last check. */
   private missing = new Set<string>();
+  /** What the WHIP relays publish with (issued by the WHIP service through LiveService). */
+  readonly relays = new RelayCredentials();
 
   constructor(private readonly deps: GateDeps) {}
 
-  async admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean> {
+  /**
+   * A publisher with a relay credential is the appliance's own WHIP relay: from this machine, and
+   * admitted by the same rules with the key its session was admitted with. Any other publisher
+   * (RTMP) is judged by the key it sent.
+   */
+  async admit(hook: PublishHook): Promise<boolean> {
     const { sql, config, clock, logger } = this.deps;
+    const relayed = hook.relay !== undefined;
+    const key = relayed ? this.redeemRelay(hook) : hook.key;
+    if (relayed && key === null) return false;
+    const req = { name: hook.name, key: key ?? undefined, clientId: hook.clientId };
     const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
     if (!result.admitted) {
-      logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: req.addr, reason: result.reason }, `publisher refused: ${result.message}`);
+      logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: hook.addr, reason: result.reason }, `publisher refused: ${result.message}`);
       return false;
     }
     const stream = result.stream;
     logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
     this.missing.delete(stream.id);
-    this.startWorker(stream).meter.keyframesRequested = req.whip;
+    // The relay's keyframes are the ones the appliance asks the browser for: no interval to report.
+    this.startWorker(stream).meter.keyframesRequested = relayed;
     return true;
+  }
+
+  private redeemRelay(hook: PublishHook): string | null {
+    const local = LOOPBACK.has(hook.addr) || hook.addr === localHost(this.deps.config);
+    const key = local ? this.relays.redeem(hook.relay as string, hook.name) : null;
+    if (key === null) this.deps.logger.warn({ stream_id: hook.name, client_id: hook.clientId, addr: hook.addr }, 'publisher refused: a relay credential that is unknown, spent, for another stream or not from this machine');
+    return key;
   }
 
   /** Whether a publisher with this key would be admitted now; changes nothing. */

@@ -7,9 +7,18 @@ export const hookToken = (signingKey: string): string => deriveKey(signingKey, '
 /** What the ingest hooks need from the live pipeline. */
 export interface PublisherGate {
   /** true: nginx lets the publisher in. */
-  /** `whip`: the appliance's own WHIP relay (it adds `via=whip` to its stream key). */
-  admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean>;
+  /** `relay`: the one-time credential the appliance's own WHIP relay publishes with instead of a key. */
+  admit(req: PublishHook): Promise<boolean>;
   left(req: { name: string; clientId: string }): Promise<void>;
+}
+
+/** What nginx-rtmp's `on_publish` says of a publisher (its URL's query string arrives as fields). */
+export interface PublishHook {
+  name: string;
+  key: string | undefined;
+  relay: string | undefined;
+  clientId: string;
+  addr: string;
 }
 
 /** The token stays out of the metrics' route labels. */
@@ -42,7 +51,7 @@ export function registerIngestHooks(app: FastifyInstance, token: string, gate: P
     scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true }, config: reported('publish') }, async (request, reply) => {
       const f = fields(request);
       if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
-      const ok = await gate.admit({ name: f.name, key: f.key, clientId: f.clientid, addr: f.addr ?? '', whip: f.via === 'whip' });
+      const ok = await gate.admit({ name: f.name, key: f.key, relay: f.relay, clientId: f.clientid, addr: f.addr ?? '' });
       return reply.code(ok ? 200 : 403).send('');
     });
 

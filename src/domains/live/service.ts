@@ -8,7 +8,7 @@ import type { Admission } from './admission.js';
 import { EndingRules } from './ending.js';
 import { lastMediaAt } from './evidence.js';
 import { LiveGate } from './gate.js';
-import type { PublisherGate } from './hooks.routes.js';
+import type { PublishHook, PublisherGate } from './hooks.routes.js';
 import { OriginCleanup } from './origin.js';
 import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import * as q from './queries.js';
@@ -78,8 +78,17 @@ export class LiveService implements PublisherGate {
     return this.deps.ingest.ready;
   }
 
-  admit(req: { name: string; key: string | undefined; clientId: string; addr: string; whip: boolean }): Promise<boolean> {
+  admit(req: PublishHook): Promise<boolean> {
     return this.gate.admit(req);
+  }
+
+  /** A one-time credential the WHIP relay publishes `streamId` with instead of `key` (see RelayCredentials). */
+  issueRelayCredential(streamId: string, key: string): string {
+    return this.gate.relays.issue(streamId, key);
+  }
+
+  withdrawRelayCredential(credential: string): void {
+    this.gate.relays.withdraw(credential);
   }
 
   left(req: { name: string; clientId: string }): Promise<void> {

@@ -16,6 +16,9 @@ import type { Admission, RefusalReason } from '../live/admission.js';
 export interface WhipLive {
   wouldAdmit(req: { name: string; key: string | undefined }): Promise<Admission>;
   endNow(streamId: string, reason: 'simulcast_not_supported'): Promise<boolean>;
+  /** A one-time credential the relay publishes with instead of the key (every local user reads its command line). */
+  issueRelayCredential(streamId: string, key: string): string;
+  withdrawRelayCredential(credential: string): void;
 }
 
 export interface WhipDeps {
@@ -53,12 +56,14 @@ interface Session {
   relay: Supervised | null;
   sdpFile: string;
   open: boolean;
+  /** The one the running relay publishes with, until nginx's on_publish spends it. */
+  credential: string | null;
 }
 
 /**
  * WHIP ingest (RFC 9725): a browser's offer is checked with the RTMP path's admission rules,
  * answered by a WebRTC receiver, and its media relayed by an ffmpeg into the appliance's own
- * nginx as an RTMP publisher with the stream's key. From there admission, the ladder, the
+ * nginx as an RTMP publisher with a one-time credential standing for the stream's key. From there admission, the ladder, the
  * playlists, the recording, the ingest measurements and limits, the reconnect window and the
  * events are the RTMP path's (docs/decisions.md, "WHIP").
  */
@@ -109,7 +114,7 @@ export class WhipService {
       logger: logger.child({ stream_id: streamId }),
     });
     if (!receiver) throw new ApiError('codec_not_supported', 'The offer has no H.264 video (packetization-mode 1); this service needs H.264.');
-    const session: Session = { id: randomBytes(16).toString('base64url'), streamId, receiver, relay: null, sdpFile: '', open: true };
+    const session: Session = { id: randomBytes(16).toString('base64url'), streamId, receiver, relay: null, sdpFile: '', open: true, credential: null };
     this.sessions.set(session.id, session);
     receiver.onEnd((why) => {
       if (why !== 'closed') logger.info({ stream_id: streamId, why }, 'WHIP session ended');
@@ -144,7 +149,7 @@ export class WhipService {
   }
 
   private async startRelay(session: Session, key: string): Promise<void> {
-    const { config, supervisor, logger } = this.deps;
+    const { config, supervisor, logger, live } = this.deps;
     const [video, audio] = (await freeRtpPorts(2)) as [number, number];
     const ports: RelayPorts = { video, audio };
     const dir = join(dataPaths(config.dataDir).run, 'whip');
@@ -155,9 +160,14 @@ export class WhipService {
     session.relay = supervisor.spawn({
       name: `whip ${session.streamId}`,
       file: config.live.ffmpeg_path,
-      // `via=whip` reaches on_publish: the ingest meter then reports no keyframe interval (ours, not the publisher's).
-      args: relayArgs({ ...spec, playpath: `${session.streamId}?key=${encodeURIComponent(key)}&via=whip` }),
-      logArgs: relayArgs({ ...spec, playpath: `${session.streamId}?key=...&via=whip` }),
+      args: [],
+      // Every start publishes with a credential of its own: one seen in a command line is spent or withdrawn.
+      freshArgs: () => {
+        this.withdrawCredential(session);
+        session.credential = live.issueRelayCredential(session.streamId, key);
+        return relayArgs({ ...spec, playpath: `${session.streamId}?relay=${session.credential}` });
+      },
+      logArgs: relayArgs({ ...spec, playpath: `${session.streamId}?relay=...` }),
       logger: logger.child({ stream_id: session.streamId }),
       dieWithParent: true,
       stopSignal: 'SIGINT',
@@ -169,6 +179,7 @@ export class WhipService {
       },
       restart: () => session.open,
       onExit: () => {
+        this.withdrawCredential(session);
         if (session.open) void this.judgeExit(session, key);
       },
     });
@@ -209,6 +220,12 @@ export class WhipService {
     this.sessions.delete(session.id);
     await session.receiver.close();
     if (session.relay) await this.deps.supervisor.release(session.relay);
+    this.withdrawCredential(session);
     if (session.sdpFile) rmSync(session.sdpFile, { force: true });
+  }
+
+  private withdrawCredential(session: Session): void {
+    if (session.credential) this.deps.live.withdrawRelayCredential(session.credential);
+    session.credential = null;
   }
 }

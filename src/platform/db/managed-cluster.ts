@@ -4,6 +4,7 @@ import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Secrets } from '../../config/secrets.js';
 import { run } from '../process/run.js';
+import { privateFile } from '../system/data-dir.js';
 import { assertReachable, lookupUser, type SystemUser } from '../system/users.js';
 import { connect } from './connect.js';
 
@@ -78,8 +79,7 @@ export class ManagedCluster {
     ].join('\n');
     const confPath = join(this.opts.dir, 'svc.conf');
     writeFileSync(confPath, settings + '\n');
-    mkdirSync(dirname(this.opts.logFile), { recursive: true });
-    if (!existsSync(this.opts.logFile)) writeFileSync(this.opts.logFile, '');
+    privateFile(this.opts.logFile);
     if (user) {
       chownSync(confPath, user.uid, user.gid);
       chownSync(this.opts.logFile, user.uid, user.gid);

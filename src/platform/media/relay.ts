@@ -8,7 +8,7 @@ export interface RelayOptions {
   sdpFile: string;
   /** rtmp://127.0.0.1:<port>/live: no secret, ffmpeg prints it in its errors. */
   rtmpUrl: string;
-  /** `<stream id>?key=<secret>`, what an RTMP publisher's stream key is. */
+  /** `<stream id>?relay=<one-time credential>`: never the stream's key, which `ps` would show every local user. */
   playpath: string;
   hasAudio: boolean;
 }

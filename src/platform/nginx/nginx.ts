@@ -1,4 +1,4 @@
-import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Config } from '../../config/config.js';
@@ -8,7 +8,8 @@ import { packageRoot } from '../../core/package-root.js';
 import { commandLine, isAlive, killAll, stopGroup } from '../process/proc.js';
 import { run } from '../process/run.js';
 import type { Supervised, Supervisor } from '../process/supervisor.js';
-import { lookupUser, openForTraversal, type SystemUser } from '../system/users.js';
+import { privateFile } from '../system/data-dir.js';
+import { lookupUser, type SystemUser } from '../system/users.js';
 import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
@@ -22,6 +23,18 @@ export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP
 export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl' | 'api'> {
   config: Config;
   logger: Logger;
+  /** The workers' user (nginxWorkerUser); the data dir's folders are made and protected for it before start (protectDataDir). */
+  worker: SystemUser | null;
+}
+
+/** Who nginx's workers run as: an unprivileged user when the appliance is root, else null (the appliance's user). */
+export async function nginxWorkerUser(): Promise<SystemUser | null> {
+  if (process.getuid?.() !== 0) return null;
+  for (const name of WORKER_USERS) {
+    const user = await lookupUser(name);
+    if (user) return user;
+  }
+  throw new Error(`none of the users ${WORKER_USERS.join(', ')} exists for nginx's workers; create www-data`);
 }
 
 /** A GET on nginx's control socket (`/stat`, `/control/...`); the body on 200. */
@@ -87,7 +100,6 @@ export class NginxIngest {
   private adoptedWatch: NodeJS.Timeout | null = null;
   private adoptedLost = 0;
   private supervisor: Supervisor | null = null;
-  private user: SystemUser | null = null;
   private healthy = false;
 
   constructor(private readonly opts: NginxOptions) {}
@@ -112,8 +124,7 @@ export class NginxIngest {
       if (!existsSync(m.file)) throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
     }
     this.supervisor = supervisor;
-    this.user = await this.workerUser();
-    this.prepareDirectories();
+    this.prepareFiles();
     const changed = await this.writeConfig();
     const previous = previousMaster(config.dataDir);
     if (previous !== null) {
@@ -177,6 +188,8 @@ export class NginxIngest {
    * CDN log, nginx writes a new one. False when no nginx runs (the next one opens a new file).
    */
   reopenLogs(): boolean {
+    // Made here, not by nginx: nginx would make it readable by every local user.
+    privateFile(dataPaths(this.opts.config.dataDir).cdnLog);
     if (this.adopted !== null) {
       try {
         process.kill(this.adopted, 'SIGUSR1');
@@ -248,35 +261,21 @@ export class NginxIngest {
     }
   }
 
-  private async workerUser(): Promise<SystemUser | null> {
-    if (process.getuid?.() !== 0) return null;
-    for (const name of WORKER_USERS) {
-      const user = await lookupUser(name);
-      if (user) return user;
-    }
-    throw new Error(`none of the users ${WORKER_USERS.join(', ')} exists for nginx's workers; create www-data`);
-  }
-
-  /** Workers (an unprivileged user when root) read the origin and write what publishers send. */
-  private prepareDirectories(): void {
+  /** What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still. */
+  private prepareFiles(): void {
     const paths = dataPaths(this.opts.config.dataDir);
-    for (const dir of [paths.nginx, join(paths.nginx, 'temp'), paths.run, paths.logs, paths.media, paths.ingest, paths.live, paths.origin, paths.recordings, paths.thumbs, paths.publicRefused]) {
-      mkdirSync(dir, { recursive: true });
-    }
     writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)), { mode: 0o644 });
-    writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o644 });
-    writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o644 });
-    writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o644 });
-    if (!this.user) return;
-    for (const dir of [this.opts.config.dataDir, paths.media, paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.run]) openForTraversal(dir);
-    chownSync(paths.ingest, this.user.uid, this.user.gid);
+    writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
+    writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
+    writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
+    privateFile(paths.cdnLog);
   }
 
   /** Renders, checks and installs the config; true when it differs from the one installed before. */
   private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
     const { config, secret, viewerKey, hooksUrl, api } = this.opts;
-    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, api, user: this.user?.name ?? null });
+    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, api, user: this.opts.worker?.name ?? null });
     const tmp = `${paths.nginxConf}.new`;
     writeFileSync(tmp, text, { mode: 0o600 });
     try {

@@ -12,7 +12,7 @@ export interface DetachedChild {
  * `logFile` (`svc up --detach`), with this process's environment. Null when it could not be started.
  */
 export function spawnDetached(file: string, args: string[], logFile: string): DetachedChild | null {
-  const logFd = openSync(logFile, 'a');
+  const logFd = openSync(logFile, 'a', 0o600);
   const child = spawn(file, args, { detached: true, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   child.unref();

@@ -17,6 +17,11 @@ export interface ProcessSpec {
   stdin?: Readable;
   /** The arguments of every start after the first (without `stdin`); default `args`. */
   restartArgs?: string[];
+  /**
+   * Made anew for every start, instead of `args` and `restartArgs`: for arguments that may serve
+   * once (the WHIP relay's one-time credential), since every local user can read a command line.
+   */
+  freshArgs?: () => string[];
   /** What the log shows instead of `args` when they hold a secret. */
   logArgs?: string[];
   cwd?: string;
@@ -86,7 +91,7 @@ export class Supervised {
     spec.prepare?.();
     const started = performance.now();
     const first = this.restarts === 0;
-    const args = !first && spec.restartArgs ? spec.restartArgs : spec.args;
+    const args = spec.freshArgs?.() ?? (!first && spec.restartArgs ? spec.restartArgs : spec.args);
     const feed = first ? spec.stdin : undefined;
     const argv = launchArgv({ ...spec, args }, existsSync(SETPRIV) ? SETPRIV : null);
     const wrapped = argv.file !== spec.file;

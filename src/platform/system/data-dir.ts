@@ -1,0 +1,56 @@
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { dataPaths } from '../../config/paths.js';
+import type { SystemUser } from './users.js';
+
+/** A file only its owner reads (created so, or made so): logs, config, secrets. */
+export function privateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
+
+function dir(path: string, mode: number, owner?: { uid: number; gid: number }): void {
+  mkdirSync(path, { recursive: true, mode });
+  if (owner) chownSync(path, owner.uid, owner.gid);
+  // Exactly this mode: mkdir's is cut by the umask, and an existing folder keeps whatever it had.
+  chmodSync(path, mode);
+}
+
+/**
+ * Creates the data dir's folders and sets who may reach what (docs/decisions.md, "Hardening: data
+ * dir modes"), at every start: a data dir made by an older version is fixed by `svc up`.
+ *
+ * `worker` is nginx's worker user when the appliance runs as root (null otherwise: then every
+ * part runs as the appliance's user and nobody else needs anything). Other local users may only
+ * pass through the data dir and logs/ by name, because PostgreSQL (its own user) opens its folder
+ * and its log by path, and nginx's workers reopen the CDN log; every file there is 0600. media/
+ * is the appliance's and the worker group's only, so whatever ffmpeg, the uploader or the
+ * recorder write below it (with the usual 0644) is out of others' reach without a mode of its
+ * own. run/ (the control socket, pid files, WHIP relay SDPs) is the appliance's only: nginx's
+ * master binds the socket as root and its workers inherit it.
+ */
+export function protectDataDir(dataDir: string, worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  const byName = worker ? 0o711 : 0o700;
+  const group = worker ? { uid: 0, gid: worker.gid } : undefined;
+  dir(dataDir, byName);
+  for (const file of [paths.config, paths.secrets]) if (existsSync(file)) chmodSync(file, 0o600);
+  dir(paths.logs, byName);
+  for (const name of readdirSync(paths.logs)) {
+    const file = join(paths.logs, name);
+    if (statSync(file).isFile()) chmodSync(file, 0o600);
+  }
+  dir(paths.run, 0o700);
+  // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
+  dir(paths.nginx, byName);
+  for (const file of [paths.nginxConf, paths.cdnViewerScript, paths.playlistAgeScript, paths.publicLinkScript]) if (existsSync(file)) chmodSync(file, 0o600);
+  dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
+  if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);
+  dir(paths.media, worker ? 0o710 : 0o700, group);
+  // Workers write what publishers send; the appliance (root) reads it.
+  dir(paths.ingest, 0o700, worker ?? undefined);
+  dir(paths.live, 0o700);
+  // What the CDN serves, and the streams whose public address it refuses: the worker group reads them.
+  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused]) dir(served, worker ? 0o750 : 0o700, group);
+}
