@@ -1655,8 +1655,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, and not subscribable
-         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `webhook.test`. Order is not guaranteed and an event may arrive twice.
+         * The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`
+         * @description Sent as a signed `POST` (Standard Webhooks) to the endpoint whose test operation was called (listing `webhook.test` in `events` is allowed and changes nothing). Order is not guaranteed and an event may arrive twice.
          */
         post: {
             parameters: {
@@ -2323,8 +2323,8 @@ export interface components {
             url: string;
             /** @example Production automation */
             description: string | null;
-            /** @description Types sent to this endpoint (every type when `all_events`) */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
+            /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2348,8 +2348,8 @@ export interface components {
             url: string;
             /** @example Production automation */
             description: string | null;
-            /** @description Types sent to this endpoint (every type when `all_events`) */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
+            /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2370,7 +2370,7 @@ export interface components {
             object: "list";
             data: components["schemas"]["WebhookEndpoint"][];
             has_more: boolean;
-            /** @description Every subscribable type */
+            /** @description Every event type the service sends to subscribers; `events` accepts these plus `webhook.test` */
             event_types: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
         };
         WebhookEvent: {
@@ -3158,7 +3158,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3242,7 +3244,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3408,7 +3412,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3464,7 +3470,10 @@ export interface operations {
                      *       "error": {
                      *         "code": "insufficient_credit",
                      *         "message": "Credit is below 1.00 USD; add credit to create streams.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "available_usd": "0.40",
+                     *           "required_usd": "1.00"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3520,7 +3529,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was used with a different body; use a new key.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "idempotency-key"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3548,7 +3559,10 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_pending_streams",
                      *         "message": "2 streams are waiting to go live, the most allowed; start or delete one first.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "limit": 2,
+                     *           "current": 2
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3710,6 +3724,36 @@ export interface operations {
                     "application/json": components["schemas"]["Stream"];
                 };
             };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -3805,7 +3849,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -3950,7 +3996,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4062,7 +4110,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4255,7 +4305,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4367,7 +4419,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "stream_not_pending",
                      *         "message": "The stream is live; this is possible only while it is pending.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "status": "live"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4395,7 +4449,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4498,7 +4554,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4582,7 +4640,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "stream_not_pending",
                      *         "message": "The stream is live; this is possible only while it is pending.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "status": "live"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4610,7 +4670,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4721,6 +4783,36 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -4788,7 +4880,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4870,7 +4964,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -4982,7 +5078,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5055,7 +5153,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5139,7 +5239,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5284,7 +5386,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5368,7 +5472,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5455,7 +5561,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5567,7 +5675,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5623,6 +5733,36 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Embed"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
                 };
             };
             /** @description Not found */
@@ -5692,7 +5832,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5749,7 +5891,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5861,7 +6005,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -5948,7 +6094,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6088,7 +6236,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6175,7 +6325,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6287,7 +6439,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6354,7 +6508,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6522,7 +6678,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6545,7 +6703,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description A message id: only messages older than it */
+                /** @description A message id (`msg_...`): only messages older than it */
                 before?: string;
             };
             header?: never;
@@ -6598,7 +6756,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6710,7 +6870,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -6789,7 +6951,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7026,7 +7190,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7228,7 +7394,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7396,7 +7564,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7470,7 +7640,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7610,7 +7782,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7703,7 +7877,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7843,7 +8019,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -7915,7 +8093,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8055,7 +8235,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8115,6 +8297,36 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -8154,7 +8366,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8199,13 +8413,13 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description Omit for every type, including types added later
+                     * @description Omit for every type, including types added later. Values: the event types (`event_types`) plus `webhook.test`, which the test operation sends whatever this list holds
                      * @example [
                      *       "stream.live",
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
                     /** @example Production automation */
                     description?: string | null;
                 };
@@ -8247,7 +8461,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8303,7 +8519,10 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_webhook_endpoints",
                      *         "message": "5 webhook endpoints exist, the most allowed; delete one first.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "limit": 5,
+                     *           "current": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8331,7 +8550,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8386,6 +8607,36 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Missing or invalid credentials */
             401: {
                 headers: {
@@ -8453,7 +8704,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8502,7 +8755,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8586,7 +8841,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8629,13 +8886,13 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description null: every type, including types added later
+                     * @description null: every type, including types added later. Values: the event types (`event_types`) plus `webhook.test`, which the test operation sends whatever this list holds
                      * @example [
                      *       "stream.live",
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[] | null;
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[] | null;
                     /** @example Production automation */
                     description?: string | null;
                     /** @description false stops sending; queued deliveries fail */
@@ -8644,7 +8901,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description With `secret`: on create, single read and rotation */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8661,11 +8918,10 @@ export interface operations {
                      *       ],
                      *       "all_events": true,
                      *       "enabled": true,
-                     *       "created_at": "2026-11-22T14:00:00.000Z",
-                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       "created_at": "2026-11-22T14:00:00.000Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                    "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
             /** @description Invalid request */
@@ -8679,7 +8935,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8763,7 +9021,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8829,7 +9089,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8913,7 +9175,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -8988,7 +9252,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9072,7 +9338,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9158,7 +9426,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9242,7 +9512,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9319,7 +9591,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9403,7 +9677,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9491,7 +9767,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9547,7 +9825,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9619,7 +9899,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9703,7 +9985,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9795,7 +10079,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9879,7 +10165,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -9930,7 +10218,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10014,7 +10304,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10093,7 +10385,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10177,7 +10471,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10246,7 +10542,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10330,7 +10628,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10404,7 +10704,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10488,7 +10790,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10596,7 +10900,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10680,7 +10986,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10731,7 +11039,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_request",
                      *         "message": "Unknown field `colour` in body.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }
@@ -10815,7 +11125,9 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The database is not answering; retry shortly.",
-                     *         "details": {},
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }

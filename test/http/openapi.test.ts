@@ -22,16 +22,17 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
     402: ['insufficient_credit'],
     403: ['account_pending', 'tenant_suspended'],
     422: ['idempotency_key_reused'],
-    429: ['limit_pending_streams', 'limit_creation_rate', 'limit_resolution'],
+    429: ['limit_pending_streams', 'limit_creation_rate', 'limit_ingest_hours', 'limit_resolution'],
     503: ['no_capacity'],
   },
   'get /v1/streams': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'] },
-  'get /v1/streams/{id}': { 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
+  // A query field the operation does not define is refused (spec, conventions): 400 on reads too.
+  'get /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
   'patch /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'], 409: ['stream_not_pending'] },
   // A body, if one is sent, must still be JSON of a sane size: 400 is possible although no body is defined.
   'delete /v1/streams/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'], 404: ['not_found'] },
   'post /v1/streams/{id}/stream-key': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'], 409: ['stream_not_pending'] },
-  'get /v1/streams/{id}/viewers': { 401: ['unauthorized'], 404: ['not_found'] },
+  'get /v1/streams/{id}/viewers': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'get /v1/streams/{id}/attendance': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'post /v1/streams/{id}/chat/bans': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'get /v1/streams/{id}/chat/bans': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
@@ -132,6 +133,22 @@ t('every error response under /v1/streams carries x-error-codes: exactly the cod
     }
   }
   assert.equal([...seen].sort(), Object.keys(EXPECTED).sort());
+});
+
+t('an error example carries the details the API really sends (limit_pending_streams: limit and current)', async ({ env }) => {
+  const doc = (await env.call('GET', '/openapi.json')).body as Doc;
+  const media = (doc.paths['/v1/streams']?.post?.responses['429'] as Response).content?.['application/json'];
+  const example = (examplesOf(media) as { error: { code: string; details: Record<string, unknown> } }[]).find((e) => e.error.code === 'limit_pending_streams');
+  assert.ok(example, 'the 429 of create has a limit_pending_streams example');
+  const { key } = await env.newAccount();
+  let refused;
+  for (let i = 0; i < 5 && !refused; i++) {
+    const res = await env.call('POST', '/v1/streams', { key });
+    if (res.status === 429) refused = res;
+  }
+  assert.is(refused?.body.error.code, 'limit_pending_streams');
+  assert.equal(Object.keys(example.error.details).sort(), Object.keys(refused?.body.error.details).sort());
+  assert.equal(example.error.details, { limit: 2, current: 2 });
 });
 
 t('examples exist for request bodies and stream objects; the create body is optional', async ({ env }) => {

@@ -86,6 +86,13 @@ t('exp: missing, past, more than 24 hours ahead (24 h is fine)', async ({ env })
   assert.is((await open(env, world.streamId, await viewerToken(world.key, now, { exp: seconds(env, 24 * 3600) }))).status, 200);
 });
 
+t('exp: far past any date (1e20, 8.64e12 + 1 seconds) is more than 24 hours ahead, not a 500', async ({ env }) => {
+  const now = env.clock.now();
+  // Such an exp times 1000 is past the last Date JavaScript can hold (8.64e15 ms): the comparison must not meet an Invalid Date.
+  await refused(env, await viewerToken(world.key, now, { exp: 1e20 }), /more than 24 hours ahead/);
+  await refused(env, await viewerToken(world.key, now, { exp: 8.64e12 + 1 }), /more than 24 hours ahead/);
+});
+
 t('claims: sub empty, missing or 65 characters; name 41; role not viewer or moderator', async ({ env }) => {
   const now = env.clock.now();
   await refused(env, await viewerToken(world.key, now, { sub: '' }), /`sub`/);

@@ -127,7 +127,11 @@ t('metadata: up to 2048 bytes of JSON, counted in bytes; objects only', async ({
   assert.is(Buffer.byteLength(JSON.stringify(fits)), 2048);
   assert.equal((await createStream(env, key, { metadata: fits })).metadata, fits);
   const tooBig = { a: 'x'.repeat(2041) };
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { metadata: tooBig } }), 'metadata');
+  const refused = await env.call('POST', '/v1/streams', { key, body: { metadata: tooBig } });
+  assertInvalidField(refused, 'metadata');
+  assert.is(refused.body.error.message, '`metadata` must be at most 2048 bytes of JSON.');
+  const patched = await env.call('PATCH', `/v1/streams/${(await createStream(env, key)).id}`, { key, body: { metadata: tooBig } });
+  assert.is(patched.body.error.message, '`metadata` must be at most 2048 bytes of JSON.');
   // 1021 two-byte characters: 1029 characters but 2050 bytes.
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { metadata: { a: 'é'.repeat(1021) } } }), 'metadata');
   assert.equal((await createStream(env, key, { metadata: { a: 'é'.repeat(1020) } })).metadata, { a: 'é'.repeat(1020) });

@@ -54,7 +54,7 @@ t('list: without secrets, oldest first, with event_types; get: with the secret',
   assert.equal(got.body.events, ['stream.ended']);
 });
 
-t('create refuses unknown fields, bad types, long url and description, unknown event types and webhook.test', async (ctx) => {
+t('create refuses unknown fields, bad types, long url and description, unknown event types', async (ctx) => {
   const { env, key } = ctx;
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://x.example.com/', colour: 'red' } }), 'colour');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: {} }), 'url');
@@ -62,7 +62,6 @@ t('create refuses unknown fields, bad types, long url and description, unknown e
   assert.is((await env.call('POST', '/v1/webhooks', { key, body: { url: `https://x.example.com/${'a'.repeat(1976)}` } })).status, 201, '2000 characters are fine');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://x.example.com/', description: 'd'.repeat(201) } }), 'description');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://x.example.com/', events: ['stream.started'] } }), 'events.0');
-  assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://x.example.com/', events: ['webhook.test'] } }), 'events.0');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://x.example.com/', events: [] } }), 'events');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'not a url' } }), 'url');
   assertInvalidField(await env.call('POST', '/v1/webhooks', { key, body: { url: 'ftp://x.example.com/' } }), 'url');
@@ -99,7 +98,8 @@ t('patch: fields left out stay; events null is every type; validation; 404', asy
   assert.is(res.body.description, null);
   assert.is(res.body.url, 'https://p2.example.com/hook');
   assert.equal(res.body.events, ['stream.live']);
-  assert.is(res.body.secret, e.secret);
+  // The secret is shown on create, single read and rotation only (spec, WebhookEndpoint).
+  assert.equal(Object.keys(res.body).sort(), ENDPOINT_KEYS);
   const all = await env.call('PATCH', `/v1/webhooks/${e.id}`, { key, body: { events: null } });
   assert.is(all.body.all_events, true);
   assert.equal(all.body.events, [...EVENT_TYPES]);
@@ -143,6 +143,25 @@ t('rotate: a new secret, shown by get; the old one is kept for 24 hours', async 
   const [row] = await env.db.sql<{ previous_secret: string; previous_secret_expires_at: Date }[]>`select previous_secret, previous_secret_expires_at from webhook_endpoints where id = ${e.id}`;
   assert.is(row?.previous_secret, e.secret);
   assert.is(row?.previous_secret_expires_at.getTime(), env.clock.now().getTime() + 24 * 3600_000);
+});
+
+t('events accepts webhook.test (spec: the event types plus webhook.test); it changes nothing: stream events still go by the other types, tests always', async (ctx) => {
+  const { env, key } = ctx;
+  const only = await createEndpoint(ctx, { url: 'https://only-tests.example.com/', events: ['webhook.test'] });
+  assert.equal([only.events, only.all_events], [['webhook.test'], false]);
+  const both = await createEndpoint(ctx, { url: 'https://both.example.com/', events: ['stream.live', 'webhook.test'] });
+  const patched = await env.call('PATCH', `/v1/webhooks/${both.id}`, { key, body: { events: ['webhook.test', 'stream.ended'] } });
+  assert.equal(patched.body.events, ['webhook.test', 'stream.ended']);
+  const list = (await env.call('GET', '/v1/webhooks', { key })).body;
+  assert.not.ok(list.event_types.includes('webhook.test'), 'event_types: the types the service sends to subscribers');
+  await emit(ctx, 'stream.cancelled');
+  await emit(ctx, 'stream.ended');
+  const dispatcher = new WebhookDispatcher({ sql: env.db.sql, clock: env.clock, logger: createLogger('silent'), policy: { allowPrivate: true, lookup: systemLookup } });
+  await dispatcher.fanOut();
+  assert.is((await deliveriesOf(ctx, only.id)).length, 0, 'no stream event for an endpoint listing only webhook.test');
+  assert.equal((await deliveriesOf(ctx, both.id)).map((d) => d.event_type), ['stream.ended']);
+  assert.is((await env.call('POST', `/v1/webhooks/${only.id}/test`, { key })).status, 202);
+  assert.equal((await deliveriesOf(ctx, only.id)).map((d) => d.event_type), ['webhook.test']);
 });
 
 t('test: 202 with a pending webhook.test delivery whose data is the endpoint', async (ctx) => {

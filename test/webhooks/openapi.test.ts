@@ -9,9 +9,10 @@ const whileAway = (codes: Record<string, ErrorCode[]>): Record<string, ErrorCode
 
 /** The codes each webhook operation can return (spec: Endpoints → Webhooks, Errors). */
 const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
-  'get /v1/webhooks': { 401: ['unauthorized'] },
+  // Reads refuse query fields they do not define: 400 too.
+  'get /v1/webhooks': { 400: ['invalid_request'], 401: ['unauthorized'] },
   'post /v1/webhooks': { 400: ['invalid_request'], 401: ['unauthorized'], 429: ['limit_webhook_endpoints'] },
-  'get /v1/webhooks/{id}': { 401: ['unauthorized'], 404: ['not_found'] },
+  'get /v1/webhooks/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   'patch /v1/webhooks/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
   // A body, if one is sent, must still be JSON of a sane size: 400 is possible although none is defined.
   'delete /v1/webhooks/{id}': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
@@ -33,7 +34,7 @@ const SUCCESS: Record<string, string> = {
   'post /v1/webhooks/{id}/deliveries/{delivery_id}/retry': '202',
 };
 
-type Op = { security?: unknown[]; responses: Record<string, { 'x-error-codes'?: string[] }> };
+type Op = { security?: unknown[]; responses: Record<string, { 'x-error-codes'?: string[]; content?: Record<string, { schema?: { $ref?: string } }> }> };
 
 t('every webhook operation is described, needs a key, and lists exactly the error codes it can return', async ({ env }) => {
   const doc = (await env.call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
@@ -64,6 +65,22 @@ t('every webhook operation is described, needs a key, and lists exactly the erro
   ]);
   assert.ok(doc.components.schemas.WebhookEndpointWithSecret?.properties?.secret);
   assert.not.ok(doc.components.schemas.WebhookEndpoint?.properties?.secret);
+  // The secret only on create, single read and rotation (spec, WebhookEndpoint).
+  const answers = (key: string): string | undefined => {
+    const [method, path] = key.split(' ') as [string, string];
+    return doc.paths[path]?.[method]?.responses[SUCCESS[key] as string]?.content?.['application/json']?.schema?.$ref;
+  };
+  for (const key of ['post /v1/webhooks', 'get /v1/webhooks/{id}', 'post /v1/webhooks/{id}/secret']) assert.match(String(answers(key)), /\/WebhookEndpointWithSecret$/, key);
+  assert.match(String(answers('patch /v1/webhooks/{id}')), /\/WebhookEndpoint$/);
+});
+
+t('webhook.test: events accepts it (the event types plus webhook.test); the webhooks section says it goes to the tested endpoint whatever events holds', async ({ env }) => {
+  const doc = (await env.call('GET', '/openapi.json')).body as { webhooks: Record<string, { post: { summary: string; description: string } }>; components: { schemas: Record<string, { properties: Record<string, { items?: { enum?: string[] } }> }> } };
+  const test = doc.webhooks['webhook.test']?.post;
+  assert.ok(test);
+  assert.not.match(test.summary + test.description, /not subscribable|subscribed to `webhook.test`/);
+  assert.match(test.description, /endpoint whose test operation was called/);
+  assert.equal(doc.components.schemas.WebhookEndpoint?.properties.events?.items?.enum?.slice(-1), ['webhook.test']);
 });
 
 t.run();

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
+import { BAN_ID } from './schemas.js';
 
 export interface BanRow {
   id: string;
@@ -37,6 +38,7 @@ export async function listBans(db: Db, streamId: string, limit: number, starting
 }
 
 export async function deleteBan(db: Db, streamId: string, banId: string): Promise<boolean> {
+  if (!BAN_ID.test(banId)) return false;
   const rows = await db`delete from bans where stream_id = ${streamId} and id = ${banId} returning id`;
   return rows.length > 0;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { StreamParams } from '../streams/schemas.js';
 import { Ban, BanList, BanParams, CreateBanBody, ListBansQuery } from './schemas.js';
 import type { BansService } from './service.js';
@@ -26,6 +26,7 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         body: CreateBanBody,
         response: { 200: Type.Ref(Ban), 201: Type.Ref(Ban), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
@@ -65,6 +66,7 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
         tags,
         security,
         params: BanParams,
+        querystring: NoQuery,
         response: { 204: Type.Null({ description: 'Lifted' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },

@@ -2,13 +2,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../platform/http/schema-helpers.js';
 import { StreamId } from '../streams/schemas.js';
 
+export const BAN_ID = /^ban_[a-z0-9]{20}$/;
+
 /** The client's own viewer id (a viewer token's `sub`). */
 export const ViewerId = Type.String({ minLength: 1, maxLength: 64, description: "The client's own viewer id (a viewer token's `sub`), 1-64 characters" });
 
 export const Ban = Type.Object(
   {
     object: Type.Literal('ban'),
-    id: Type.String({ pattern: '^ban_[a-z0-9]{20}$', examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
+    id: Type.String({ pattern: BAN_ID.source, examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
     stream_id: StreamId,
     viewer_id: ViewerId,
     message_id: Nullable(Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' })),
@@ -37,7 +39,7 @@ export type CreateBanBody = Static<typeof CreateBanBody>;
 export const ListBansQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The id of the last ban of the previous page' })),
+    starting_after: Type.Optional(Type.String({ pattern: BAN_ID.source, description: 'The id of the last ban of the previous page' })),
   },
   { additionalProperties: false },
 );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { Ban } from '../bans/schemas.js';
 import { PublicStreamParams, StreamParams } from '../streams/schemas.js';
 import {
@@ -116,6 +116,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
           'With `session_token` (a viewer session of this stream) the token\'s `name` is used and the message is `verified`; without one the viewer posts with `nickname` and `client_id` (anonymous), which members-only streams and `chat.anonymous_posting: false` refuse with `401 viewer_token_required`. A viewer may post 5 messages per 10 seconds (`429 chat_rate_limited`) and, in slow mode, one per `slow_mode_seconds` (`429 chat_slow_mode`; moderators are exempt); both carry `Retry-After`. A banned viewer\'s post is answered `201` like any other and shown to nobody but them (a shadow ban). `503 chat_busy` when the node sheds load.',
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: PostMessageBody,
         response: {
           201: Type.Ref(ChatMessage),
@@ -136,6 +137,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
           'One of the `reactions.emojis` of the feed\'s `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream\'s budget per node (100 a second) reactions are accepted and not counted.',
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: ReactionBody,
         response: {
           204: Type.Null({ description: 'Counted (or dropped: over budget, banned viewer)' }),
@@ -160,6 +162,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         description: 'A moderator session (`session_token`) deletes a message: it goes from every feed (a `delete` event) and from the history. `200` with the deleted message, also when it was already deleted.',
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: ModDeleteBody,
         response: { 200: Type.Ref(ChatMessage), ...errorResponses(...modErrors) },
       },
@@ -176,6 +179,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         description: 'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: ModBanBody,
         response: { 200: Type.Ref(Ban), 201: Type.Ref(Ban), ...errorResponses(...modErrors) },
       },
@@ -195,6 +199,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         description: 'A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed\'s `settings` events carry them.',
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: ModSlowModeBody,
         response: { 200: Type.Ref(EmbedChat), ...errorResponses(...modErrors) },
       },
@@ -238,6 +243,7 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
         tags,
         security,
         params: MessageParams,
+        querystring: NoQuery,
         response: { 200: Type.Ref(ChatMessage), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },

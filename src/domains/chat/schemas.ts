@@ -101,7 +101,7 @@ export type ReactionBody = Static<typeof ReactionBody>;
 export const HistoryQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-    before: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A message id: only messages older than it' })),
+    before: Type.Optional(Type.String({ pattern: MESSAGE_ID.source, description: 'A message id (`msg_...`): only messages older than it' })),
   },
   { additionalProperties: false },
 );
@@ -120,7 +120,7 @@ export type FeedQuery = Static<typeof FeedQuery>;
 export const OwnerMessagesQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The id of the last message of the previous page' })),
+    starting_after: Type.Optional(Type.String({ pattern: MESSAGE_ID.source, description: 'The id of the last message of the previous page' })),
   },
   { additionalProperties: false },
 );

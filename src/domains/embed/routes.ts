@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../core/errors.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { routeNotFound } from '../../platform/http/server.js';
 import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession } from '../identity/schemas.js';
 import { registerChatPublicRoutes } from '../chat/routes.js';
@@ -52,7 +52,8 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
           'What the hosted player needs, without a key, from any origin. Also served by nginx at `{player_url}/api/embed/{id}`, cached for one second, so a crowd costs the API one read per second per stream. An address that asks for more than 60 unknown ids in a minute gets `429 rate_limited` on every public endpoint until its minute is over.',
         tags,
         params: PublicStreamParams,
-        response: { 200: Type.Ref(Embed), ...errorResponses('not_found', 'rate_limited') },
+        querystring: NoQuery,
+        response: { 200: Type.Ref(Embed), ...errorResponses('invalid_request', 'not_found', 'rate_limited') },
       },
     },
     async (request, reply) => {
@@ -92,6 +93,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
           "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active moderator of the stream (invited with that `viewer_id`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.",
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: OpenSessionBody,
         response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'not_found', 'rate_limited') },
       },
@@ -109,6 +111,7 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
           "A moderator link (`{player_url}/{id}#mod=<moderator_token>`, from `POST /v1/streams/{id}/chat/moderators`) opens a session like `POST /v1/embed/{id}/session`, with role `moderator`: `viewer.id` is the moderator's viewer id and `viewer.name` the invitation's name. It lasts 24 hours, never past the moderator's `active_until`; send its `session_token` with moderator actions. `401 invalid_viewer_token` saying why when the token is not one of this service's links, is for another stream, or its moderator was removed or ran out.",
         tags,
         params: PublicStreamParams,
+        querystring: NoQuery,
         body: ModeratorSessionBody,
         response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
       },

@@ -67,8 +67,11 @@ export async function verifyViewerToken(token: string, stream: { id: string; acc
     throw refuse(`it could not be read (${(err as Error).message})`);
   }
 
-  const expiresAt = new Date((payload.exp as number) * 1000);
-  if (expiresAt.getTime() > now.getTime() + MAX_LIFETIME_MS + CLOCK_SKEW_MS) throw refuse('`exp` is more than 24 hours ahead');
+  // Compared as a number before it becomes a Date: an exp such as 1e20 is past the last Date
+  // (an Invalid Date compares false with everything and failed later as a 500, issue 27).
+  const expMs = (payload.exp as number) * 1000;
+  if (expMs > now.getTime() + MAX_LIFETIME_MS + CLOCK_SKEW_MS) throw refuse('`exp` is more than 24 hours ahead');
+  const expiresAt = new Date(expMs);
   const viewerId = payload.sub;
   if (!isText(viewerId, 64)) throw refuse('claim `sub` must be a string of 1-64 characters');
   const name = optionalText(payload, 'name', 40);

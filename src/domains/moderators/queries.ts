@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.js';
+import { MODERATOR_ID } from './schemas.js';
 
 export interface ModeratorRow {
   id: string;
@@ -63,6 +64,7 @@ export async function listModerators(db: Db, streamId: string, limit: number, st
 
 /** Kept, marked removed: later moderator-role tokens do not bring it back. Null: no such moderator (or removed already). */
 export async function removeModerator(db: Db, streamId: string, id: string, at: Date): Promise<ModeratorRow | null> {
+  if (!MODERATOR_ID.test(id)) return null;
   const [row] = await db<ModeratorRow[]>`
     update moderators set removed_at = ${at} where stream_id = ${streamId} and id = ${id} and removed_at is null returning *`;
   return row ?? null;

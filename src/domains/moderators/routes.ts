@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { StreamParams } from '../streams/schemas.js';
 import { InviteModeratorBody, ListModeratorsQuery, Moderator, ModeratorList, ModeratorParams } from './schemas.js';
 import type { ModeratorsService } from './service.js';
@@ -26,6 +26,7 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         body: InviteModeratorBody,
         response: { 200: Type.Ref(Moderator), 201: Type.Ref(Moderator), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
@@ -67,6 +68,7 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
         tags,
         security,
         params: ModeratorParams,
+        querystring: NoQuery,
         response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },

@@ -3,7 +3,8 @@ import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-help
 import { ViewerId } from '../bans/schemas.js';
 import { StreamId } from '../streams/schemas.js';
 
-export const ModeratorId = Type.String({ pattern: '^mod_[a-z0-9]{20}$', examples: ['mod_4k2m9q7x1c4v6b0n5z8f'] });
+export const MODERATOR_ID = /^mod_[a-z0-9]{20}$/;
+export const ModeratorId = Type.String({ pattern: MODERATOR_ID.source, examples: ['mod_4k2m9q7x1c4v6b0n5z8f'] });
 
 /** Invitations default to this many days (spec: `active_days` 1-30, default 30). */
 export const DEFAULT_ACTIVE_DAYS = 30;
@@ -53,7 +54,7 @@ export type InviteModeratorBody = Static<typeof InviteModeratorBody>;
 export const ListModeratorsQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'The id of the last moderator of the previous page' })),
+    starting_after: Type.Optional(Type.String({ pattern: MODERATOR_ID.source, description: 'The id of the last moderator of the previous page' })),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { StreamParams } from '../streams/schemas.js';
 import type { StreamsService } from '../streams/service.js';
 import { PlaybackToken, PlaybackTokenBody } from './schemas.js';
@@ -18,6 +18,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsSer
         tags: ['Playback'],
         security: [{ apiKey: [] }],
         params: StreamParams,
+        querystring: NoQuery,
         body: PlaybackTokenBody,
         response: { 200: PlaybackToken, ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_ended') },
       },

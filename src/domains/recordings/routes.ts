@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { Stream, StreamParams } from '../streams/schemas.js';
 import type { StreamsService } from '../streams/service.js';
 import type { RecordingsService } from './service.js';
@@ -26,6 +26,7 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
@@ -43,6 +44,7 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         body: DownloadBody,
         response: { 200: RecordingDownload, ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'recording_not_ready') },
       },

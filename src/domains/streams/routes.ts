@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
 import {
   CreateHeaders,
@@ -34,11 +34,12 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         description: 'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
         tags,
         security,
+        querystring: NoQuery,
         headers: CreateHeaders,
         body: Type.Optional(CreateStreamBody),
         response: {
           201: Type.Ref(CreatedStream),
-          ...errorResponses('invalid_request', 'unauthorized', 'insufficient_credit', 'account_pending', 'tenant_suspended', 'idempotency_key_reused', 'limit_pending_streams', 'limit_creation_rate', 'limit_resolution', 'no_capacity'),
+          ...errorResponses('invalid_request', 'unauthorized', 'insufficient_credit', 'account_pending', 'tenant_suspended', 'idempotency_key_reused', 'limit_pending_streams', 'limit_creation_rate', 'limit_ingest_hours', 'limit_resolution', 'no_capacity'),
         },
       },
     },
@@ -77,7 +78,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
-        response: { 200: Type.Ref(Stream), ...errorResponses('unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
+        querystring: NoQuery,
+        response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
     },
     async (request) => streams.get(request.account, request.params.id),
@@ -94,6 +96,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         body: PatchStreamBody,
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found', 'stream_not_pending') },
       },
@@ -112,6 +115,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         // No body is defined, but one that is sent must still be JSON of a sane size: 400 otherwise.
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
       },
@@ -130,6 +134,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
+        querystring: NoQuery,
         response: { 200: Type.Ref(CreatedStream), ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_not_pending') },
       },
     },
@@ -147,7 +152,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         params: StreamParams,
-        response: { 200: ViewerSeries, ...errorResponses('unauthorized', 'not_found') },
+        querystring: NoQuery,
+        response: { 200: ViewerSeries, ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
     async (request) => streams.viewerSeries(request.account, request.params.id),

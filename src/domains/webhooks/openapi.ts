@@ -88,7 +88,7 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
     data: { schema: 'BalanceEventData', example: { timestamp: depleted.balance_depleted_at, data: balance({ ...depleted, billing_mode: 'postpaid' }) } },
   },
   'webhook.test': {
-    summary: 'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, and not subscribable',
+    summary: 'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`',
     data: { schema: 'WebhookEndpoint' },
   },
 };
@@ -124,7 +124,7 @@ export function webhooksDescription(): Record<string, unknown> {
       const media = 'example' in data ? { schema: body, example: { type, ...data.example } } : { schema: body };
       const operation = {
         summary,
-        description: `Sent as a signed \`POST\` (Standard Webhooks) to every enabled endpoint subscribed to \`${type}\`. Order is not guaranteed and an event may arrive twice.`,
+        description: `Sent as a signed \`POST\` (Standard Webhooks) ${type === 'webhook.test' ? 'to the endpoint whose test operation was called (listing `webhook.test` in `events` is allowed and changes nothing)' : `to every enabled endpoint subscribed to \`${type}\``}. Order is not guaranteed and an event may arrive twice.`,
         tags: ['Webhook events'],
         parameters: HEADERS,
         requestBody: { required: true, content: { 'application/json': media } },

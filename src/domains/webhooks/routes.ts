@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../accounts/auth.js';
-import { errorResponses } from '../../platform/http/schema-helpers.js';
+import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { WebhooksService } from './service.js';
 import {
   CreateWebhookBody,
@@ -11,6 +11,7 @@ import {
   PatchWebhookBody,
   WebhookDelivery,
   WebhookDeliveryList,
+  WebhookEndpoint,
   WebhookEndpointList,
   WebhookEndpointWithSecret,
   WebhookParams,
@@ -33,7 +34,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         description: 'Without secrets; `event_types` lists every type an endpoint can subscribe to.',
         tags,
         security,
-        response: { 200: Type.Ref(WebhookEndpointList), ...errorResponses('unauthorized') },
+        querystring: NoQuery,
+        response: { 200: Type.Ref(WebhookEndpointList), ...errorResponses('invalid_request', 'unauthorized') },
       },
     },
     async (request) => webhooks.list(request.account),
@@ -51,6 +53,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
           '`events` omitted: every type, including types added later. At most 5 endpoints per account.',
         tags,
         security,
+        querystring: NoQuery,
         body: CreateWebhookBody,
         response: { 201: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'limit_webhook_endpoints') },
       },
@@ -69,7 +72,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: WebhookParams,
-        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('unauthorized', 'not_found') },
+        querystring: NoQuery,
+        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
     async (request) => webhooks.get(request.account, request.params.id),
@@ -86,8 +90,9 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: WebhookParams,
+        querystring: NoQuery,
         body: PatchWebhookBody,
-        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: { 200: Type.Ref(WebhookEndpoint), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
     async (request) => webhooks.update(request.account, request.params.id, request.body),
@@ -104,6 +109,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: WebhookParams,
+        querystring: NoQuery,
         response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
@@ -124,6 +130,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: WebhookParams,
+        querystring: NoQuery,
         response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
@@ -141,6 +148,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: WebhookParams,
+        querystring: NoQuery,
         response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
@@ -176,6 +184,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         tags,
         security,
         params: DeliveryParams,
+        querystring: NoQuery,
         response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { EventType } from '../events/outbox.js';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
 
-/** Every type an endpoint can subscribe to; `webhook.test` goes only to the endpoint it is called for. */
+/** Every type the service sends to the endpoints subscribed to it (`event_types`; `all_events` means these). */
 export const EVENT_TYPES = [
   'stream.live',
   'stream.ended',
@@ -16,7 +16,13 @@ export const EVENT_TYPES = [
   'balance.low',
   'balance.depleted',
 ] as const satisfies readonly EventType[];
-export type SubscribableEventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * What an endpoint's `events` accepts (spec, Events): the event types plus `webhook.test`. Listing
+ * `webhook.test` changes nothing: the test operation sends it to its own endpoint, whatever `events`.
+ */
+export const SUBSCRIBABLE_TYPES = [...EVENT_TYPES, 'webhook.test'] as const;
+export type SubscribableEventType = (typeof SUBSCRIBABLE_TYPES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -34,8 +40,9 @@ const DeliveryId = Type.String({ pattern: DELIVERY_ID.source, examples: ['dlv_7x
 const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'https on the public internet', examples: ['https://hooks.example.com/svc'] });
 const Description = Nullable(Type.String({ maxLength: 200, examples: ['Production automation'] }));
 const EventTypeSchema = StringEnum(EVENT_TYPES);
+const SubscribableSchema = StringEnum(SUBSCRIBABLE_TYPES);
 const Events = (description: string) =>
-  Type.Array(EventTypeSchema, { minItems: 1, maxItems: 50, description, examples: [['stream.live', 'recording.ready']] });
+  Type.Array(SubscribableSchema, { minItems: 1, maxItems: 50, description: `${description}. Values: the event types (\`event_types\`) plus \`webhook.test\`, which the test operation sends whatever this list holds`, examples: [['stream.live', 'recording.ready']] });
 const Secret = Type.String({ pattern: '^whsec_', description: 'Signing secret; the part after `whsec_` is the base64 HMAC key', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
 
 const endpointFields = {
@@ -43,7 +50,7 @@ const endpointFields = {
   id: EndpointId,
   url: Url,
   description: Description,
-  events: Type.Array(EventTypeSchema, { description: 'Types sent to this endpoint (every type when `all_events`)' }),
+  events: Type.Array(SubscribableSchema, { description: 'Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case' }),
   all_events: Type.Boolean({ description: 'Subscribed to every type, including types added later' }),
   enabled: Type.Boolean({ description: 'False: nothing is sent' }),
   created_at: Timestamp,
@@ -63,7 +70,7 @@ export const WebhookEndpointList = Type.Object(
     object: Type.Literal('list'),
     data: Type.Array(Type.Ref(WebhookEndpoint)),
     has_more: Type.Boolean(),
-    event_types: Type.Array(EventTypeSchema, { description: 'Every subscribable type' }),
+    event_types: Type.Array(EventTypeSchema, { description: 'Every event type the service sends to subscribers; `events` accepts these plus `webhook.test`' }),
   },
   { $id: 'WebhookEndpointList' },
 );

@@ -18,6 +18,7 @@ import {
   type SubscribableEventType,
   type WebhookDelivery,
   type WebhookDeliveryList,
+  type WebhookEndpoint,
   type WebhookEndpointList,
   type WebhookEndpointWithSecret,
 } from './schemas.js';
@@ -75,8 +76,11 @@ export class WebhooksService {
     return presentEndpointWithSecret(row);
   }
 
-  /** Fields left out stay; `enabled: false` fails the queued deliveries in the same transaction. */
-  async update(account: Account, id: string, body: PatchWebhookBody): Promise<WebhookEndpointWithSecret> {
+  /**
+   * Fields left out stay; `enabled: false` fails the queued deliveries in the same transaction.
+   * No secret in the answer: the spec shows it on create, single read and rotation only.
+   */
+  async update(account: Account, id: string, body: PatchWebhookBody): Promise<WebhookEndpoint> {
     if (body.url !== undefined) await this.checkUrl(body.url);
     return this.deps.sql.begin(async (tx) => {
       const row = await q.findEndpoint(tx, account.id, id, true);
@@ -88,7 +92,7 @@ export class WebhooksService {
       if (body.enabled !== undefined) changes.enabled = body.enabled;
       const updated = Object.keys(changes).length ? await q.updateEndpoint(tx, row.id, changes) : row;
       if (body.enabled === false) await q.failPendingDeliveries(tx, row.id, DISABLED_ERROR);
-      return presentEndpointWithSecret(updated);
+      return presentEndpoint(updated);
     });
   }
 

@@ -63,8 +63,13 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
   return range;
 }
 
+/**
+ * Why a host is refused. A literal address is the caller's own text and is repeated; what a name
+ * resolves to is not said (neither the address nor its range): the answer would map the
+ * appliance's internal network for anyone who can save a webhook (issue 27).
+ */
 const notPublic = (host: string, address: string, range: string): string =>
-  host === address ? `host ${host} is not a public address (${range})` : `host ${host} resolves to ${address}, not a public address (${range})`;
+  host === address ? `host ${host} is not a public address (${range})` : `host ${host} resolves to a private or reserved address`;
 
 /** Scheme, credentials and host of a URL; no DNS. */
 export function parseTargetUrl(text: string, allowPrivate: boolean): { url: URL; host: string; port: number; literal: boolean } {

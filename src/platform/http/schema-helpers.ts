@@ -54,7 +54,7 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
     out[status] = Type.Object(ErrorBody.properties, {
       description: DESCRIPTIONS[status] ?? 'Error',
       'x-error-codes': list,
-      examples: [{ error: { code: first, message: EXAMPLE_MESSAGES[first] ?? 'See the code.', details: {}, request_id: 'req_3k2j4h5g6f7d8s9a0q1w' } }],
+      examples: [{ error: { code: first, message: EXAMPLE_MESSAGES[first] ?? 'See the code.', details: EXAMPLE_DETAILS[first] ?? {}, request_id: 'req_3k2j4h5g6f7d8s9a0q1w' } }],
     });
   }
   return out;
@@ -71,6 +71,23 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
   service_unavailable: 'The database is not answering; retry shortly.',
+};
+
+/**
+ * The query of a route that takes none: unknown request fields are refused (spec, conventions), in
+ * the query too. Without a querystring schema Fastify would accept any query silently.
+ */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
+/** What the API puts in `details` with each example message (an example must look like a real answer). */
+const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
+  invalid_request: { field: 'colour' },
+  insufficient_credit: { available_usd: '0.40', required_usd: '1.00' },
+  stream_not_pending: { status: 'live' },
+  idempotency_key_reused: { field: 'idempotency-key' },
+  limit_pending_streams: { limit: 2, current: 2 },
+  limit_webhook_endpoints: { limit: 5, current: 5 },
+  service_unavailable: { retry_after_seconds: 5 },
 };
 
 /** A string enum as `{type, enum}` (plain in OpenAPI, "must be one of" in errors). */

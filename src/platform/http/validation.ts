@@ -7,14 +7,18 @@ import { ApiError } from '../../core/errors.js';
 const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv;
 
 /** `x-max-bytes`: the JSON text of the value is at most N bytes (metadata: 2 KB). */
+const maxBytes: ((limit: number, data: unknown) => boolean) & { errors?: Partial<ErrorObject>[] } = (limit, data) => {
+  if (Buffer.byteLength(JSON.stringify(data)) <= limit) return true;
+  // Ajv keeps no schema value on an error unless verbose: the limit rides in params for the message.
+  maxBytes.errors = [{ keyword: 'x-max-bytes', params: { limit } }];
+  return false;
+};
 const maxBytesKeyword = {
   keyword: 'x-max-bytes',
   type: ['object', 'array'] as const,
   schemaType: 'number' as const,
   errors: true as const,
-  validate: function maxBytes(limit: number, data: unknown): boolean {
-    return Buffer.byteLength(JSON.stringify(data)) <= limit;
-  },
+  validate: maxBytes,
 };
 
 /** The server's Ajv: its formats and keywords (tests validate the description's examples with it too). */
@@ -34,14 +38,46 @@ export function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-/** Bodies are strict JSON (a string is not a boolean); query, params and headers arrive as text. */
+/**
+ * Bodies are strict JSON (a string is not a boolean); query, params and headers arrive as text.
+ * Path and query values are first checked for text PostgreSQL cannot store (U+0000 decoded from
+ * `%00`): whatever a route's schema says, such a value never reaches a query (issue 27: five 500s).
+ */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = makeAjv(false);
   const coercing = makeAjv(true);
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strict : coercing;
-    return ajv.compile(schema as object) as ValidateFunction;
+    const validate = ajv.compile(schema as object) as ValidateFunction;
+    return httpPart === 'params' || httpPart === 'querystring' ? storableFirst(validate) : validate;
   };
+}
+
+/** The keyword of the error `storableFirst` reports; `validationToApiError` words it per part. */
+const UNSTORABLE_KEYWORD = 'x-storable';
+
+function storableFirst(validate: ValidateFunction): ValidateFunction {
+  const checked = ((data: unknown) => {
+    const name = unstorableValue(data);
+    if (name !== null) {
+      checked.errors = [{ keyword: UNSTORABLE_KEYWORD, instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schemaPath: '', params: {} }];
+      return false;
+    }
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    return valid;
+  }) as ValidateFunction;
+  return checked;
+}
+
+/** The first key whose value (a string, or a repeated query key's strings) holds unstorable text. */
+function unstorableValue(data: unknown): string | null {
+  if (data === null || typeof data !== 'object') return null;
+  for (const [key, value] of Object.entries(data)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && UNSTORABLE.test(v))) return key;
+  }
+  return null;
 }
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
@@ -78,7 +114,12 @@ export function validationToApiError(errors: ErrorObject[], context: string): Ap
       message = `The ${part} must set at least one field.`;
       break;
     case 'x-max-bytes':
-      message = `\`${field}\` must be at most ${String(error.schema)} bytes of JSON.`;
+      message = `\`${field}\` must be at most ${String(params.limit)} bytes of JSON.`;
+      break;
+    case UNSTORABLE_KEYWORD:
+      // A path id holding U+0000 names nothing that can exist: the same 404 as any unknown id.
+      if (context === 'params') return new ApiError('not_found', 'No such resource: the path does not name one.');
+      message = `\`${field}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`;
       break;
     default:
       message = `\`${field || part}\` ${error.message ?? 'is invalid'}.`;
