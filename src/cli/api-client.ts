@@ -53,6 +53,9 @@ class AttemptFailure extends Error {
   }
 }
 
+/** Socket failures of a server that is (re)starting or went away (undici names its own). */
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
+
 /** Methods whose repetition leaves the server as one request would (PATCH sets fields; see docs/decisions.md). */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
 
@@ -126,6 +129,8 @@ export class ApiClient {
       const { cause } = err as { cause?: { code?: string; message?: string } };
       const reason = cause?.code ?? cause?.message ?? (err as Error).message;
       const error = new CliError('api_unreachable', `cannot reach the API at ${this.baseUrl} (${reason}): start the appliance with \`svc up --detach\` or pass --base-url`);
+      // A bad address or an unknown host does not get better by waiting.
+      if (!TRANSIENT_NETWORK_CODES.has(cause?.code ?? '') && (err as Error).name !== 'TimeoutError') throw error;
       // Refused: nothing was sent. A reset or a timeout may come after the server read the request.
       throw new AttemptFailure(error, `cannot reach the API (${reason})`, cause?.code !== 'ECONNREFUSED', undefined);
     }
