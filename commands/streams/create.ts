@@ -1,5 +1,6 @@
 import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
+import { newId } from '../../src/core/ids.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { METADATA_EXAMPLE, parseJsonObjectFlag, publishText, SECRET_KEYS, SECRET_WHAT, withPublishUrl, STREAM_KEYS, type StreamDoc } from '../../src/cli/streams.js';
 
@@ -20,7 +21,7 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     record: Flags.boolean({ summary: 'Record the stream (the default; --no-record turns it off).', allowNo: true }),
     'retention-days': Flags.integer({ summary: 'Days to keep the recording.', min: 1, max: 3650 }),
     metadata: Flags.string({ summary: 'Client metadata, a JSON object (up to 2 KB).' }),
-    'idempotency-key': Flags.string({ summary: 'Idempotency-Key header: a retry with the same key returns the first response.' }),
+    'idempotency-key': Flags.string({ summary: 'Idempotency-Key header: a retry with the same key returns the first response (default: a new key per invocation).' }),
   };
 
   async run(): Promise<StreamDoc> {
@@ -33,7 +34,8 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     if (f.record !== undefined) body.record = f.record;
     if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];
     if (f.metadata !== undefined) body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
-    const headers: Record<string, string> = f['idempotency-key'] ? { 'idempotency-key': f['idempotency-key'] } : {};
+    // One key per invocation, so that the client's retries after a 503 or a lost connection cannot create two streams.
+    const headers = { 'idempotency-key': f['idempotency-key'] ?? newId('cli_', 24) };
     const stream = withPublishUrl(await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers }));
     this.printRecord(stream, STREAM_KEYS.filter((k) => !SECRET_KEYS.includes(k)));
     this.log('');

@@ -17,7 +17,7 @@ export default class StreamsPlaybackToken extends SvcCommand<typeof StreamsPlayb
   async run(): Promise<PlaybackToken> {
     const f = this.flags;
     const body = f['expires-in'] === undefined ? {} : { expires_in: f['expires-in'] };
-    const token = await this.apiClient(f).request<PlaybackToken>('POST', streamPath(this.args.id, 'playback-token'), { body });
+    const token = await this.apiClient(f).request<PlaybackToken>('POST', streamPath(this.args.id, 'playback-token'), { body, readOnly: true });
     this.printRecord(token, ['playback_url', 'expires_at']);
     return token;
   }

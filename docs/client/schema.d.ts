@@ -2881,7 +2881,7 @@ export interface operations {
                      * @example {
                      *       "object": "api_root",
                      *       "name": "string",
-                     *       "version": "1.7.0",
+                     *       "version": "1.8.0",
                      *       "docs_url": "string",
                      *       "openapi_url": "string",
                      *       "index_url": "string"
@@ -2891,7 +2891,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "api_root";
                         name: string;
-                        /** @example 1.7.0 */
+                        /** @example 1.8.0 */
                         version: string;
                         docs_url: string;
                         openapi_url: string;

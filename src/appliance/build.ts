@@ -207,6 +207,7 @@ export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): J
     { name: 'idempotency-purge', schedule: '17 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.idempotency.purge() },
     { name: 'webhook-deliveries-purge', schedule: '23 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.webhooks.purgeDeliveries() },
     { name: 'ingest-samples-purge', schedule: '29 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.ingestHistory.purge() },
+    { name: 'viewer-sessions-purge', schedule: '35 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: (signal: AbortSignal) => s.identity.purgeSessions(signal) },
     { name: 'recordings', schedule: every(config.recordings.check_seconds), periodSeconds: config.recordings.check_seconds, timeoutSeconds: 900, run: () => s.recordings.processDue() },
     // A run killed with the appliance holds the lease until its timeout: a short one lets the next
     // appliance end prepaid streams out of credit within about a minute after a crash.

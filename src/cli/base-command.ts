@@ -7,7 +7,7 @@ import { loadConfig } from '../config/config.js';
 import { dataPaths, defaultDataDir } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { readSecrets } from '../config/secrets.js';
-import { ApiClient } from './api-client.js';
+import { ApiClient, retryBudget } from './api-client.js';
 import { CliError, describeError } from './errors.js';
 import { renderRecord, renderTable, type Column } from './table.js';
 
@@ -82,8 +82,11 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
   }
 
   /** The HTTP API of this data dir's appliance (or --base-url), with --api-key / SVC_API_KEY. */
-  protected apiClient(flags: { 'api-key'?: string | undefined; 'base-url'?: string | undefined }): ApiClient {
-    return new ApiClient(flags['base-url'] ?? this.loadConfig().publicUrls.base_url, flags['api-key']);
+  protected apiClient(flags: { 'api-key'?: string | undefined; 'base-url'?: string | undefined; 'retry-seconds'?: number | undefined }): ApiClient {
+    return new ApiClient(flags['base-url'] ?? this.loadConfig().publicUrls.base_url, flags['api-key'], {
+      budgetSeconds: retryBudget(flags['retry-seconds']),
+      progress: (line) => this.progress(line),
+    });
   }
 
   /** Runs when the command ends, failed or not (database pools, sockets). */

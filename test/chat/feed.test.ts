@@ -155,4 +155,12 @@ t('a forged session token is refused before the stream starts; an unknown stream
   assert.is(unknown.status, 404);
 });
 
+t('the feed carries X-Request-Id like every other response (its headers are written outside Fastify)', async ({ env, key: apiKey }) => {
+  const { id } = await createStream(env, apiKey);
+  const [a, b] = [await open(id), await open(id)];
+  for (const r of [a, b]) assert.match(String(r.headers['x-request-id']), /^req_[a-z0-9]{20}$/);
+  assert.is.not(a.headers['x-request-id'], b.headers['x-request-id']);
+  assert.match(String(a.headers['content-type']), /^text\/event-stream/);
+});
+
 t.run();

@@ -62,7 +62,7 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
   assert.equal(Object.keys(s), ['running', 'pid', 'data_dir', 'parts', 'base_url', 'player_url', 'cdn_url', 'rtmp_url', 'allow_private_webhooks', 'metrics_url', 'healthy', 'jobs']);
   assert.is(s.running, true);
   assert.is(s.healthy, true);
-  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['cdn-log', 'idempotency-purge', 'ingest-samples-purge', 'metering', 'recording-retention', 'recordings', 'reservation-expiry', 'webhook-deliveries-purge']);
+  assert.equal(s.jobs.map((j: { name: string }) => j.name), ['cdn-log', 'idempotency-purge', 'ingest-samples-purge', 'metering', 'recording-retention', 'recordings', 'reservation-expiry', 'viewer-sessions-purge', 'webhook-deliveries-purge']);
   assert.ok(s.jobs.every((j: { late: boolean }) => !j.late));
   assert.type(s.pid, 'number');
   assert.is(s.data_dir, ctx.dir);

@@ -37,8 +37,11 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 }
 
 /** Runs the built CLI (`node bin/run.js ...`) as an operator would. */
-/** `onStdout`: each chunk of stdout as it comes (a command that runs until something happens). */
-export async function svc(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number; onStdout?: (chunk: string) => void } = {}): Promise<CliResult> {
+/** `onStdout`, `onStderr`: each chunk as it comes (a command that runs until something happens). */
+export async function svc(
+  args: string[],
+  opts: { env?: Record<string, string>; timeoutMs?: number; onStdout?: (chunk: string) => void; onStderr?: (chunk: string) => void } = {},
+): Promise<CliResult> {
   const child = execa(process.execPath, [BIN, ...args], {
     env: cleanEnv(opts.env ?? {}),
     extendEnv: false,
@@ -49,6 +52,8 @@ export async function svc(args: string[], opts: { env?: Record<string, string>; 
   });
   const { onStdout } = opts;
   if (onStdout) child.stdout.on('data', (chunk: Buffer) => onStdout(String(chunk)));
+  const { onStderr } = opts;
+  if (onStderr) child.stderr.on('data', (chunk: Buffer) => onStderr(String(chunk)));
   const res = await child;
   let json: unknown = null;
   try {

@@ -212,4 +212,40 @@ t('attendance through beats with t: playing time between reports, paused time no
   assert.equal({ ...item, first_seen_at: null, last_seen_at: null }, { object: 'attendance', viewer_id: 'pupil-9', name: 'Lin', watch_seconds: 60 + 30 + 30, first_seen_at: null, last_seen_at: null });
 });
 
+t('session rows are purged 7 days after the session ended, in batches; attendance and bans stay', async ({ env, key: apiKey, accountId }) => {
+  const { sql } = env.db;
+  const id = (await createStream(env, apiKey)).id;
+  const old = (await openSession(env, id, await viewerToken(key, env.clock.now(), { sub: 'pupil-old', name: 'Old' }))).body;
+  // Attendance and a ban of that viewer, which the API must keep showing.
+  assert.is((await env.call('POST', `/v1/embed/${id}/beat?s=page-load-old&st=p&u=0.5&t=${encodeURIComponent(old.session_token)}`)).status, 204);
+  env.clock.advance(30);
+  assert.is((await env.call('POST', `/v1/embed/${id}/beat?s=page-load-old&st=p&u=0.5&t=${encodeURIComponent(old.session_token)}`)).status, 204);
+  await env.api.attendance.flush();
+  assert.is((await env.call('POST', `/v1/streams/${id}/chat/bans`, { key: apiKey, body: { viewer_id: 'pupil-old' } })).status, 201);
+  // A backlog of long-ended sessions, more than two batches.
+  await sql`
+    insert into viewer_sessions (id, stream_id, account_id, viewer_id, name, role, key_id, created_at, expires_at, access_until)
+    select 'vsn_backlog' || lpad(g::text, 9, '0'), ${id}, ${accountId}, 'pupil-' || g, null, 'viewer', ${key.id},
+           ${env.clock.now()}::timestamptz - interval '30 days', ${env.clock.now()}::timestamptz - interval '29 days', ${env.clock.now()}::timestamptz - interval '29 days'
+    from generate_series(1, 12000) g`;
+  env.clock.advance(24 * 3600);
+  const recent = (await openSession(env, id, await viewerToken(key, env.clock.now(), { sub: 'pupil-new' }))).body;
+  // The old session ended (24 h) 7 days and a second ago; the recent one ends in a day and so 6 days ago.
+  env.clock.advance(7 * 86_400 + 1);
+  const left = async () => (await sql<{ id: string }[]>`select id from viewer_sessions where stream_id = ${id}`).map((r) => r.id);
+
+  // An abandoned run stops after its current batch.
+  const abandoned = new AbortController();
+  abandoned.abort();
+  assert.is(await env.api.identity.purgeSessions(abandoned.signal), 5000);
+  assert.ok((await env.api.identity.purgeSessions()) >= 12000 + 1 - 5000);
+  assert.equal(await left(), [recent.id]);
+  assert.is(await env.api.identity.purgeSessions(), 0);
+
+  const attendance = await env.call('GET', `/v1/streams/${id}/attendance`, { key: apiKey });
+  assert.equal(attendance.body.data.map((a: { viewer_id: string; watch_seconds: number }) => [a.viewer_id, a.watch_seconds]), [['pupil-old', 30]]);
+  const bans = await env.call('GET', `/v1/streams/${id}/chat/bans`, { key: apiKey });
+  assert.equal(bans.body.data.map((b: { viewer_id: string }) => b.viewer_id), ['pupil-old']);
+});
+
 t.run();

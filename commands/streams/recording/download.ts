@@ -20,7 +20,7 @@ export default class StreamsRecordingDownload extends SvcCommand<typeof StreamsR
   async run(): Promise<RecordingDownload> {
     const f = this.flags;
     const body = f['expires-in'] === undefined ? {} : { expires_in: f['expires-in'] };
-    const download = await this.apiClient(f).request<RecordingDownload>('POST', streamPath(this.args.id, 'recording', 'download'), { body });
+    const download = await this.apiClient(f).request<RecordingDownload>('POST', streamPath(this.args.id, 'recording', 'download'), { body, readOnly: true });
     this.printRecord(download, ['url', 'bytes', 'expires_at']);
     this.log(`\ncurl -o ${download.stream_id}.mp4 "${download.url}"`);
     return download;

@@ -21,6 +21,7 @@ import {
   ReactionBody,
 } from './schemas.js';
 import type { ChatRequest, ChatService } from './service.js';
+import { hijackWithHeaders } from '../../platform/http/hijack.js';
 
 const tags = ['Chat'];
 
@@ -95,13 +96,13 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];
       const open = await chat.prepareFeed(chatRequest(request), request.query, typeof lastEventId === 'string' ? lastEventId : undefined);
-      reply.hijack();
+      const raw = hijackWithHeaders(reply);
       try {
-        await open(reply.raw);
+        await open(raw);
       } catch (err) {
         // The answer has begun: the reader reconnects (`retry: 2000`) and resumes.
         request.log.debug({ err, request_id: request.id }, 'chat feed: could not start');
-        reply.raw.destroy();
+        raw.destroy();
       }
     },
   );

@@ -16,3 +16,11 @@ export interface ViewerSessionRow {
 export async function insertSession(db: Db, row: ViewerSessionRow): Promise<void> {
   await db`insert into viewer_sessions ${db(row)}`;
 }
+
+/** Deletes up to `batch` sessions that ended before `before`; returns how many. */
+export async function purgeSessions(db: Db, before: Date, batch: number): Promise<number> {
+  const { count } = await db`
+    delete from viewer_sessions where id in (
+      select id from viewer_sessions where expires_at < ${before} limit ${batch})`;
+  return count;
+}

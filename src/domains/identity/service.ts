@@ -13,6 +13,13 @@ import type { RenewedPlayback, ViewerSession } from './schemas.js';
 import { SESSION_HOURS, type SessionClaims, type SessionTokens } from './session-token.js';
 import { verifyViewerToken } from './viewer-token.js';
 
+/**
+ * How long a session's row is kept after the session ended (24 hours after it opened at most).
+ * Nothing reads the rows (tokens are self-contained; attendance, bans and moderators have tables of
+ * their own): they are kept a week for an operator asking who opened a session with which key.
+ */
+export const VIEWER_SESSION_DAYS = 7;
+
 export interface IdentityDeps {
   sql: Sql;
   clock: Clock;
@@ -140,6 +147,21 @@ export class IdentityService {
     const claims = await this.deps.tokens.verify(sessionToken, streamId, this.deps.clock.now());
     if (claims.expired) throw new ApiError('invalid_viewer_token', 'Session token refused: the session has ended (24 hours at most); open a new session with a viewer token.');
     return claims;
+  }
+
+  /**
+   * Deletes the rows of sessions that ended more than VIEWER_SESSION_DAYS ago, a batch per
+   * statement so that a large backlog never holds many row locks at once; stops between batches
+   * when the job's run is abandoned. Returns how many went.
+   */
+  async purgeSessions(signal?: AbortSignal, batch = 5000): Promise<number> {
+    const before = addSeconds(this.deps.clock.now(), -VIEWER_SESSION_DAYS * 86_400);
+    let total = 0;
+    for (;;) {
+      const n = await q.purgeSessions(this.deps.sql, before, batch);
+      total += n;
+      if (n < batch || signal?.aborted) return total;
+    }
   }
 
   private address(claims: SessionClaims, now: Date): RenewedPlayback {
