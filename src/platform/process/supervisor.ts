@@ -56,7 +56,7 @@ export interface ProcessExit {
 }
 
 /** How many of a process's last output lines an exit carries. */
-const OUTPUT_LINES = 20;
+const OUTPUT_LINES = 40;
 
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
@@ -87,7 +87,7 @@ export class Supervised {
     return this.child !== null;
   }
 
-  /** What the current (or last) process printed last, up to 20 lines. */
+  /** What the current (or last) process printed last, up to OUTPUT_LINES lines. */
   get recentOutput(): readonly string[] {
     return this.lines;
   }
