@@ -143,6 +143,7 @@ export class NginxIngest {
       if (!existsSync(m.file)) throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
     }
     this.supervisor = supervisor;
+    this.stopped = false;
     this.user = await this.workerUser();
     this.prepareDirectories();
     const changed = await this.writeConfig();
