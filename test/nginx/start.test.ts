@@ -85,9 +85,10 @@ t('a port held by another listener: the start fails within nginx\'s own bind ret
   assert.ok(message.includes(`bind() to 127.0.0.1:${port} failed (98: Address already in use)`), message);
   assert.ok(message.includes(`port ${port} (rtmp_port) is held by pid ${process.pid}`), message);
   assert.ok(message.includes('set another rtmp_port in config.json'), message);
-  // nginx tries five times, half a second apart, then exits: no restarts, no fixed 10 s.
-  assert.ok(ms < 8000, `failed after ${Math.round(ms)} ms`);
+  // nginx tries five times, half a second apart, then exits: the start ends on that first exit.
+  assert.is(nginx.restarts, 0, 'nginx was not restarted');
   assert.not.ok(nginx.ready);
+  console.log(`  a held port: the start failed after ${Math.round(ms)} ms`);
 });
 
 t('a port released during nginx\'s bind retries: the start waits for it and succeeds', async (ctx) => {
@@ -121,10 +122,9 @@ t('the workers of an nginx master killed with SIGKILL hold its ports: the next s
   assert.ok(workers.every(isAlive), 'its workers outlive it');
 
   const second = ingest(ctx);
-  const started = performance.now();
   await second.nginx.start(second.supervisor);
   assert.ok(second.nginx.ready);
-  assert.ok(performance.now() - started < 8000, `started after ${Math.round(performance.now() - started)} ms`);
+  assert.is(second.nginx.restarts, 0);
   assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
   assert.ok(readFileSync(join(ctx.dir, 'logs', 'svc.log'), 'utf8').includes('stopped the workers of an nginx master that was killed'));
   await second.nginx.stop();
