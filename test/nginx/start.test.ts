@@ -122,12 +122,17 @@ t('the workers of an nginx master killed with SIGKILL hold its ports: the next s
   assert.ok(workers.every(isAlive), 'its workers outlive it');
 
   const second = ingest(ctx);
-  await second.nginx.start(second.supervisor);
-  assert.ok(second.nginx.ready);
-  assert.is(second.nginx.restarts, 0);
-  assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
-  assert.ok(readFileSync(join(ctx.dir, 'logs', 'svc.log'), 'utf8').includes('stopped the workers of an nginx master that was killed'));
-  await second.nginx.stop();
+  try {
+    await second.nginx.start(second.supervisor);
+    assert.ok(second.nginx.ready);
+    assert.is(second.nginx.restarts, 0);
+    assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
+    assert.ok(readFileSync(join(ctx.dir, 'logs', 'svc.log'), 'utf8').includes('stopped the workers of an nginx master that was killed'));
+    await second.nginx.stop();
+  } finally {
+    // Whatever the start did: no orphan outlives the test.
+    for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
+  }
 });
 
 t('nginxReason: each fatal message once, without nginx\'s time and pid; the last lines when none is fatal', () => {
