@@ -18,8 +18,12 @@ import { WORKER_SCRIPT, type FromWorker, type NodeReadings, type ToWorker } from
 
 /** How often the readings are compared with what the workers were told; changes go out at once. */
 const READINGS_MS = 100;
-/** A worker that does not listen within this fails the appliance's start. */
-const START_TIMEOUT_MS = 30_000;
+/**
+ * A worker that runs but does not listen within this fails the appliance's start. One that exits
+ * first fails it at once, so this bounds only a worker that is slow: a loaded machine (30 s was
+ * not enough at a load of 17 on two cores).
+ */
+const START_TIMEOUT_MS = 120_000;
 
 export interface ApiWorkersOptions {
   config: Config;
@@ -36,6 +40,14 @@ export interface ApiWorkersOptions {
   observe: (answered: AnsweredRequest) => void;
 }
 
+/** What a Node process that ended on an uncaught error said: the error's line ("Error: listen EADDRINUSE: ..."), else its last lines. */
+export function lastError(output: readonly string[]): string {
+  // eslint-disable-next-line no-control-regex -- Node colours the error's fields on a terminal-like stderr
+  const plain = output.map((line) => line.replace(/\u001b\[[0-9;]*m/g, '').trim());
+  const error = [...plain].reverse().find((line) => /^\w*Error\b/.test(line));
+  return error ?? (plain.filter((line) => !line.startsWith('at ')).slice(-3).join(' | ') || 'it printed nothing');
+}
+
 export class ApiWorkers {
   private readonly procs: Supervised[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -48,16 +60,25 @@ export class ApiWorkers {
   /** Starts every worker; resolves once each listens. */
   async start(): Promise<void> {
     const { opts } = this;
+    let starting = true;
     const listening = opts.ports.map((port) => {
       let listened: () => void = () => undefined;
-      const first = new Promise<void>((resolve) => (listened = resolve));
+      let failed: (err: Error) => void = () => undefined;
+      const first = new Promise<void>((resolve, reject) => {
+        listened = resolve;
+        failed = reject;
+      });
       const proc = opts.supervisor.spawn({
         name: `api worker :${port}`,
         file: process.execPath,
         // The data dir in the argv: `svc up` finds a worker a killed appliance left behind (leftovers.ts).
         args: [join(packageRoot, ...WORKER_SCRIPT), '--data-dir', opts.config.dataDir],
         logger: opts.logger,
-        restart: () => true,
+        // During the start an exit fails it, in the worker's words: restarting would hide why.
+        restart: () => !starting,
+        onExit: (exit) => {
+          if (starting) failed(new Error(`API worker :${port} exited (${exit.signal ?? `code ${exit.code}`}) before it listened: ${lastError(exit.output)}`));
+        },
         dieWithParent: true,
         onMessage: (message) => this.onMessage(proc, port, message as FromWorker, listened),
       });
@@ -65,10 +86,11 @@ export class ApiWorkers {
       return first;
     });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`API workers did not listen within ${START_TIMEOUT_MS / 1000} s (see the log)`)), START_TIMEOUT_MS)));
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`API workers run but did not listen within ${START_TIMEOUT_MS / 1000} s (see the log)`)), START_TIMEOUT_MS)));
     try {
       await Promise.race([Promise.all(listening), late]);
     } finally {
+      starting = false;
       clearTimeout(timer);
     }
     this.timer = setInterval(() => this.shareReadings(), READINGS_MS);

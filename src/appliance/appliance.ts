@@ -74,10 +74,14 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
   return { app, apiKeys, ...services };
 }
 
-/** Where the API processes listen: `api_port` itself without workers, else free loopback ports. */
+/**
+ * Where the API processes listen: `api_port` itself without workers, else free loopback ports.
+ * Not the configured ports, which nginx binds after these listen: one in the ephemeral range is
+ * free now and may be what the kernel offers.
+ */
 async function apiListeners(config: Config): Promise<ApiListeners> {
   if (config.apiWorkers === 0) return { mainPort: config.ports.api, workerPorts: [] };
-  const [mainPort, ...workerPorts] = await freePorts(localHost(config), config.apiWorkers + 1);
+  const [mainPort, ...workerPorts] = await freePorts(localHost(config), config.apiWorkers + 1, Object.values(config.ports));
   return { mainPort: mainPort as number, workerPorts };
 }
 

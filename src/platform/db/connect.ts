@@ -91,7 +91,7 @@ async function openSocket(
 ): Promise<Duplex> {
   if (available && !available()) return failing(databaseUnavailable());
   const s = o.path ? netConnect({ path: o.path }) : netConnect({ host: o.host[0] as string, port: o.port[0] as number });
-  const failure = await new Promise<Error | null>((resolve) => {
+  let failure = await new Promise<Error | null>((resolve) => {
     const timer = setTimeout(() => resolve(Object.assign(new Error('connecting to the database timed out'), { code: 'CONNECT_TIMEOUT' })), timeoutMs);
     s.once('connect', () => {
       clearTimeout(timer);
@@ -102,6 +102,9 @@ async function openSocket(
       resolve(err);
     });
   });
+  // Declared away while this connected: the monitor's cut has passed this socket by (it was not
+  // registered yet), and a frozen server would keep it until connect_timeout.
+  if (!failure && available && !available()) failure = databaseUnavailable();
   if (failure) {
     s.destroy();
     return failing(failure);

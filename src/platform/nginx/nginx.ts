@@ -5,11 +5,12 @@ import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { packageRoot } from '../../core/package-root.js';
-import { commandLine, isAlive, killAll, stopGroup } from '../process/proc.js';
+import { commandLine, isAlive, killAll, listenersOf, processesInGroup, stopGroup, waitUntilGone } from '../process/proc.js';
 import { run } from '../process/run.js';
-import type { Supervised, Supervisor } from '../process/supervisor.js';
+import type { ProcessExit, Supervised, Supervisor } from '../process/supervisor.js';
 import { privateFile } from '../system/data-dir.js';
 import { lookupUser, type SystemUser } from '../system/users.js';
+import { nginxStartFailure } from './start-failure.js';
 import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
@@ -56,6 +57,14 @@ export function controlRequest(socketPath: string, path: string): Promise<string
 const ADOPTED_CHECK_MS = 500;
 /** A master's fast shutdown (SIGTERM) gets this long before SIGKILL. */
 const STOP_TIMEOUT_MS = 5000;
+/**
+ * How long a start waits for an nginx that runs but does not answer yet. nginx gives up by itself
+ * when it cannot bind (five tries, half a second apart) and its exit ends the wait at once, so
+ * this bounds only an nginx that is alive and slow: a loaded machine.
+ */
+const READY_TIMEOUT_MS = 60_000;
+/** How long the processes of an earlier nginx get to go after SIGKILL, so that their ports are free. */
+const GONE_TIMEOUT_MS = 5000;
 
 /**
  * The master an earlier appliance of this data dir started and left running (it was killed with
@@ -63,11 +72,28 @@ const STOP_TIMEOUT_MS = 5000;
  */
 export function previousMaster(dataDir: string): number | null {
   const paths = dataPaths(dataDir);
-  if (!existsSync(paths.nginxPid)) return null;
-  const pid = Number(readFileSync(paths.nginxPid, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return null;
+  const pid = pidFileMaster(dataDir);
+  if (pid === null || !isAlive(pid)) return null;
   // nginx rewrites its title: "nginx: master process /usr/sbin/nginx -e stderr -p <prefix> -c <conf>".
   return commandLine(pid)?.join(' ').includes(paths.nginxConf) ? pid : null;
+}
+
+/**
+ * nginx's workers outlive a master killed with SIGKILL (they stay in its process group, listening
+ * on its ports and control socket): the processes of the dead master `pid`'s group that are nginx.
+ * While they run, a new master can bind none of its ports.
+ */
+export function orphanedWorkers(pid: number): number[] {
+  if (isAlive(pid)) return [];
+  return processesInGroup(pid).filter((p) => commandLine(p)?.[0]?.startsWith('nginx: ') === true);
+}
+
+/** The pid an nginx pid file names, or null. */
+function pidFileMaster(dataDir: string): number | null {
+  const file = dataPaths(dataDir).nginxPid;
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 1 ? pid : null;
 }
 
 /** nginx's stub_status: open client connections, and those reading a request, writing an answer, idle (keep-alive). */
@@ -101,6 +127,11 @@ export class NginxIngest {
   private adoptedLost = 0;
   private supervisor: Supervisor | null = null;
   private healthy = false;
+  /** A start waits for this nginx to answer. */
+  private starting = false;
+  private stopped = false;
+  /** How the last nginx this object spawned exited; null while it runs. */
+  private lastExit: ProcessExit | null = null;
 
   constructor(private readonly opts: NginxOptions) {}
 
@@ -124,6 +155,7 @@ export class NginxIngest {
       if (!existsSync(m.file)) throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
     }
     this.supervisor = supervisor;
+    this.stopped = false;
     this.prepareFiles();
     const changed = await this.writeConfig();
     const previous = previousMaster(config.dataDir);
@@ -134,12 +166,40 @@ export class NginxIngest {
         this.adopt(previous);
         return;
       }
+      const group = [previous, ...processesInGroup(previous)];
       killAll([previous]);
-      rmSync(dataPaths(config.dataDir).nginxPid, { force: true });
       logger.warn({ pid: previous, reason: changed ? 'its config is not the one rendered now' : 'it does not answer' }, 'stopped an nginx left running by an earlier start');
+      // SIGKILL is not instant: its ports are free once every process of its group is gone.
+      await waitUntilGone(group, GONE_TIMEOUT_MS);
     }
-    this.spawn();
-    await this.waitUntilReady(10_000);
+    await this.stopOrphanedWorkers();
+    rmSync(dataPaths(config.dataDir).nginxPid, { force: true });
+    this.starting = true;
+    try {
+      this.spawn();
+      await this.waitUntilReady(READY_TIMEOUT_MS);
+    } catch (err) {
+      await this.proc?.stop();
+      throw err;
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  /** Workers of a master that died by SIGKILL (the pid file names it), which would keep its ports from the new one. */
+  private async stopOrphanedWorkers(): Promise<void> {
+    const master = pidFileMaster(this.opts.config.dataDir);
+    const orphans = master === null ? [] : orphanedWorkers(master);
+    if (orphans.length === 0) return;
+    for (const pid of orphans) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+    this.opts.logger.warn({ master, pids: orphans }, 'stopped the workers of an nginx master that was killed: they held its ports');
+    await waitUntilGone(orphans, GONE_TIMEOUT_MS);
   }
 
   private adopt(pid: number): void {
@@ -153,13 +213,16 @@ export class NginxIngest {
       this.healthy = false;
       this.adoptedLost++;
       this.opts.logger.warn({ pid }, 'the adopted nginx exited; starting a new one');
-      this.spawn();
+      void this.stopOrphanedWorkers().then(() => {
+        if (!this.stopped) this.spawn();
+      });
     }, ADOPTED_CHECK_MS);
   }
 
   private spawn(): void {
     const { config, logger } = this.opts;
     const paths = dataPaths(config.dataDir);
+    this.lastExit = null;
     this.proc = (this.supervisor as Supervisor).spawn({
       name: 'nginx',
       file: config.live.nginx_path,
@@ -169,10 +232,15 @@ export class NginxIngest {
       // outlives its master keeps the log pipe open.
       stopSignal: 'SIGTERM',
       stopTimeoutMs: STOP_TIMEOUT_MS,
-      restart: () => true,
+      // While a start waits for it, an exit fails the start with nginx's reason: restarting an
+      // nginx that cannot bind only hides why.
+      restart: () => !this.starting,
       // nginx unlinks its unix socket only when it exits cleanly.
       prepare: () => rmSync(paths.nginxControl, { force: true }),
-      onExit: () => (this.healthy = false),
+      onExit: (exit) => {
+        this.healthy = false;
+        this.lastExit = exit;
+      },
     });
   }
 
@@ -202,6 +270,7 @@ export class NginxIngest {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.adoptedWatch) clearInterval(this.adoptedWatch);
     this.adoptedWatch = null;
     if (this.adopted !== null) {
@@ -248,6 +317,10 @@ export class NginxIngest {
     }
   }
 
+  /**
+   * Waits for the control socket to answer. An nginx that exits first (a port taken, a file it
+   * cannot open) ends the wait at once, in its own words; one that runs gets `timeoutMs`.
+   */
   private async waitUntilReady(timeoutMs: number): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
@@ -255,10 +328,20 @@ export class NginxIngest {
         await this.stat();
         return;
       } catch (err) {
-        if (performance.now() > deadline) throw new Error(`nginx did not answer within ${timeoutMs / 1000} s (${(err as Error).message}); see the appliance log`);
+        const exit = this.lastExit;
+        if (exit) throw new Error(this.failure(exit.output, `exited (${exit.signal ?? `code ${exit.code}`}) before it answered`));
+        if (performance.now() > deadline) {
+          const what = `runs (pid ${this.proc?.pid}) but did not answer its control socket within ${timeoutMs / 1000} s (${(err as Error).message})`;
+          throw new Error(`${this.failure(this.proc?.recentOutput ?? [], what)}; see the appliance log`);
+        }
         await new Promise((r) => setTimeout(r, 100));
       }
     }
+  }
+
+  private failure(output: readonly string[], what: string): string {
+    const holders = (port: number) => listenersOf(port).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '?' }));
+    return nginxStartFailure({ output, what, config: this.opts.config, holders });
   }
 
   /** What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still. */

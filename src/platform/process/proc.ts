@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 /**
  * Processes as Linux's /proc shows them: what an appliance killed by SIGKILL left behind is
@@ -98,4 +98,68 @@ export async function stopGroup(pid: number, signal: NodeJS.Signals, timeoutMs: 
   const deadline = performance.now() + timeoutMs;
   while (isAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   killAll([pid]);
+}
+
+/** The live processes of process group `pgid` (a dead leader's group lives on while any member does). */
+export function processesInGroup(pgid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => processGroupOf(pid) === pgid && isAlive(pid));
+}
+
+/** Waits up to `timeoutMs` for every one of `pids` to be gone (a zombie has closed its files: its ports are free); false if one is still alive. */
+export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  while (pids.some(isAlive)) {
+    if (performance.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}
+
+/** TCP state LISTEN in /proc/net/tcp. */
+const TCP_LISTEN = '0A';
+
+/**
+ * The processes holding a listening TCP socket on `port` (any address, IPv4 or IPv6): who keeps a
+ * port that nginx cannot bind. Only processes whose file descriptors this one may read (root: all).
+ */
+export function listenersOf(port: number): number[] {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    // "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode"
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      const local = cols[1];
+      if (!local || cols[3] !== TCP_LISTEN) continue;
+      if (parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port) inodes.add(`socket:[${cols[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return [];
+  const holders: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue;
+    }
+    const holds = fds.some((fd) => {
+      try {
+        return inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+    if (holds) holders.push(Number(entry));
+  }
+  return holders;
 }

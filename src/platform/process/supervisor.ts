@@ -56,7 +56,12 @@ export interface ProcessExit {
   signal: string | null;
   /** How long it ran, in ms. */
   ranMs: number;
+  /** Its last lines of output (stderr and stdout): why it exited, in its own words. */
+  output: string[];
 }
+
+/** How many of a process's last output lines an exit carries. */
+const OUTPUT_LINES = 40;
 
 const FIRST_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
@@ -73,6 +78,8 @@ export class Supervised {
   private timer: NodeJS.Timeout | null = null;
   private backoffMs = FIRST_BACKOFF_MS;
   private exited: Promise<void> = Promise.resolve();
+  /** The current (or last) process's last output lines. */
+  private lines: string[] = [];
   restarts = 0;
 
   constructor(private readonly spec: ProcessSpec) {}
@@ -83,6 +90,11 @@ export class Supervised {
 
   get running(): boolean {
     return this.child !== null;
+  }
+
+  /** What the current (or last) process printed last, up to OUTPUT_LINES lines. */
+  get recentOutput(): readonly string[] {
+    return this.lines;
   }
 
   start(): void {
@@ -122,8 +134,16 @@ export class Supervised {
     // On exit, not when its pipes close: a leftover of the group would hold them open.
     child.once('exit', () => killGroup(child.pid));
     spec.logger.debug({ proc: spec.name, pid: child.pid, args: spec.logArgs ?? args }, 'process started');
+    const output: string[] = [];
+    this.lines = output;
     const log = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) spec.logger.warn({ proc: spec.name }, line.trim());
+      for (const raw of chunk.toString().split('\n')) {
+        const line = raw.trim();
+        if (!line) continue;
+        spec.logger.warn({ proc: spec.name }, line);
+        output.push(line);
+        if (output.length > OUTPUT_LINES) output.shift();
+      }
     };
     child.stdout?.on('data', log);
     child.stderr?.on('data', log);
@@ -131,10 +151,10 @@ export class Supervised {
       (result) =>
         this.onExit(
           child,
-          { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started },
+          { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started, output },
           result.code === 'ENOENT' || (wrapped && result.exitCode === EXEC_ENOENT),
         ),
-      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started }, false, err),
+      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started, output }, false, err),
     );
   }
 
@@ -146,14 +166,14 @@ export class Supervised {
     spec.onExit?.(exit);
     if (this.stopping) return;
     if (!spec.restart(exit)) {
-      spec.logger.debug({ proc: spec.name, ...exit }, 'process exited');
+      spec.logger.debug({ proc: spec.name, code: exit.code, signal: exit.signal, ranMs: exit.ranMs }, 'process exited');
       return;
     }
     if (exit.ranMs >= STABLE_MS) this.backoffMs = FIRST_BACKOFF_MS;
     const delay = this.backoffMs;
     this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs * 2);
     this.restarts++;
-    spec.logger.warn({ proc: spec.name, ...exit, err, restart_in_ms: delay }, 'process exited; restarting');
+    spec.logger.warn({ proc: spec.name, code: exit.code, signal: exit.signal, ranMs: exit.ranMs, err, restart_in_ms: delay }, 'process exited; restarting');
     this.timer = setTimeout(() => {
       this.timer = null;
       this.start();
