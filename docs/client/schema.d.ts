@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Viewer beat
-         * @description A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted.
+         * @description A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or an IPv6 /64) may add new viewers (page loads, new `s`) to a stream from a budget of 250 at once and 60 a minute after that, and counts for at most 500 viewers at once (estimated viewers: above about 400 a sampled player weighs 1/`beacon.rate`); its excess is `429 rate_limited` with `Retry-After` and not counted. A counted page load's own beats are never refused.
          */
         post: operations["sendViewerBeat"];
         delete?: never;
@@ -403,7 +403,7 @@ export interface paths {
          *     - `settings` (id, data: `enabled` (posting open), `anonymous_posting`, `slow_mode_seconds`, `reactions` with `emojis` and the sampling `rate`);
          *     - `reactions` (no id, data `{object: "reactions", counts, rate}`): the last second's reactions, already scaled up by the sampling rate; add up those of several nodes;
          *     - a `: ping` comment every 15 seconds.
-         *     Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can.
+         *     Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can; `429 rate_limited` (with `Retry-After`) when it holds `chat.max_readers_per_address` (250) feeds from the caller's address (an IPv4 address or an IPv6 /64); a feed that closes frees its place.
          */
         get: operations["readChatFeed"];
         put?: never;
