@@ -1,6 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { dataPaths } from '../config/paths.js';
 import { ManagedCluster } from '../platform/db/managed-cluster.js';
+import { orphanedWorkers } from '../platform/nginx/nginx.js';
 import { commandLine, processGroupOf } from '../platform/process/proc.js';
 import { leftoverProcesses, type LeftoverProcess } from './leftovers.js';
 import { isAlive, readPidFile, removePidFile, runningPid, waitForExit } from './pid.js';
@@ -67,6 +68,13 @@ export async function stopAppliance(opts: {
     opts.progress(`stopping an nginx left running (pid ${nginx})`);
     leftovers.push({ pid: nginx, command: (commandLine(nginx)?.join(' ') ?? '') });
     await terminate(nginx, 5000);
+  }
+  // nginx's workers outlive a master killed with SIGKILL, holding its ports; their titles name no data dir.
+  const orphans = nginx === null ? [] : orphanedWorkers(nginx);
+  if (orphans.length) {
+    opts.progress(`stopping ${orphans.length} worker(s) of an nginx master that was killed: ${orphans.join(', ')}`);
+    leftovers.push(...orphans.map((p) => ({ pid: p, command: commandLine(p)?.join(' ') ?? '' })));
+    await Promise.all(orphans.map((p) => terminate(p, 5000)));
   }
   if (nginx !== null) rmSync(paths.nginxPid, { force: true });
 

@@ -26,8 +26,8 @@ const NGINX_MASTER = 'nginx: master process ';
 
 /**
  * nginx overwrites its master's command line with a title, "nginx: master process " and the
- * command line it was started with, as one argument. Its workers' titles name nothing: they end
- * with their master.
+ * command line it was started with, as one argument. Its workers' titles name nothing: `svc down`
+ * finds those of a killed master by its process group (`orphanedWorkers`).
  */
 function untitled(argv: string[]): string[] {
   const first = argv[0] ?? '';

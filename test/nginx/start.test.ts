@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { stopAppliance } from '../../src/cli/down.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { createLogger } from '../../src/core/logger.js';
@@ -106,11 +107,8 @@ t('a port released during nginx\'s bind retries: the start waits for it and succ
   await nginx.stop();
 });
 
-t('the workers of an nginx master killed with SIGKILL hold its ports: the next start stops them and gets the ports', async (ctx) => {
-  // What a killed appliance, and then its nginx master killed too, leave: workers without a master.
-  const first = await ingest(ctx);
-  await first.nginx.start(first.supervisor);
-  await first.nginx.stop();
+/** An nginx master started on the data dir's config, then killed with SIGKILL: its workers outlive it. */
+async function orphanWorkers(ctx: Ctx): Promise<number[]> {
   const paths = dataPaths(ctx.dir);
   const master = execa(ctx.config.live.nginx_path, nginxArgs(paths.nginx, paths.nginxConf), { detached: true, reject: false, stdio: 'ignore' });
   let workers: number[] = [];
@@ -125,6 +123,15 @@ t('the workers of an nginx master killed with SIGKILL hold its ports: the next s
   await master;
   await sleep(200);
   assert.ok(workers.every(isAlive), 'its workers outlive it');
+  return workers;
+}
+
+t('the workers of an nginx master killed with SIGKILL hold its ports: the next start stops them and gets the ports', async (ctx) => {
+  // What a killed appliance, and then its nginx master killed too, leave: workers without a master.
+  const first = await ingest(ctx);
+  await first.nginx.start(first.supervisor);
+  await first.nginx.stop();
+  const workers = await orphanWorkers(ctx);
 
   const second = await ingest(ctx);
   try {
@@ -136,6 +143,22 @@ t('the workers of an nginx master killed with SIGKILL hold its ports: the next s
     await second.nginx.stop();
   } finally {
     // Whatever the start did: no orphan outlives the test.
+    for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
+  }
+});
+
+t('svc down stops the workers of an nginx master killed with SIGKILL (their titles name no data dir)', async (ctx) => {
+  const first = await ingest(ctx);
+  await first.nginx.start(first.supervisor);
+  await first.nginx.stop();
+  const workers = await orphanWorkers(ctx);
+  try {
+    const lines: string[] = [];
+    const result = await stopAppliance({ dataDir: ctx.dir, postgresBinDir: null, progress: (line) => lines.push(line) });
+    assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
+    assert.equal(result.stopped_leftover_processes.map((p) => p.pid).sort(), [...workers].sort());
+    assert.ok(lines.some((line) => line.includes('worker(s) of an nginx master that was killed')), lines.join('\n'));
+  } finally {
     for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
   }
 });
