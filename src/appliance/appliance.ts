@@ -2,16 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { createHttpApi, type HttpApiOptions } from '../api/http-api.js';
 import type { HealthCheck } from '../api/root.routes.js';
 import { localHost, metricsUrl, type Config } from '../config/config.js';
-import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { ApiKeys } from '../domains/accounts/key-cache.js';
 import { cdnSecret } from '../domains/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/cdnlog/viewer-id.js';
-import { PublicRefusals } from '../domains/cdn/public-refusals.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
-import { reconcilePublicRefusals } from '../domains/streams/public-playback.js';
 import type { LiveService } from '../domains/live/service.js';
 import { WhipService } from '../domains/whip/service.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/webhooks/dispatcher.worker.js';
@@ -154,9 +151,6 @@ export async function startAppliance(opts: {
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const foundation: Foundation = { sql, config, secrets, clock, logger };
-    // Before nginx serves: a refusal written by a patch that this node missed or lost is made again.
-    const refused = await reconcilePublicRefusals(sql, new PublicRefusals(dataPaths(config.dataDir).publicRefused), clock.now());
-    if (refused) logger.info({ refused }, 'public addresses refused for closed or members-only players');
 
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();
@@ -202,6 +196,12 @@ export async function startAppliance(opts: {
     }
     const served = workers ? ` (through nginx: ${listeners.workerPorts.length} API worker processes)` : '';
     opts.onProgress?.(`API listening on ${config.publicUrls.base_url}${served}`);
+
+    // Before nginx serves: a refusal written by a patch that this node missed or lost is made again.
+    const refused = await api.publicRefusals.reconcile();
+    if (refused) logger.info({ refused }, 'public addresses refused for closed or members-only players');
+    // Then on every node for its own nginx: closings by time and by watch minutes, other nodes' patches.
+    stops.push({ part: 'public refusals', stop: api.publicRefusals.start() });
 
     // nginx asks the API about every publisher: it starts once the API answers.
     await nginx.start(supervisor);

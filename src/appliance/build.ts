@@ -32,6 +32,7 @@ import { IngestHistory } from '../domains/live/history.js';
 import { hookToken } from '../domains/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/live/service.js';
 import { RecordingsService } from '../domains/recordings/service.js';
+import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
 import { Thumbnailer } from '../domains/thumbnails/capture.js';
 import { recordCapture } from '../domains/thumbnails/queries.js';
@@ -74,6 +75,8 @@ export interface Services {
   ingestHistory: IngestHistory;
   dashboard: DashboardService;
   dashboardAccess: DashboardAccess;
+  /** This node's refusal files for nginx, rebuilt from the database (the appliance process starts it). */
+  publicRefusals: PublicRefusalKeeper;
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
@@ -170,7 +173,8 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   const ingestHistory = new IngestHistory({ sql, clock });
   const dashboard = new DashboardService({ sql, clock, logger: logger.child({ domain: 'dashboard' }), cdn, playerUrl: config.publicUrls.player_url, viewers, history: ingestHistory, billing });
   const dashboardAccess = new DashboardAccess({ sql, clock, signingKey: f.secrets.signing_key });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks, ingestHistory, dashboard, dashboardAccess };
+  const publicRefusals = new PublicRefusalKeeper({ sql, clock, logger, refusals, viewers });
+  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks, ingestHistory, dashboard, dashboardAccess, publicRefusals };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */

@@ -21,7 +21,9 @@ export class PublicRefusals {
   reconcile(refused: readonly string[]): void {
     mkdirSync(this.dir, { recursive: true });
     const wanted = new Set(refused);
-    for (const name of readdirSync(this.dir)) if (!wanted.has(name)) rmSync(join(this.dir, name), { force: true });
-    for (const id of wanted) writeFileSync(join(this.dir, id), '');
+    // Run every few seconds: only what differs touches the disk.
+    const present = new Set(readdirSync(this.dir));
+    for (const name of present) if (!wanted.has(name)) rmSync(join(this.dir, name), { force: true });
+    for (const id of wanted) if (!present.has(id)) writeFileSync(join(this.dir, id), '');
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/connect.js';
 import { runComposed } from '../../platform/db/embed.js';
+import { LOCKS } from '../../platform/db/locks.js';
 import type { LoadRow } from './capacity.js';
 import { STREAM_ID, type EndReason, type ChatSettings, type LatencyMode, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
 
@@ -228,11 +229,29 @@ export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]>
     where status in ${db(statuses)} group by profile, max_resolution`;
 }
 
-/** Pending and live streams whose player refuses the public (see refusesPublic): what nginx must know at start. */
-export async function publicRefusedStreamIds(db: Db, now: Date): Promise<string[]> {
-  const rows = await db<{ id: string }[]>`
-    select id from streams
-    where status in ('pending', 'live')
-      and ((player->>'enabled')::boolean is false or (player->>'require_viewer_token')::boolean or (player->>'closed_at')::timestamptz <= ${now})`;
-  return rows.map((r) => r.id);
+/** A pending or live stream whose player may refuse the public now: by its settings, or once its watch minutes are spent. */
+export interface PublicPlayerRow {
+  id: string;
+  /** Switched off, members-only, or past `closed_at` (see refusesPublic). */
+  refused: boolean;
+  watch_minutes_limit: number | null;
+}
+
+/** Pending and live streams whose player refuses the public or has a watch-minutes limit; other players are left out. */
+export async function publicPlayers(db: Db, now: Date): Promise<PublicPlayerRow[]> {
+  return db<PublicPlayerRow[]>`
+    select id, refused, (player->>'watch_minutes_limit')::int as watch_minutes_limit from (
+      select id, player,
+        coalesce((player->>'enabled')::boolean is false or (player->>'require_viewer_token')::boolean or (player->>'closed_at')::timestamptz <= ${now}, false) as refused
+      from streams where status in ('pending', 'live')) s
+    where refused or player->>'watch_minutes_limit' is not null`;
+}
+
+/**
+ * Orders nginx's refusal files against the patches that write them: a rebuild holds the lock
+ * exclusively from its read to its last file, a patch of `player` shares it until its commit.
+ */
+export async function lockPublicRefusals(db: Db, mode: 'rebuild' | 'patch'): Promise<void> {
+  if (mode === 'rebuild') await db`select pg_advisory_xact_lock(${LOCKS.publicRefusals})`;
+  else await db`select pg_advisory_xact_lock_shared(${LOCKS.publicRefusals})`;
 }

@@ -14,7 +14,7 @@ import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentConte
 import { fits } from './capacity.js';
 import type { CdnAddresses } from '../cdn/addresses.js';
 import type { PublicRefusals } from '../cdn/public-refusals.js';
-import { refusesPublic } from './public-playback.js';
+import { refusedStreamIds, refusesPublic, type RefusalViewers } from './public-playback.js';
 import {
   DEFAULT_CHAT,
   DEFAULT_PLAYER,
@@ -48,8 +48,8 @@ export interface StreamsDeps {
   chat?: { settingsChanged(tx: Tx, row: q.StreamRow): Promise<unknown> };
 }
 
-/** Viewer figures on stream reads; the viewers domain (above streams) provides them. */
-export interface StreamViewers {
+/** Viewer figures on stream reads (and a player's spent watch minutes); the viewers domain (above streams) provides them. */
+export interface StreamViewers extends RefusalViewers {
   /** What the stream's Viewers are made of, as one json value's text, read in the stream's own statement (`streamId`: an expression; no parameters). */
   figuresSql(streamId: string): string;
   /** From what `figuresSql` read and the stream's row; `now` is this node's live count (a finished stream's reader drops it). */
@@ -146,8 +146,13 @@ export class StreamsService {
       }
       const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
       if (body.chat !== undefined || body.player !== undefined) await this.deps.chat?.settingsChanged(tx, updated);
-      // Under the row's lock, so that two patches of one stream write in the order they commit.
-      if (body.player !== undefined) this.deps.refusals?.set(id, refusesPublic(updated.player, this.deps.clock.now()));
+      if (body.player !== undefined && this.deps.refusals) {
+        // Under the row's lock, so that two patches of one stream write in the order they commit;
+        // and under the refusals' lock, so that a rebuild never undoes the write with an older read.
+        await q.lockPublicRefusals(tx, 'patch');
+        const player = { id, refused: refusesPublic(updated.player, this.deps.clock.now()), watch_minutes_limit: updated.player.watch_minutes_limit };
+        this.deps.refusals.set(id, (await refusedStreamIds([player], this.deps.viewers)).length > 0);
+      }
       return presentStream(updated, this.context());
     });
   }

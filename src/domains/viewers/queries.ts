@@ -49,6 +49,13 @@ export async function watchedSeconds(db: Db, streamId: string): Promise<number> 
   return row?.watched_seconds ?? 0;
 }
 
+/** `watchedSeconds` of several streams in one statement; streams without a row are left out. */
+export async function watchedSecondsOf(db: Db, streamIds: string[]): Promise<Map<string, number>> {
+  const rows = await db<{ stream_id: string; watched_seconds: number }[]>`
+    select stream_id, watched_seconds from stream_audience where stream_id = any(${streamIds}::text[])`;
+  return new Map(rows.map((r) => [r.stream_id, r.watched_seconds]));
+}
+
 /**
  * A stream's audience as migration 014's triggers keep it in `stream_audience` (recomputed from
  * the player's minutes and the CDN log's tables whenever they change): the player's minutes,

@@ -169,7 +169,18 @@ export class ViewersService {
    * player for everyone else.
    */
   async limitMinutes(streamId: string): Promise<number> {
-    const seconds = (await q.watchedSeconds(this.deps.sql, streamId)) + this.pendingWatchedSeconds(streamId);
+    return this.limitMinutesFrom(streamId, await q.watchedSeconds(this.deps.sql, streamId));
+  }
+
+  /** `limitMinutes` of several streams in one query (the refusals nginx keeps, every few seconds). */
+  async limitMinutesOf(streamIds: string[]): Promise<Map<string, number>> {
+    if (streamIds.length === 0) return new Map();
+    const written = await q.watchedSecondsOf(this.deps.sql, streamIds);
+    return new Map(streamIds.map((id) => [id, this.limitMinutesFrom(id, written.get(id) ?? 0)]));
+  }
+
+  private limitMinutesFrom(streamId: string, writtenSeconds: number): number {
+    const seconds = writtenSeconds + this.pendingWatchedSeconds(streamId);
     return perMinute(Math.max(0, seconds - this.deps.counter.largestAddressWatchedSeconds(streamId)));
   }
 

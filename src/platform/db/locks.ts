@@ -9,4 +9,6 @@ export const LOCKS = {
   migrations: 7_301_001,
   /** Publisher admissions that compare against the machine's capacity. */
   capacity: 7_302_101,
+  /** nginx's public-address refusal files: rebuilt from the database vs. written by a patch (streams/queries.ts). */
+  publicRefusals: 7_303_001,
 } as const;
