@@ -236,7 +236,13 @@ export class NginxIngest {
       // nginx that cannot bind only hides why.
       restart: () => !this.starting,
       // nginx unlinks its unix socket only when it exits cleanly.
-      prepare: () => rmSync(paths.nginxControl, { force: true }),
+      // The CDN log made here, not by nginx, which would make it readable by every local user. Not
+      // when adopting a master: one told to reopen after a rotation that it never got still writes
+      // the rotated file, and the reader takes an existing new file for its reopening.
+      prepare: () => {
+        rmSync(paths.nginxControl, { force: true });
+        privateFile(paths.cdnLog);
+      },
       onExit: (exit) => {
         this.healthy = false;
         this.lastExit = exit;
@@ -351,7 +357,6 @@ export class NginxIngest {
     writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
-    privateFile(paths.cdnLog);
   }
 
   /** Renders, checks and installs the config; true when it differs from the one installed before. */
