@@ -29,13 +29,21 @@ test.after(async () => {
 
 const videoPackets = async (file: string) => Number((await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file])).stdout.trim());
 const sessionsOf = (id: string) => readdirSync(dataPaths(app.dataDir).ingest).filter((f) => f.startsWith(`${id}-`) && f.endsWith('.flv')).sort();
-/** Ladders started for the stream since `sinceMs` (the first session's may never start: it can end first). */
-const laddersStarted = (id: string, sinceMs: number) =>
+const logLines = (id: string, msg: string, sinceMs: number) =>
   readFileSync(join(app.dataDir, 'logs', 'svc.log'), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>)
-    .filter((l) => l.msg === 'ladder started' && l.stream_id === id && Date.parse(String(l.time)) >= sinceMs);
+    .filter((l) => l.msg === msg && l.stream_id === id && Date.parse(String(l.time)) >= sinceMs);
+/**
+ * Ladders started for the stream once its publisher was admitted again after `sinceMs`: the first
+ * session's ladder may start late (a loaded machine) or never (it can end first), and the earlier
+ * sessions are set aside at that admission.
+ */
+const laddersStarted = (id: string, sinceMs: number) => {
+  const [readmitted] = logLines(id, 'publisher reconnected', sinceMs);
+  return readmitted ? logLines(id, 'ladder started', Date.parse(String(readmitted.time))) : [];
+};
 
 test('a publisher reconnecting within the same second keeps both sessions\' recordings; the new ladder reads its own', async () => {
   const clip = await makeClip({ width: 640, height: 360, seconds: 20, gopSeconds: 1 });
