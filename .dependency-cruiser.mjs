@@ -1,11 +1,13 @@
 /**
  * The layers of svc, bottom to top, and the rules that keep imports pointing down.
  * `npm run check` runs dependency-cruiser with this file; `npm run docs` draws
- * docs/architecture.md's picture from `layers` and from the code. This list is the source of
- * truth: change the architecture here first.
+ * docs/architecture.md's pictures and its source-layout table from `layers` and from the code.
+ * This list is the source of truth: change the architecture here first.
  *
- * A module may import its own folder and anything below it, never above. Inside `platform` and
- * `domains` the folders are ordered too: a folder may import only folders listed before it.
+ * A module may import its own folder and anything below it, never above. Inside `platform` the
+ * folders are ordered: a folder may import only folders listed before it. `domains` is made of
+ * groups on tiers: a group may import the groups on lower tiers, never a sibling on its own tier
+ * nor anything higher; inside a group the domains are ordered like platform's folders.
  */
 export const layers = [
   { name: 'core', path: 'src/core', what: 'errors, clock, ids, money, time, logger: no imports from svc' },
@@ -19,14 +21,90 @@ export const layers = [
   {
     name: 'domains',
     path: 'src/domains',
-    what: 'one folder per capability of the spec: routes, schemas, queries, services, workers',
-    order: ['accounts', 'events', 'idempotency', 'cdn', 'cdnlog', 'billing', 'streams', 'viewers', 'bans', 'moderators', 'identity', 'attendance', 'chat', 'thumbnails', 'live', 'whip', 'playback', 'recordings', 'metering', 'webhooks', 'embed', 'player', 'dashboard'],
+    what: 'the capabilities of the spec, in six groups: routes, schemas, queries, services, workers',
+    groups: [
+      {
+        name: 'ledger',
+        tier: 0,
+        what: 'who pays and what is on record',
+        domains: [
+          { name: 'accounts', what: 'accounts, API keys, key authentication and its cache' },
+          { name: 'events', what: 'the events outbox that webhooks deliver' },
+          { name: 'idempotency', what: '`Idempotency-Key`: a retried creation returns the first response' },
+          { name: 'cdn', what: 'signed CDN addresses (checked by nginx, no API call) and the public-address refusals' },
+          { name: 'cdnlog', what: 'the CDN access log reader: delivered bytes, viewer ids and countries per minute' },
+          { name: 'billing', what: 'prices, the charges ledger, credit, usage and cost' },
+        ],
+      },
+      {
+        name: 'streams',
+        tier: 1,
+        what: 'the stream: the one domain every other group builds on',
+        domains: [{ name: 'streams', what: 'the streams API, statuses and transitions, capacity, playback tokens, the public player switch' }],
+      },
+      {
+        name: 'engine',
+        tier: 2,
+        what: 'the media pipeline: what happens to a stream\'s video',
+        domains: [
+          { name: 'thumbnails', what: 'stills of live streams, captured from the ladder' },
+          { name: 'live', what: 'ingest hooks, admission, the ladder worker and uploader per live stream, ingest metering, ending' },
+          { name: 'whip', what: 'browser publishing: WHIP sessions, a WebRTC receiver relayed to RTMP' },
+          { name: 'recordings', what: 'one MP4 per broadcast: remux, retention, signed downloads' },
+        ],
+      },
+      {
+        name: 'audience',
+        tier: 2,
+        what: 'the people watching: counts, tokens, attendance, chat',
+        domains: [
+          { name: 'viewers', what: 'viewer counting: beats, the live estimate, per-minute series' },
+          { name: 'bans', what: 'chat bans' },
+          { name: 'moderators', what: 'chat moderators and their invitation links' },
+          { name: 'identity', what: 'viewer keys\' tokens and the sessions they open' },
+          { name: 'attendance', what: 'attendance lists of members-only streams' },
+          { name: 'chat', what: 'chat: posting, moderation, feeds, the hub between nodes' },
+        ],
+      },
+      {
+        name: 'back-office',
+        tier: 2,
+        what: 'work done after the fact, for the account holder',
+        domains: [
+          { name: 'metering', what: 'charging closed minutes and hours, the credit rules' },
+          { name: 'webhooks', what: 'endpoints, signed deliveries, the dispatcher' },
+        ],
+      },
+      {
+        name: 'surfaces',
+        tier: 3,
+        what: 'what browsers open: pages put together from the groups below',
+        domains: [
+          { name: 'embed', what: 'the public embed read and the beats the player sends' },
+          { name: 'player', what: 'the hosted player page and its assets' },
+          { name: 'dashboard', what: 'the operator dashboard' },
+        ],
+      },
+    ],
   },
   { name: 'api', path: 'src/api', what: 'the HTTP API assembled: every domain route on one server, root routes and the reference' },
   { name: 'appliance', path: 'src/appliance', what: 'the composition root: builds every service, worker and job; starts and stops them' },
   { name: 'cli', path: 'src/cli', what: 'what the oclif commands share: base command, API client, output' },
   { name: 'commands', path: 'commands', what: 'one file per `svc` command' },
 ];
+
+/** A group's folder; a group of one domain of its own name is that domain's folder. */
+export const groupPath = (layer, group) => `${layer.path}/${group.name}`;
+/** A domain's folder. */
+export const domainPath = (layer, group, domain) =>
+  group.domains.length === 1 && domain.name === group.name ? groupPath(layer, group) : `${groupPath(layer, group)}/${domain.name}`;
+/** The folders of a layer, as the rules and the pictures see them. */
+export const foldersOf = (layer) =>
+  layer.order
+    ? layer.order.map((f) => `${layer.path}/${f}`)
+    : layer.groups
+      ? layer.groups.flatMap((g) => g.domains.map((d) => domainPath(layer, g, d)))
+      : [layer.path];
 
 const alt = (paths) => `^(${paths.join('|')})/`;
 
@@ -41,6 +119,38 @@ function upwardRules() {
         severity: 'error',
         from: { path: `^${layer.path}/` },
         to: { path: alt(above) },
+      });
+    }
+    for (const group of layer.groups ?? []) {
+      const higher = layer.groups.filter((g) => g.tier > group.tier);
+      const siblings = layer.groups.filter((g) => g.tier === group.tier && g !== group);
+      const from = { path: `^${groupPath(layer, group)}/` };
+      if (higher.length)
+        rules.push({
+          name: `${layer.name}-${group.name}-imports-upward`,
+          comment: `${groupPath(layer, group)} may import only the groups on lower tiers: ${layer.groups.filter((g) => g.tier < group.tier).map((g) => g.name).join(', ') || 'none'}`,
+          severity: 'error',
+          from,
+          to: { path: alt(higher.map((g) => groupPath(layer, g))) },
+        });
+      if (siblings.length)
+        rules.push({
+          name: `${layer.name}-${group.name}-imports-sideways`,
+          comment: `${groupPath(layer, group)} may not import its siblings on the same tier (${siblings.map((g) => g.name).join(', ')}): what both need belongs in a lower group`,
+          severity: 'error',
+          from,
+          to: { path: alt(siblings.map((g) => groupPath(layer, g))) },
+        });
+      group.domains.forEach((domain, j) => {
+        const later = group.domains.slice(j + 1);
+        if (!later.length) return;
+        rules.push({
+          name: `${layer.name}-${group.name}-${domain.name}-imports-upward`,
+          comment: `${domainPath(layer, group, domain)} may import only the domains of ${group.name} listed before it: ${group.domains.slice(0, j).map((d) => d.name).join(', ') || 'none'}`,
+          severity: 'error',
+          from: { path: `^${domainPath(layer, group, domain)}/` },
+          to: { path: alt(later.map((d) => domainPath(layer, group, d))) },
+        });
       });
     }
     (layer.order ?? []).forEach((folder, j) => {
@@ -58,7 +168,7 @@ function upwardRules() {
   return rules;
 }
 
-const layeredPaths = layers.flatMap((l) => (l.order ? l.order.map((f) => `${l.path}/${f}`) : [l.path]));
+const layeredPaths = layers.flatMap(foldersOf);
 
 export default {
   forbidden: [

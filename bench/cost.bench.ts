@@ -3,8 +3,8 @@
  * round trip through the driver, the two queries of an authenticated read, and whole requests
  * through Fastify's in-process injection (no sockets), each with 50 in flight.
  */
-import { AccountsService } from '../src/domains/accounts/service.js';
-import { findAccountByApiKeyHash } from '../src/domains/accounts/queries.js';
+import { AccountsService } from '../src/domains/ledger/accounts/service.js';
+import { findAccountByApiKeyHash } from '../src/domains/ledger/accounts/queries.js';
 import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';

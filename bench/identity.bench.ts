@@ -5,7 +5,7 @@
  * one attendance flush of 10,000 viewers.
  */
 import { SignJWT } from 'jose';
-import { AccountsService } from '../src/domains/accounts/service.js';
+import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { createApi } from '../src/appliance/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';

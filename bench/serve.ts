@@ -6,7 +6,7 @@
  * API's own answers, stored by `POST /reference/capture`). Prints one JSON line when ready.
  */
 import Fastify from 'fastify';
-import { AccountsService } from '../src/domains/accounts/service.js';
+import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { lockStreamById } from '../src/domains/streams/queries.js';
 import * as transitions from '../src/domains/streams/transitions.js';
 import { createApi } from '../src/appliance/appliance.js';

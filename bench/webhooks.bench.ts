@@ -5,15 +5,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { AccountsService } from '../src/domains/accounts/service.js';
+import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';
 import { packageRoot } from '../src/core/package-root.js';
 import type { Sql } from '../src/platform/db/connect.js';
-import { appendEvent } from '../src/domains/events/outbox.js';
-import { WebhookDispatcher } from '../src/domains/webhooks/dispatcher.worker.js';
-import { WebhooksService } from '../src/domains/webhooks/service.js';
-import { systemLookup } from '../src/domains/webhooks/ssrf.js';
+import { appendEvent } from '../src/domains/ledger/events/outbox.js';
+import { WebhookDispatcher } from '../src/domains/back-office/webhooks/dispatcher.worker.js';
+import { WebhooksService } from '../src/domains/back-office/webhooks/service.js';
+import { systemLookup } from '../src/domains/back-office/webhooks/ssrf.js';
 import { startBenchDatabase } from './database.js';
 
 const BACKLOG_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);

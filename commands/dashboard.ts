@@ -3,8 +3,8 @@ import { SvcCommand } from '../src/cli/base-command.js';
 import { openDatabase } from '../src/cli/database.js';
 import { systemClock } from '../src/core/clock.js';
 import { iso } from '../src/core/time.js';
-import { dashboardUrl, operatorToken, ACCESS_REFRESH_MS } from '../src/domains/dashboard/access.js';
-import { currentAccess, rotateAccess } from '../src/domains/dashboard/queries.js';
+import { dashboardUrl, operatorToken, ACCESS_REFRESH_MS } from '../src/domains/surfaces/dashboard/access.js';
+import { currentAccess, rotateAccess } from '../src/domains/surfaces/dashboard/queries.js';
 
 export interface DashboardAddress {
   object: 'dashboard_access';

@@ -1,7 +1,7 @@
 import { apiFlags } from '../src/cli/api-client.js';
 import { SvcCommand } from '../src/cli/base-command.js';
 import { daysFlag, usageColumns, usageDays, usageSummary } from '../src/cli/usage.js';
-import type { Usage } from '../src/domains/billing/schemas.js';
+import type { Usage } from '../src/domains/ledger/billing/schemas.js';
 
 export default class UsageCommand extends SvcCommand<typeof UsageCommand> {
   static override summary = "Show the API key's account: balance, available amount, rates and usage per UTC day (GET /v1/usage).";

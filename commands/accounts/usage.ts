@@ -2,7 +2,7 @@ import { Args } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { openBilling } from '../../src/cli/database.js';
 import { daysFlag, usageColumns, usageDays, usageSummary } from '../../src/cli/usage.js';
-import type { Usage } from '../../src/domains/billing/schemas.js';
+import type { Usage } from '../../src/domains/ledger/billing/schemas.js';
 
 export default class AccountsUsage extends SvcCommand<typeof AccountsUsage> {
   static override summary = "Show an account's balance, available amount and usage per UTC day (what GET /v1/usage answers).";

@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { streamIdArg, streamPath } from '../../src/cli/streams.js';
-import type { PlaybackToken } from '../../src/domains/playback/schemas.js';
+import type { PlaybackToken } from '../../src/domains/streams/playback.schemas.js';
 
 export default class StreamsPlaybackToken extends SvcCommand<typeof StreamsPlaybackToken> {
   static override summary = 'Sign an HLS playback URL for your own player (POST /v1/streams/ID/playback-token).';

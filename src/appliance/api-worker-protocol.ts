@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
-import type { CountedFigures } from '../domains/viewers/mirror.js';
+import type { CountedFigures } from '../domains/audience/viewers/mirror.js';
 import type { AnsweredRequest } from '../platform/http/server.js';
 
 /** What the appliance's process knows in memory that a worker's answers show. */

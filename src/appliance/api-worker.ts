@@ -8,7 +8,7 @@ import { destination } from 'pino';
 import { localHost } from '../config/config.js';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
-import { MirroredViewerCounter } from '../domains/viewers/mirror.js';
+import { MirroredViewerCounter } from '../domains/audience/viewers/mirror.js';
 import { connect } from '../platform/db/connect.js';
 import { DatabaseMonitor } from '../platform/db/monitor.js';
 import type { AnsweredRequest } from '../platform/http/server.js';

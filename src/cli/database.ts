@@ -1,6 +1,6 @@
-import { AccountsService } from '../domains/accounts/service.js';
+import { AccountsService } from '../domains/ledger/accounts/service.js';
 import { buildBilling } from '../appliance/build.js';
-import type { BillingService } from '../domains/billing/service.js';
+import type { BillingService } from '../domains/ledger/billing/service.js';
 import { createLogger } from '../core/logger.js';
 import { managedCluster } from '../platform/db/managed-cluster.js';
 import type { Config } from '../config/config.js';

@@ -1,4 +1,4 @@
-import type { Account } from '../domains/accounts/queries.js';
+import type { Account } from '../domains/ledger/accounts/queries.js';
 import { formatUsd, subtractUsd } from '../core/money.js';
 import type { Column } from './table.js';
 

@@ -1,5 +1,5 @@
 import { Flags } from '@oclif/core';
-import { DEFAULT_USAGE_DAYS, type Usage } from '../domains/billing/schemas.js';
+import { DEFAULT_USAGE_DAYS, type Usage } from '../domains/ledger/billing/schemas.js';
 import type { Column } from './table.js';
 
 export const daysFlag = Flags.integer({ description: `UTC days, today included (1-90, default ${DEFAULT_USAGE_DAYS}).`, min: 1, max: 90, default: DEFAULT_USAGE_DAYS });

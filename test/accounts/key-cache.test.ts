@@ -4,7 +4,7 @@ import { createApi, type Api } from '../../src/appliance/appliance.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 

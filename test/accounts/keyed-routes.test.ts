@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
-import { keyed, registerApiKeyAuth } from '../../src/domains/accounts/auth.js';
-import { ApiKeys } from '../../src/domains/accounts/key-cache.js';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { keyed, registerApiKeyAuth } from '../../src/domains/ledger/accounts/auth.js';
+import { ApiKeys } from '../../src/domains/ledger/accounts/key-cache.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { createServer } from '../../src/platform/http/server.js';

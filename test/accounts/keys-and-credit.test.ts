@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/core/errors.js';
-import { MAX_API_KEYS, MAX_VIEWER_KEYS } from '../../src/domains/accounts/service.js';
+import { MAX_API_KEYS, MAX_VIEWER_KEYS } from '../../src/domains/ledger/accounts/service.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 
 const t = suite<{ env: TestApi }>('accounts: keys and credit');

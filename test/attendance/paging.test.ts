@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { AttendanceRecorder, type AttendanceViewer } from '../../src/domains/attendance/recorder.js';
-import { AttendanceService } from '../../src/domains/attendance/service.js';
+import { AttendanceRecorder, type AttendanceViewer } from '../../src/domains/audience/attendance/recorder.js';
+import { AttendanceService } from '../../src/domains/audience/attendance/service.js';
 import { apiSuite, type TestApi } from '../helpers/api.js';
 import { assertError, assertInvalidField, createStream } from '../helpers/streams.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AttendanceRecorder, mergeAttendance, type AttendanceRow, type AttendanceViewer } from '../../src/domains/attendance/recorder.js';
+import { AttendanceRecorder, mergeAttendance, type AttendanceRow, type AttendanceViewer } from '../../src/domains/audience/attendance/recorder.js';
 
 const T0 = Date.parse('2026-11-22T12:00:00.000Z');
 const at = (seconds: number) => T0 + seconds * 1000;

@@ -5,11 +5,11 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chargeClosedPeriods } from '../../src/domains/billing/charging.js';
-import { storageToMeter } from '../../src/domains/billing/queries.js';
-import { lockAccount } from '../../src/domains/accounts/queries.js';
+import { chargeClosedPeriods } from '../../src/domains/ledger/billing/charging.js';
+import { storageToMeter } from '../../src/domains/ledger/billing/queries.js';
+import { lockAccount } from '../../src/domains/ledger/accounts/queries.js';
 import { lockStreamById } from '../../src/domains/streams/queries.js';
-import type { Item } from '../../src/domains/billing/items.js';
+import type { Item } from '../../src/domains/ledger/billing/items.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { micros } from '../helpers/usd.js';
 import { chargedItems, createWorld, deliver, end, itemPrice, join, leave, newStream, recordingDeleted, recordingReady, type World } from './world.js';

@@ -7,8 +7,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Sql } from '../../src/platform/db/connect.js';
-import { chargeClosedPeriods } from '../../src/domains/billing/charging.js';
-import { accountMoney } from '../../src/domains/billing/queries.js';
+import { chargeClosedPeriods } from '../../src/domains/ledger/billing/charging.js';
+import { accountMoney } from '../../src/domains/ledger/billing/queries.js';
 import type { Profile } from '../../src/domains/streams/schemas.js';
 import { prng } from '../helpers/random.js';
 import { micros } from '../helpers/usd.js';

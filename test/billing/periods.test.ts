@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   ceilTo, coveredBefore, floorTo, HOUR_MS, MINUTE_MS, periodQuantities, publishedSecondsBefore, storedByteSecondsBefore, type Interval, type PeriodQuantity,
-} from '../../src/domains/billing/periods.js';
+} from '../../src/domains/ledger/billing/periods.js';
 import { prng } from '../helpers/random.js';
 
 const at = (iso: string) => Date.parse(iso);

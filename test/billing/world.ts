@@ -4,7 +4,7 @@
  * sets, and exact expectations computed here in BigInt (never through the code under test).
  */
 import { micros, priceMicros } from '../helpers/usd.js';
-import { watchMinutesByDay } from '../../src/domains/viewers/queries.js';
+import { watchMinutesByDay } from '../../src/domains/audience/viewers/queries.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { BillingRates } from '../../src/config/schema.js';
 import type { Clock } from '../../src/core/clock.js';
@@ -12,10 +12,10 @@ import { newId, sha256 } from '../../src/core/ids.js';
 import { createLogger } from '../../src/core/logger.js';
 import { connect, type Sql, type Tx } from '../../src/platform/db/connect.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { AccountsService } from '../../src/domains/accounts/service.js';
-import { ITEM_UNITS, type Item } from '../../src/domains/billing/items.js';
-import { BillingService } from '../../src/domains/billing/service.js';
-import { MeteringService } from '../../src/domains/metering/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
+import { ITEM_UNITS, type Item } from '../../src/domains/ledger/billing/items.js';
+import { BillingService } from '../../src/domains/ledger/billing/service.js';
+import { MeteringService } from '../../src/domains/back-office/metering/service.js';
 import { lockStreamById, insertStream, type StreamRow } from '../../src/domains/streams/queries.js';
 import { DEFAULT_CHAT, DEFAULT_PLAYER, type Profile } from '../../src/domains/streams/schemas.js';
 import { NO_LIVE } from '../../src/domains/streams/service.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { countedUntil, deliveredBytes } from '../../src/domains/cdnlog/queries.js';
+import { countedUntil, deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { startTestAppliance } from '../helpers/appliance.js';
 import { fetchFrom, watchStream, type Received } from '../helpers/cdn-viewer.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';

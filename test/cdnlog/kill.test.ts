@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deliveredBytes } from '../../src/domains/cdnlog/queries.js';
+import { deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { fetchFrom, watchStream, type Received } from '../helpers/cdn-viewer.js';
 import { createEmptyDatabase, makeDataDir, svc, ok } from '../helpers/cli.js';

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BatchTotals } from '../../src/domains/cdnlog/aggregate.js';
-import { classifyPath, parseLine } from '../../src/domains/cdnlog/line.js';
+import { BatchTotals } from '../../src/domains/ledger/cdnlog/aggregate.js';
+import { classifyPath, parseLine } from '../../src/domains/ledger/cdnlog/line.js';
 
 const S1 = 'str_aaaaaaaaaaaaaaaaaaaa';
 const S2 = 'str_bbbbbbbbbbbbbbbbbbbb';

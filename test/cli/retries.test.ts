@@ -9,7 +9,7 @@ import { startAppliance, type RunningAppliance } from '../../src/appliance/appli
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { managedCluster } from '../../src/platform/db/managed-cluster.js';
 import { childrenOf } from '../../src/platform/process/proc.js';

@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readSecrets } from '../../src/config/secrets.js';
-import { operatorToken } from '../../src/domains/dashboard/access.js';
+import { operatorToken } from '../../src/domains/surfaces/dashboard/access.js';
 import { createEmptyDatabase, makeDataDir, ok, svc } from '../helpers/cli.js';
 
 const t = suite<{ dir: string; remove: () => void; db: { url: string; drop: () => Promise<void> }; flags: string[] }>('svc dashboard');

@@ -12,7 +12,7 @@ import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { Secrets } from '../../src/config/secrets.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { managedCluster } from '../../src/platform/db/managed-cluster.js';
 import { isDatabaseUnavailable } from '../../src/platform/db/errors.js';

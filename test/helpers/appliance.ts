@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination } from 'pino';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';

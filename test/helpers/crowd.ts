@@ -1,6 +1,6 @@
 import type { ManualClock } from '../../src/core/clock.js';
-import type { BeatState } from '../../src/domains/viewers/counter.js';
-import type { Beacon, ViewerCounter } from '../../src/domains/viewers/counter.js';
+import type { BeatState } from '../../src/domains/audience/viewers/counter.js';
+import type { Beacon, ViewerCounter } from '../../src/domains/audience/viewers/counter.js';
 import { prng } from './random.js';
 
 export interface CrowdOptions {

@@ -6,10 +6,10 @@ import { execa, type ResultPromise } from 'execa';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../src/core/errors.js';
 import { createLogger } from '../../src/core/logger.js';
-import type { Embed } from '../../src/domains/embed/schemas.js';
+import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { createServer as createApiServer } from '../../src/platform/http/server.js';
-import type { PlayerAssets } from '../../src/domains/player/assets.js';
-import { registerPlayerRoutes, type EmbedSource } from '../../src/domains/player/routes.js';
+import type { PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
+import { registerPlayerRoutes, type EmbedSource } from '../../src/domains/surfaces/player/routes.js';
 
 export const STREAM = 'str_playertest0000000001';
 

@@ -1,10 +1,10 @@
 import * as assert from 'uvu/assert';
 import { suite, type Test } from 'uvu';
 import { createLogger } from '../../src/core/logger.js';
-import { appendEvent, type EventRow, type EventType } from '../../src/domains/events/outbox.js';
-import { WebhookDispatcher, type DispatcherOptions } from '../../src/domains/webhooks/dispatcher.worker.js';
-import type { DeliveryRow } from '../../src/domains/webhooks/queries.js';
-import { systemLookup, type Lookup } from '../../src/domains/webhooks/ssrf.js';
+import { appendEvent, type EventRow, type EventType } from '../../src/domains/ledger/events/outbox.js';
+import { WebhookDispatcher, type DispatcherOptions } from '../../src/domains/back-office/webhooks/dispatcher.worker.js';
+import type { DeliveryRow } from '../../src/domains/back-office/webhooks/queries.js';
+import { systemLookup, type Lookup } from '../../src/domains/back-office/webhooks/ssrf.js';
 import { createTestApi, type TestApi } from './api.js';
 import { Receiver } from './receiver.js';
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { EVENT_TYPE_NAMES } from '../../src/domains/events/outbox.js';
+import { EVENT_TYPE_NAMES } from '../../src/domains/ledger/events/outbox.js';
 import { makeAjv } from '../../src/platform/http/validation.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 

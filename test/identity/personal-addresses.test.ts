@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dataPaths } from '../../src/config/paths.js';
-import { CdnAddresses, cdnSecret } from '../../src/domains/cdn/addresses.js';
+import { CdnAddresses, cdnSecret } from '../../src/domains/ledger/cdn/addresses.js';
 import { startTestAppliance } from '../helpers/appliance.js';
 import { viewerToken } from '../helpers/viewer-tokens.js';
 

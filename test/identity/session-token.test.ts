@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/core/errors.js';
-import { SessionTokens, sessionSecret, type SessionClaims } from '../../src/domains/identity/session-token.js';
+import { SessionTokens, sessionSecret, type SessionClaims } from '../../src/domains/audience/identity/session-token.js';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
 const claims = (i: number): SessionClaims => ({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dataPaths } from '../../src/config/paths.js';
-import { lastMediaAt } from '../../src/domains/live/evidence.js';
+import { lastMediaAt } from '../../src/domains/engine/live/evidence.js';
 
 test("lastMediaAt: the newest of the stream's ingest recordings and segments, other streams and files ignored", () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-evidence-'));

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hookToken } from '../../src/domains/live/hooks.routes.js';
+import { hookToken } from '../../src/domains/engine/live/hooks.routes.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';
 

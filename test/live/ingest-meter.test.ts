@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { brokenLimit, IngestMeter, withinResolution } from '../../src/domains/live/ingest-meter.js';
+import { brokenLimit, IngestMeter, withinResolution } from '../../src/domains/engine/live/ingest-meter.js';
 import type { SegmentProbe } from '../../src/platform/media/probe.js';
 
 const segment = (width: number, height: number, keyframes: number[], duration = 4): SegmentProbe => ({

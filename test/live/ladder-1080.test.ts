@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execa } from 'execa';
-import { signatureSegment, cdnSecret } from '../../src/domains/cdn/addresses.js';
+import { signatureSegment, cdnSecret } from '../../src/domains/ledger/cdn/addresses.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { deleteDropsPublisher, killAndReconnect, recordingMatches } from '../helpers/broadcast.js';

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dataPaths } from '../../src/config/paths.js';
 import { findProcesses } from '../../src/platform/process/proc.js';
-import { LADDER_LAG_WARN_SECONDS } from '../../src/domains/live/ending.js';
+import { LADDER_LAG_WARN_SECONDS } from '../../src/domains/engine/live/ending.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 

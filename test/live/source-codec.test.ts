@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { judgeSource } from '../../src/domains/live/source-rules.js';
+import { judgeSource } from '../../src/domains/engine/live/source-rules.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { makeClip, publish, runPublisher, waitFor, type Publisher } from '../helpers/publisher.js';
 

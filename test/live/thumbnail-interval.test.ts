@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { Thumbnailer } from '../../src/domains/thumbnails/capture.js';
+import { Thumbnailer } from '../../src/domains/engine/thumbnails/capture.js';
 import { makeClip } from '../helpers/publisher.js';
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));

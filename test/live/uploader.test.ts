@@ -9,7 +9,7 @@ import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { readSegmentFile } from '../../src/platform/media/segment-reader.js';
 import type { SegmentProbe } from '../../src/platform/media/probe.js';
-import { Uploader } from '../../src/domains/live/uploader.js';
+import { Uploader } from '../../src/domains/engine/live/uploader.js';
 import { makeClip } from '../helpers/publisher.js';
 
 /** The uploader over a real ladder's output, read after the fact (as after a long stall). */

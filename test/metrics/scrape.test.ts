@@ -6,7 +6,7 @@ import { ApplianceMetrics } from '../../src/appliance/metrics.js';
 import { metricsUrl } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { hookToken } from '../../src/domains/live/hooks.routes.js';
+import { hookToken } from '../../src/domains/engine/live/hooks.routes.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { freePort } from '../helpers/ports.js';

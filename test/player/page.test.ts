@@ -8,8 +8,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/core/errors.js';
 import { packageRoot } from '../../src/core/package-root.js';
-import type { Embed } from '../../src/domains/embed/schemas.js';
-import { chooseEncoding, loadPlayerAssets, type PlayerAssets } from '../../src/domains/player/assets.js';
+import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
+import { chooseEncoding, loadPlayerAssets, type PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
 import { embedFixture, playerApi } from '../helpers/player-site.js';
 
 type Entry = { embed: Embed; allowedDomains: string[] | null } | ApiError;

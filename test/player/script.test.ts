@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Embed } from '../../src/domains/embed/schemas.js';
+import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { launchChromium, outputDir } from '../helpers/browser.js';
 import { embedFixture, startLiveHls, startPlayerSite, STREAM, type LiveHls, type PlayerSite } from '../helpers/player-site.js';
 import { waitFor } from '../helpers/publisher.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { PublicRefusals } from '../../src/domains/cdn/public-refusals.js';
+import { PublicRefusals } from '../../src/domains/ledger/cdn/public-refusals.js';
 import { PublicRefusalKeeper } from '../../src/domains/streams/public-playback.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { apiSuite, type TestApi } from '../helpers/api.js';

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ratesJson } from '../../src/domains/billing/queries.js';
+import { ratesJson } from '../../src/domains/ledger/billing/queries.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 import { createStream, goLive } from '../helpers/streams.js';
 

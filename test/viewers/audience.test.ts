@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDelivery, addViewerIds, compactViewers } from '../../src/domains/cdnlog/queries.js';
-import { addMinutes } from '../../src/domains/viewers/queries.js';
-import type { MinuteRow } from '../../src/domains/viewers/counter.js';
+import { addDelivery, addViewerIds, compactViewers } from '../../src/domains/ledger/cdnlog/queries.js';
+import { addMinutes } from '../../src/domains/audience/viewers/queries.js';
+import type { MinuteRow } from '../../src/domains/audience/viewers/counter.js';
 import { connect, type Sql, type Tx } from '../../src/platform/db/connect.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ManualClock } from '../../src/core/clock.js';
-import type { BeatState } from '../../src/domains/viewers/counter.js';
-import { beaconRate, ViewerCounter, type ViewerCounterOptions } from '../../src/domains/viewers/counter.js';
+import type { BeatState } from '../../src/domains/audience/viewers/counter.js';
+import { beaconRate, ViewerCounter, type ViewerCounterOptions } from '../../src/domains/audience/viewers/counter.js';
 
 const A = 'str_aaaaaaaaaaaaaaaaaaaa';
 const B = 'str_bbbbbbbbbbbbbbbbbbbb';

@@ -1,8 +1,8 @@
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import type { BeatState } from '../../src/domains/viewers/counter.js';
-import { ViewerCounter } from '../../src/domains/viewers/counter.js';
-import { ViewersService } from '../../src/domains/viewers/service.js';
+import type { BeatState } from '../../src/domains/audience/viewers/counter.js';
+import { ViewerCounter } from '../../src/domains/audience/viewers/counter.js';
+import { ViewersService } from '../../src/domains/audience/viewers/service.js';
 import { apiSuite, type TestApi } from '../helpers/api.js';
 import { createStream } from '../helpers/streams.js';
 

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ManualClock } from '../../src/core/clock.js';
-import { SAMPLE_TARGET, ViewerCounter, type NowEstimate } from '../../src/domains/viewers/counter.js';
+import { SAMPLE_TARGET, ViewerCounter, type NowEstimate } from '../../src/domains/audience/viewers/counter.js';
 import { Crowd } from '../helpers/crowd.js';
 
 const INTERVAL = 15;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AccountsService } from '../../src/domains/accounts/service.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';

@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findAccountByApiKeyHash } from '../../src/domains/accounts/queries.js';
+import { findAccountByApiKeyHash } from '../../src/domains/ledger/accounts/queries.js';
 import { ApiError } from '../../src/core/errors.js';
 import { newId, sha256 } from '../../src/core/ids.js';
-import { WebhooksService } from '../../src/domains/webhooks/service.js';
-import { addressRange, checkTargetOnSave, resolveTarget, systemLookup, TargetRefused, type Lookup } from '../../src/domains/webhooks/ssrf.js';
+import { WebhooksService } from '../../src/domains/back-office/webhooks/service.js';
+import { addressRange, checkTargetOnSave, resolveTarget, systemLookup, TargetRefused, type Lookup } from '../../src/domains/back-office/webhooks/ssrf.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 import { assertInvalidField } from '../helpers/streams.js';
 import { createEndpoint, deliveryReaches, emit, firstDelivery, startDispatcher, webhookSuite } from '../helpers/webhooks.js';

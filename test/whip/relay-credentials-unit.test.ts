@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RelayCredentials } from '../../src/domains/live/relay-credentials.js';
+import { RelayCredentials } from '../../src/domains/engine/live/relay-credentials.js';
 
 test('a relay credential stands for its key once, for its own stream only, until withdrawn', () => {
   const relays = new RelayCredentials();

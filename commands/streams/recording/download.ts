@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { apiFlags } from '../../../src/cli/api-client.js';
 import { SvcCommand } from '../../../src/cli/base-command.js';
 import { streamIdArg, streamPath } from '../../../src/cli/streams.js';
-import type { RecordingDownload } from '../../../src/domains/recordings/schemas.js';
+import type { RecordingDownload } from '../../../src/domains/engine/recordings/schemas.js';
 
 export default class StreamsRecordingDownload extends SvcCommand<typeof StreamsRecordingDownload> {
   static override summary = "Sign a download URL of a stream's MP4 recording (POST /v1/streams/ID/recording/download).";

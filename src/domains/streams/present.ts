@@ -1,6 +1,6 @@
 import type { PublicUrls } from '../../config/config.js';
 import { addSeconds, iso, secondsUntil } from '../../core/time.js';
-import type { CdnAddresses } from '../cdn/addresses.js';
+import type { CdnAddresses } from '../ledger/cdn/addresses.js';
 import type { PresentedRow, StreamRow } from './queries.js';
 import { FINISHED, type CreatedStream, type Profile, type Stream, type StreamEventData } from './schemas.js';
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { isDatabaseUnavailable } from '../../platform/db/errors.js';
-import type { PublicRefusals } from '../cdn/public-refusals.js';
+import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
 import { lockPublicRefusals, publicPlayers, type PublicPlayerRow } from './queries.js';
 import type { PlayerSettings } from './schemas.js';
 

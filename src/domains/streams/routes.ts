@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../accounts/auth.js';
+import { keyed } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
 import {

@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
-import { Cost } from '../billing/schemas.js';
+import { Cost } from '../ledger/billing/schemas.js';
 
 export const STREAM_STATUSES = ['pending', 'live', 'ended', 'expired', 'cancelled'] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];

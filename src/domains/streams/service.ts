@@ -1,19 +1,19 @@
-import type { Account } from '../accounts/queries.js';
-import { lockAccount } from '../accounts/queries.js';
+import type { Account } from '../ledger/accounts/queries.js';
+import { lockAccount } from '../ledger/accounts/queries.js';
 import type { Clock } from '../../core/clock.js';
 import type { Config } from '../../config/config.js';
 import { ApiError, notFound } from '../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../core/ids.js';
 import { addSeconds, secondsUntil } from '../../core/time.js';
 import type { Sql, Tx } from '../../platform/db/connect.js';
-import { NOTHING_USED, type BillingService } from '../billing/service.js';
-import type { Idempotency } from '../idempotency/service.js';
+import { NOTHING_USED, type BillingService } from '../ledger/billing/service.js';
+import type { Idempotency } from '../ledger/idempotency/service.js';
 import * as q from './queries.js';
 import { ownStream } from './own-stream.js';
 import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
 import { fits } from './capacity.js';
-import type { CdnAddresses } from '../cdn/addresses.js';
-import type { PublicRefusals } from '../cdn/public-refusals.js';
+import type { CdnAddresses } from '../ledger/cdn/addresses.js';
+import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
 import { refusedStreamIds, refusesPublic, type RefusalViewers } from './public-playback.js';
 import {
   DEFAULT_CHAT,

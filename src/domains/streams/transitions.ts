@@ -1,4 +1,4 @@
-import { appendEvent, type EventType } from '../events/outbox.js';
+import { appendEvent, type EventType } from '../ledger/events/outbox.js';
 import type { Tx } from '../../platform/db/connect.js';
 import { updateStream, type StreamChanges, type StreamRow } from './queries.js';
 import { eventData } from './present.js';

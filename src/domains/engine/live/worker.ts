@@ -1,0 +1,235 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { localUrlHost, type Config } from '../../../config/config.js';
+import { dataPaths } from '../../../config/paths.js';
+import type { Logger } from '../../../core/logger.js';
+import { ladderArgs, planLadder, type Rendition } from '../../../platform/media/ladder.js';
+import type { SegmentProbe } from '../../../platform/media/probe.js';
+import { GrowingFile } from '../../../platform/process/growing-file.js';
+import { cpuSeconds } from '../../../platform/process/proc.js';
+import type { Supervised, Supervisor } from '../../../platform/process/supervisor.js';
+import type { LatencyMode, Profile } from '../../streams/schemas.js';
+import { IngestMeter } from './ingest-meter.js';
+import { Uploader } from './uploader.js';
+import type { Thumbnailer } from '../thumbnails/capture.js';
+
+/** What a worker learns about the source before starting its ladder (nginx-rtmp's metadata). */
+export interface SourceInfo {
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+/**
+ * Low-latency streams ask for 1-second pieces. They are cut on the publisher's keyframes (the top
+ * quality is copied), so a publisher with 2-second keyframes still gets 2-second pieces.
+ */
+export const LOW_LATENCY_SEGMENT_SECONDS = 1;
+
+/**
+ * How often the uploader looks for finished pieces: each look reads a two-line work playlist per
+ * rendition (microseconds), and its wait is part of every viewer's delay (half the period on average).
+ */
+const UPLOAD_TICK_MS = 100;
+
+export interface WorkerDeps {
+  config: Config;
+  supervisor: Supervisor;
+  logger: Logger;
+  probe: (file: string) => Promise<SegmentProbe>;
+  thumbnails: Thumbnailer;
+}
+
+/**
+ * One live stream on this node: a ladder ffmpeg per publish session (nginx ends it when the
+ * publisher leaves), and one uploader for the whole broadcast, so that a reconnect continues
+ * the same playlists (ffmpeg's append_list adds the discontinuity).
+ */
+export class LiveWorker {
+  readonly meter: IngestMeter;
+  /** What nginx had dropped for this stream's ladder at the last tick. */
+  droppedSeen = 0;
+  /** The ladder was last found further behind the recording than LADDER_LAG_WARN_SECONDS (warned once per episode). */
+  lagging = false;
+  /** When the last ingest sample of this stream was stored (INGEST_SAMPLE_SECONDS apart). */
+  sampledAt: Date | null = null;
+  /** The frame rate the publisher declares (nginx's metadata), as of the last tick. */
+  frameRate: number | null = null;
+  private ladder: Supervised | null = null;
+  /** The current session's recording, fed to its ladder; null when the ladder pulls the live stream. */
+  private feed: GrowingFile | null = null;
+  private uploader: Uploader | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private renditions: Rendition[] | null = null;
+  private publisherConnected = false;
+  private finished = false;
+  private sessionStart: Promise<void> = Promise.resolve();
+  /** Publish sessions so far: a ladder restarts only while its own session lasts. */
+  private sessions = 0;
+
+  constructor(
+    readonly streamId: string,
+    private readonly profile: Profile,
+    private readonly latencyMode: LatencyMode,
+    /** Orders workers by creation (see WorkerControl). */
+    readonly serial: number,
+    private readonly deps: WorkerDeps,
+  ) {
+    this.meter = new IngestMeter(deps.config.live.bitrate_window_seconds);
+  }
+
+  get log(): Logger {
+    return this.deps.logger;
+  }
+
+  get renditionNames(): string[] | null {
+    return this.renditions?.map((r) => r.name) ?? null;
+  }
+
+  /** CPU seconds the current ladder process has used (it restarts with each publish session); null without one. */
+  get ladderCpuSeconds(): number | null {
+    const pid = this.ladder?.pid;
+    return pid ? cpuSeconds(pid) : null;
+  }
+
+  /**
+   * How far the ladder is behind nginx's recording of the session it reads: bytes recorded and
+   * not yet read, and the media time they hold at the ingest bitrate (null until it is known).
+   * Null when the ladder pulls the live stream (nginx drops for it instead, see droppedSeen).
+   */
+  get ladderLag(): { bytes: number; seconds: number | null } | null {
+    const bytes = this.feed?.behindBytes() ?? null;
+    if (bytes === null) return null;
+    const kbps = this.meter.kbps();
+    return { bytes, seconds: kbps ? (bytes * 8) / (kbps * 1000) : null };
+  }
+
+  get playable(): boolean {
+    return this.uploader?.playable ?? false;
+  }
+
+  private get workDir(): string {
+    return join(dataPaths(this.deps.config.dataDir).live, this.streamId);
+  }
+
+  /**
+   * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
+   * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
+   * by the first session (players keep the playlists they know). `recording` finds nginx's
+   * recording of this publish session (null: none, as for a publisher adopted after a restart):
+   * the ladder reads it from its first frame.
+   */
+  publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
+    this.publisherConnected = true;
+    // nginx takes one publisher per stream: the last session's is gone, even when nobody said so (nginx died).
+    this.feed?.finish();
+    const session = ++this.sessions;
+    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source, recording, session)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    return this.sessionStart;
+  }
+
+  publisherLeft(): void {
+    this.publisherConnected = false;
+    // nginx closed the recording before it said so: what is in it is the whole session.
+    this.feed?.finish();
+  }
+
+  private get segmentSeconds(): number {
+    return this.latencyMode === 'low' ? LOW_LATENCY_SEGMENT_SECONDS : this.deps.config.live.segment_seconds;
+  }
+
+  private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
+    if (this.finished || !this.publisherConnected) return;
+    const { config } = this.deps;
+    if (!this.renditions) {
+      const source = info ?? { width: 0, height: 0, hasAudio: true };
+      this.renditions = planLadder(this.profile, source);
+      mkdirSync(this.workDir, { recursive: true });
+      this.uploader = new Uploader({
+        streamId: this.streamId,
+        workDir: this.workDir,
+        originDir: join(dataPaths(config.dataDir).origin, this.streamId),
+        renditions: this.renditions.map((r) => r.name),
+        windowSegments: config.live.window_segments,
+        segmentSeconds: this.segmentSeconds,
+        probe: this.deps.probe,
+        onSourceSegment: (probe) => this.meter.addSegment(probe),
+        // Stills come from the smallest rendition: the cheapest to decode.
+        onPublished: (rendition, file) => {
+          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, this.profile, file);
+        },
+        logger: this.log,
+      });
+      this.timer = setInterval(() => void this.uploader?.tick(), UPLOAD_TICK_MS);
+    }
+    await this.ladder?.waitForExit();
+    // Released, not just forgotten: a restart it had scheduled would run beside this session's ladder.
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
+    if (session !== this.sessions || !this.publisherConnected) return;
+    const options = {
+      outDir: this.workDir,
+      renditions: this.renditions,
+      hasAudio: info?.hasAudio ?? true,
+      preset: config.live.x264_preset,
+      segmentSeconds: this.segmentSeconds,
+    };
+    const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
+    // nginx's recording of the session holds it from the first frame; pulling the live stream
+    // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md,
+    // "First picture"). The feed ends when the publisher leaves (see publisherLeft), the ladder with it.
+    const recording = findRecording();
+    this.feed = recording ? new GrowingFile(recording) : null;
+    const args = ladderArgs({
+      ...options,
+      ...(this.feed ? { input: 'pipe:0', inputFormat: 'flv' as const } : { input: live }),
+      // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
+      firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
+    });
+    this.ladder = this.deps.supervisor.spawn({
+      name: `ladder ${this.streamId}`,
+      file: config.live.ffmpeg_path,
+      args,
+      ...(this.feed ? { stdin: this.feed } : {}),
+      // A restart joins the live stream (reading the recording again would repeat the session) and continues the playlists.
+      restartArgs: ladderArgs({ ...options, input: live, firstSegmentSeconds: 0 }),
+      logger: this.log,
+      // A ladder without its appliance would only fill the work folder: it dies with it.
+      dieWithParent: true,
+      // Its input ends with the publisher (exit 0); a crash while this session publishes restarts it.
+      restart: (exit) => session === this.sessions && this.publisherConnected && !this.finished && exit.code !== 0,
+    });
+    this.log.info({ renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' }, 'ladder started');
+  }
+
+  /**
+   * The appliance stops, the broadcast does not: the ladder goes at once and the playlists stay
+   * open (no ENDLIST), so players wait for the publisher's reconnect instead of ending.
+   */
+  async stop(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    await this.sessionStart;
+    if (this.ladder) await this.deps.supervisor.release(this.ladder);
+    if (this.timer) clearInterval(this.timer);
+    await this.uploader?.tick();
+  }
+
+  /** The broadcast is over: stop the ladder, publish what is left and end every playlist. */
+  async finish(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    this.publisherLeft();
+    await this.sessionStart;
+    if (this.ladder) {
+      // The ladder normally exits with its publisher; do not wait for a stuck one.
+      const exited = this.ladder.waitForExit();
+      const timeout = new Promise((r) => setTimeout(r, 3000));
+      await Promise.race([exited, timeout]);
+      await this.deps.supervisor.release(this.ladder);
+    }
+    if (this.timer) clearInterval(this.timer);
+    await this.uploader?.finish();
+    rmSync(this.workDir, { recursive: true, force: true });
+    this.log.info('live worker finished');
+  }
+}

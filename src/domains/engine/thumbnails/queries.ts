@@ -1,0 +1,6 @@
+import type { Db } from '../../../platform/db/connect.js';
+
+/** A new still of the stream is on the CDN (the stream's `thumbnail.captured_at`). */
+export async function recordCapture(db: Db, streamId: string, at: Date): Promise<void> {
+  await db`update streams set thumbnail_at = ${at} where id = ${streamId}`;
+}

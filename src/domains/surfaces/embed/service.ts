@@ -1,0 +1,173 @@
+import type { Clock } from '../../../core/clock.js';
+import { ApiError } from '../../../core/errors.js';
+import { networkOf } from '../../../core/network.js';
+import { iso } from '../../../core/time.js';
+import type { Sql } from '../../../platform/db/connect.js';
+import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
+import { defaultPlaybackExpiry } from '../../streams/present.js';
+import type { StreamRow } from '../../streams/queries.js';
+import { STREAM_ID, type LatencyMode } from '../../streams/schemas.js';
+import { findPublicStream } from './queries.js';
+import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
+import { UnknownIdLimiter } from './unknown-ids.js';
+import type { RenewedPlayback, ViewerSession } from '../../audience/identity/schemas.js';
+import type { IdentityService, StreamView } from '../../audience/identity/service.js';
+import type { SessionClaims } from '../../audience/identity/session-token.js';
+import type { BeatState } from '../../audience/viewers/counter.js';
+import type { AttendanceViewer } from '../../audience/attendance/recorder.js';
+
+/** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
+export const POLL_PENDING_SECONDS = 5;
+export const POLL_LIVE_SECONDS = 60;
+/** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
+const STREAM_TTL_MS = 1000;
+
+/** What the public endpoints report to attendance (token viewers only). */
+export interface EmbedAttendance {
+  /** A session was opened: the viewer is listed (with nothing watched yet). */
+  seen(viewer: AttendanceViewer, atMs: number): void;
+  /** A beat of a session: playing time between its reports is credited. */
+  beat(viewer: AttendanceViewer, sessionId: string, st: BeatState, atMs: number): void;
+}
+
+/** What the public endpoints need from viewer counting. */
+export interface EmbedViewers {
+  beacon(streamId: string): { rate: number; interval_seconds: number };
+  /** Null when taken; else the seconds after which the address's excess new viewers may try again. */
+  beat(streamId: string, beat: Omit<BeatQuery, 't'>, network: string): number | null;
+  /** The minutes that count towards `player.watch_minutes_limit`. */
+  limitMinutes(streamId: string): Promise<number>;
+}
+
+export interface EmbedDeps {
+  sql: Sql;
+  clock: Clock;
+  cdn: CdnAddresses;
+  viewers: EmbedViewers;
+  identity: IdentityService;
+  attendance: EmbedAttendance;
+}
+
+interface Cached {
+  row: StreamRow;
+  closed: boolean;
+  fetchedAt: number;
+}
+
+/** The player was closed by its owner: switched off, past `closed_at`, or out of watch minutes. */
+async function isClosed(row: StreamRow, now: Date, viewers: EmbedViewers): Promise<boolean> {
+  const { enabled, closed_at: closedAt, watch_minutes_limit: limit } = row.player;
+  if (!enabled) return true;
+  if (closedAt && new Date(closedAt) <= now) return true;
+  return limit !== null && (await viewers.limitMinutes(row.id)) >= limit;
+}
+
+function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
+  if (closed) return 'closed';
+  if (row.status === 'expired' || row.status === 'cancelled') return 'unavailable';
+  return row.status;
+}
+
+/** The public side of a stream: the embed read and viewer beats (no key, any origin). */
+export class EmbedService {
+  private readonly streams = new Map<string, Cached>();
+  readonly limiter: UnknownIdLimiter;
+
+  constructor(private readonly deps: EmbedDeps) {
+    this.limiter = new UnknownIdLimiter(() => deps.clock.now().getTime());
+  }
+
+  /** The embed read, with what the hosted page needs beside it (never part of the read itself). */
+  async read(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
+    const { row, closed } = await this.stream(id, address);
+    const status = embedStatus(row, closed);
+    const open = status === 'pending' || status === 'live';
+    const membersOnly = row.player.require_viewer_token;
+    const expiresAt = status === 'live' && !membersOnly ? defaultPlaybackExpiry(row) : null;
+    const finished = row.status !== 'pending' && row.status !== 'live';
+    const embed: Embed = {
+      object: 'embed',
+      id: row.id,
+      status,
+      title: row.player.show_name ? row.name : null,
+      // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
+      // Its own scope: closing the player stops it at the CDN, not only here (docs/decisions.md).
+      playback_url: expiresAt && this.deps.cdn.publicPlayback(row.id, expiresAt),
+      playback_url_expires_at: iso(expiresAt),
+      went_live_at: iso(row.went_live_at),
+      ended_at: iso(row.ended_at),
+      // A closed player of a stream that may still go on is asked about again: its owner can reopen it.
+      poll_after_seconds: finished ? null : status === 'pending' ? POLL_PENDING_SECONDS : POLL_LIVE_SECONDS,
+      beacon: open ? this.deps.viewers.beacon(row.id) : null,
+      access: membersOnly ? 'viewer_token' : 'public',
+      poster_url: this.deps.cdn.thumbnail(row.id),
+    };
+    return { embed, allowedDomains: row.player.allowed_domains, latencyMode: row.latency_mode };
+  }
+
+  /**
+   * Counted while the stream is pending or live and its player open; otherwise accepted and
+   * dropped. With `t` (a session token of this stream, else `401 invalid_viewer_token`), also
+   * reported to attendance.
+   */
+  async beat(id: string, beat: BeatQuery, address: string): Promise<void> {
+    const view = await this.view(id, address);
+    const session = beat.t === undefined ? null : await this.deps.identity.beatSession(view.row.id, beat.t);
+    if (!view.open) return;
+    const retry = this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u }, networkOf(address));
+    if (retry !== null) throw new ApiError('rate_limited', `Too many new viewers from this address; not counted. Retry after ${retry} s.`, { retry_after_seconds: retry });
+    if (session) {
+      const viewer = { streamId: view.row.id, viewerId: session.viewerId, name: session.name };
+      this.deps.attendance.beat(viewer, session.sessionId, beat.st, this.deps.clock.now().getTime());
+    }
+  }
+
+  /** A viewer token → a session (and, on members-only streams, a personal playback address). */
+  async openSession(id: string, viewerToken: string, address: string): Promise<ViewerSession> {
+    const view = await this.view(id, address);
+    return this.seen(view, await this.deps.identity.openSession(view, viewerToken));
+  }
+
+  /** A moderator link's token → a moderator session (its beats count for attendance like any session's). */
+  async openModeratorSession(id: string, moderatorToken: string, address: string): Promise<ViewerSession> {
+    const view = await this.view(id, address);
+    return this.seen(view, await this.deps.identity.openModeratorSession(view, moderatorToken));
+  }
+
+  /** A member's next personal playback address. */
+  async renewPlayback(id: string, sessionToken: string, address: string): Promise<RenewedPlayback> {
+    return this.deps.identity.renew(await this.view(id, address), sessionToken);
+  }
+
+  private seen(view: StreamView, { session, claims }: { session: ViewerSession; claims: SessionClaims }): ViewerSession {
+    if (view.open) this.deps.attendance.seen({ streamId: view.row.id, viewerId: claims.viewerId, name: claims.name }, this.deps.clock.now().getTime());
+    return session;
+  }
+
+  /** The stream as the public endpoints see it (cached a second per node). */
+  async view(id: string, address: string): Promise<StreamView> {
+    const { row, closed } = await this.stream(id, address);
+    return { row, open: !closed && (row.status === 'pending' || row.status === 'live') };
+  }
+
+  private async stream(id: string, address: string): Promise<Cached> {
+    this.limiter.check(address);
+    const nowMs = this.deps.clock.now().getTime();
+    const cached = this.streams.get(id);
+    if (cached && nowMs - cached.fetchedAt < STREAM_TTL_MS) return cached;
+    const row = STREAM_ID.test(id) ? await findPublicStream(this.deps.sql, id) : null;
+    if (!row) {
+      this.streams.delete(id);
+      this.limiter.record(address);
+      throw new ApiError('not_found', 'No such stream.');
+    }
+    const fresh: Cached = { row, closed: await isClosed(row, this.deps.clock.now(), this.deps.viewers), fetchedAt: nowMs };
+    if (this.streams.size >= 10_000) this.evictStale(nowMs);
+    this.streams.set(id, fresh);
+    return fresh;
+  }
+
+  private evictStale(nowMs: number): void {
+    for (const [id, entry] of this.streams) if (nowMs - entry.fetchedAt >= STREAM_TTL_MS) this.streams.delete(id);
+  }
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ApiError } from '../../../core/errors.js';
+import type { Embed } from '../embed/schemas.js';
+import { STREAM_ID, type LatencyMode } from '../../streams/schemas.js';
+import { chooseEncoding, etagOf, loadPlayerAssets, type Asset, type PlayerAssets } from './assets.js';
+import { createPlayerPages, type PlayerPages } from './page.js';
+
+/**
+ * Where the page gets its embed; throws `ApiError('not_found')` or `ApiError('rate_limited')`.
+ * The latency mode is not in the embed read (its shape is the spec's): the page carries it.
+ */
+export interface EmbedSource {
+  embed(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** nginx micro-caches the page for a second: it depends on the embed only, never on the viewer. */
+const MICRO = 'public, max-age=1';
+/** Allowed domains are validated on save; anything else never reaches a header. */
+const HOST = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$/;
+
+/**
+ * Who may frame the player. Each allowed host on both schemes (sites still on http embed too);
+ * an empty list lets nobody; null lets anybody.
+ */
+export function frameAncestors(allowedDomains: string[] | null): string {
+  if (allowedDomains === null) return '*';
+  const hosts = allowedDomains.filter((h) => HOST.test(h));
+  return hosts.length ? hosts.flatMap((h) => [`https://${h}`, `http://${h}`]).join(' ') : "'none'";
+}
+
+/**
+ * Scripts only from the player site itself (the inline embed JSON is data, not script); media,
+ * playlists and the poster come from the CDN, whose origin the page does not know: any origin,
+ * and blob: for MSE and hls.js's worker.
+ */
+export function contentSecurityPolicy(styleHash: string, allowedDomains: string[] | null): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${styleHash}`,
+    'img-src * data: blob:',
+    'media-src * blob:',
+    'connect-src *',
+    'worker-src blob:',
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors(allowedDomains)}`,
+  ].join('; ');
+}
+
+/**
+ * The hosted player: `GET /player/:id` (nginx serves it at `{player_url}/<id>`) and its assets
+ * at `GET /player/assets/:name` (`{player_url}/assets/<name>`). HTML pages for every outcome,
+ * never the API's JSON errors, except for an unknown asset. Loads the assets unless given.
+ */
+export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSource, assets?: PlayerAssets, whipUrl?: string): Promise<void> {
+  const loaded = assets ?? (await loadPlayerAssets());
+  const pages = await createPlayerPages(loaded.urls);
+  const schema = { hide: true };
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string, cacheControl: string, allowedDomains: string[] | null = null) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .header('content-security-policy', contentSecurityPolicy(pages.styleHash, allowedDomains))
+      .header('x-content-type-options', 'nosniff')
+      .send(html);
+
+  // No params schemas: a page never answers with the API's JSON 400, so the types are declared, not validated.
+  app.get<{ Params: { id: string } }>('/player/:id', { schema }, async (request, reply) => {
+    const { id } = request.params;
+    if (!STREAM_ID.test(id)) return sendHtml(reply, 404, pages.notFound(), MICRO);
+    try {
+      const { embed, allowedDomains, latencyMode } = await source.embed(id, request.ip);
+      return sendHtml(reply, 200, pages.page(embed, latencyMode ?? 'standard'), MICRO, allowedDomains);
+    } catch (err) {
+      const failure = failurePage(err, pages);
+      if (failure.status >= 500) request.log.error({ err, request_id: request.id }, 'player page: embed read failed');
+      if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
+      return sendHtml(reply, failure.status, failure.html, failure.cacheControl);
+    }
+  });
+
+  // The publish page (`{player_url}/publish/<id>#key=...`): the same for every stream and key, so
+  // it reads nothing; the key stays in the fragment. Camera use needs a top-level page: never framed.
+  if (whipUrl) {
+    app.get<{ Params: { id: string } }>('/player/publish/:id', { schema }, async (request, reply) => {
+      const { id } = request.params;
+      if (!STREAM_ID.test(id)) return sendHtml(reply, 404, pages.notFound(), MICRO);
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', contentSecurityPolicy(pages.publishStyleHash, []))
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
+        .send(pages.publish(id, whipUrl));
+    });
+  }
+
+  // The site's root and anything deeper name no stream: the same HTML 404.
+  const notFound = async (_request: unknown, reply: FastifyReply) => sendHtml(reply, 404, pages.notFound(), MICRO);
+  app.get('/player', { schema }, notFound);
+  app.get('/player/*', { schema }, notFound);
+
+  registerAssetRoute(app, '/player/assets', loaded, 'No such player asset.');
+}
+
+/**
+ * `GET <prefix>/:name`: hashed assets, immutable, br or gzip as the browser accepts, with ETags;
+ * an unknown name is the API's JSON 404 (`notFound` its message).
+ */
+export function registerAssetRoute(app: FastifyInstance, prefix: string, assets: { get(name: string): Asset | undefined }, notFound: string): void {
+  app.get<{ Params: { name: string } }>(`${prefix}/:name`, { schema: { hide: true } }, async (request, reply) => {
+    const asset = assets.get(request.params.name);
+    if (!asset) throw new ApiError('not_found', notFound);
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const etag = etagOf(asset, encoding);
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('vary', 'Accept-Encoding')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff')
+      .type(asset.contentType);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(asset.bodies[encoding]);
+  });
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+interface FailurePage {
+  status: number;
+  html: string;
+  cacheControl: string;
+  retryAfter?: number;
+}
+
+/** 404 and 429 pages for the embed read's refusals; anything else is a 503 that retries itself. */
+function failurePage(err: unknown, pages: PlayerPages): FailurePage {
+  if (err instanceof ApiError && err.code === 'not_found') return { status: 404, html: pages.notFound(), cacheControl: MICRO };
+  if (err instanceof ApiError && err.status === 429) {
+    const seconds = err.retryAfterSeconds ?? 60;
+    // Per viewer address: never cached for other viewers.
+    return { status: 429, html: pages.rateLimited(seconds), cacheControl: 'no-store', retryAfter: seconds };
+  }
+  return { status: 503, html: pages.unavailable(), cacheControl: 'no-store', retryAfter: 10 };
+}
