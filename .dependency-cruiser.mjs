@@ -40,15 +40,23 @@ export const layers = [
         name: 'streams',
         tier: 1,
         what: 'the stream: the one domain every other group builds on',
-        domains: [{ name: 'streams', what: 'the streams API, statuses and transitions, capacity, playback tokens, the public player switch' }],
+        domains: [
+          {
+            name: 'streams',
+            what: 'the streams API, statuses and transitions, capacity, playback tokens, the public player switch',
+          },
+        ],
       },
       {
         name: 'engine',
         tier: 2,
-        what: 'the media pipeline: what happens to a stream\'s video',
+        what: "the media pipeline: what happens to a stream's video",
         domains: [
           { name: 'thumbnails', what: 'stills of live streams, captured from the ladder' },
-          { name: 'live', what: 'ingest hooks, admission, the ladder worker and uploader per live stream, ingest metering, ending' },
+          {
+            name: 'live',
+            what: 'ingest hooks, admission, the ladder worker and uploader per live stream, ingest metering, ending',
+          },
           { name: 'whip', what: 'browser publishing: WHIP sessions, a WebRTC receiver relayed to RTMP' },
           { name: 'recordings', what: 'one MP4 per broadcast: remux, retention, signed downloads' },
         ],
@@ -61,7 +69,7 @@ export const layers = [
           { name: 'viewers', what: 'viewer counting: beats, the live estimate, per-minute series' },
           { name: 'bans', what: 'chat bans' },
           { name: 'moderators', what: 'chat moderators and their invitation links' },
-          { name: 'identity', what: 'viewer keys\' tokens and the sessions they open' },
+          { name: 'identity', what: "viewer keys' tokens and the sessions they open" },
           { name: 'attendance', what: 'attendance lists of members-only streams' },
           { name: 'chat', what: 'chat: posting, moderation, feeds, the hub between nodes' },
         ],
@@ -87,8 +95,16 @@ export const layers = [
       },
     ],
   },
-  { name: 'api', path: 'src/api', what: 'the HTTP API assembled: every domain route on one server, root routes and the reference' },
-  { name: 'appliance', path: 'src/appliance', what: 'the composition root: builds every service, worker and job; starts and stops them' },
+  {
+    name: 'api',
+    path: 'src/api',
+    what: 'the HTTP API assembled: every domain route on one server, root routes and the reference',
+  },
+  {
+    name: 'appliance',
+    path: 'src/appliance',
+    what: 'the composition root: builds every service, worker and job; starts and stops them',
+  },
   { name: 'cli', path: 'src/cli', what: 'what the oclif commands share: base command, API client, output' },
   { name: 'commands', path: 'commands', what: 'one file per `svc` command' },
 ];
@@ -97,7 +113,9 @@ export const layers = [
 export const groupPath = (layer, group) => `${layer.path}/${group.name}`;
 /** A domain's folder. */
 export const domainPath = (layer, group, domain) =>
-  group.domains.length === 1 && domain.name === group.name ? groupPath(layer, group) : `${groupPath(layer, group)}/${domain.name}`;
+  group.domains.length === 1 && domain.name === group.name
+    ? groupPath(layer, group)
+    : `${groupPath(layer, group)}/${domain.name}`;
 /** The folders of a layer, as the rules and the pictures see them. */
 export const foldersOf = (layer) =>
   layer.order
@@ -115,7 +133,12 @@ function upwardRules() {
     if (above.length) {
       rules.push({
         name: `${layer.name}-imports-upward`,
-        comment: `${layer.path} may import only ${layer.name} and the layers below it (${layers.slice(0, i).map((l) => l.name).join(', ') || 'none'})`,
+        comment: `${layer.path} may import only ${layer.name} and the layers below it (${
+          layers
+            .slice(0, i)
+            .map((l) => l.name)
+            .join(', ') || 'none'
+        })`,
         severity: 'error',
         from: { path: `^${layer.path}/` },
         to: { path: alt(above) },
@@ -128,7 +151,12 @@ function upwardRules() {
       if (higher.length)
         rules.push({
           name: `${layer.name}-${group.name}-imports-upward`,
-          comment: `${groupPath(layer, group)} may import only the groups on lower tiers: ${layer.groups.filter((g) => g.tier < group.tier).map((g) => g.name).join(', ') || 'none'}`,
+          comment: `${groupPath(layer, group)} may import only the groups on lower tiers: ${
+            layer.groups
+              .filter((g) => g.tier < group.tier)
+              .map((g) => g.name)
+              .join(', ') || 'none'
+          }`,
           severity: 'error',
           from,
           to: { path: alt(higher.map((g) => groupPath(layer, g))) },
@@ -146,7 +174,12 @@ function upwardRules() {
         if (!later.length) return;
         rules.push({
           name: `${layer.name}-${group.name}-${domain.name}-imports-upward`,
-          comment: `${domainPath(layer, group, domain)} may import only the domains of ${group.name} listed before it: ${group.domains.slice(0, j).map((d) => d.name).join(', ') || 'none'}`,
+          comment: `${domainPath(layer, group, domain)} may import only the domains of ${group.name} listed before it: ${
+            group.domains
+              .slice(0, j)
+              .map((d) => d.name)
+              .join(', ') || 'none'
+          }`,
           severity: 'error',
           from: { path: `^${domainPath(layer, group, domain)}/` },
           to: { path: alt(later.map((d) => domainPath(layer, group, d))) },
@@ -207,6 +240,10 @@ export default {
     exclude: { path: '^(dist|node_modules|test-output)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
   },
 };

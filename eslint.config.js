@@ -18,7 +18,14 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/cli/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Config is read once (src/config) and injected; only the CLI reads the environment.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Config is read once (src/config) and injected; only the CLI reads the environment.',
+        },
+      ],
     },
   },
   {
@@ -26,7 +33,15 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'commands/**/*.ts'],
     ignores: ['src/platform/process/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['node:child_process', 'child_process', 'execa'].map((name) => ({ name, message: 'Processes start only through src/platform/process (run, Supervisor, spawnDetached).' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:child_process', 'child_process', 'execa'].map((name) => ({
+            name,
+            message: 'Processes start only through src/platform/process (run, Supervisor, spawnDetached).',
+          })),
+        },
+      ],
     },
   },
   {
@@ -36,18 +51,45 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Wall time comes from the injected Clock (src/core/clock.ts); for durations and deadlines use performance.now().' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Wall time comes from the injected Clock (src/core/clock.ts): clock.now().' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Wall time comes from the injected Clock (src/core/clock.ts); for durations and deadlines use performance.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Wall time comes from the injected Clock (src/core/clock.ts): clock.now().',
+        },
       ],
     },
   },
-  { files: ['bin/**/*.js', 'eslint.config.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  {
+    files: ['bin/**/*.js', 'eslint.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
   {
     // The hosted player's script runs in browsers as a classic script (no build step).
     files: ['appliance/player/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: Object.fromEntries(['window', 'document', 'fetch', 'crypto', 'setTimeout', 'clearTimeout', 'setInterval', 'location', 'history', 'URL', 'URLSearchParams', 'localStorage', 'EventSource', 'Option'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'fetch',
+          'crypto',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'location',
+          'history',
+          'URL',
+          'URLSearchParams',
+          'localStorage',
+          'EventSource',
+          'Option',
+        ].map((name) => [name, 'readonly']),
+      ),
     },
   },
   {
@@ -55,14 +97,30 @@ export default tseslint.config(
     files: ['appliance/dashboard/**/*.js'],
     languageOptions: {
       sourceType: 'script',
-      globals: Object.fromEntries(['document', 'fetch', 'setTimeout', 'clearTimeout', 'location', 'history', 'sessionStorage', 'Node', 'uPlot'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        [
+          'document',
+          'fetch',
+          'setTimeout',
+          'clearTimeout',
+          'location',
+          'history',
+          'sessionStorage',
+          'Node',
+          'uPlot',
+        ].map((name) => [name, 'readonly']),
+      ),
     },
   },
   {
     // The publish page's script also uses the camera and WebRTC.
     files: ['appliance/player/publish.js'],
     languageOptions: {
-      globals: Object.fromEntries(['navigator', 'location', 'URL', 'URLSearchParams', 'Option', 'RTCPeerConnection', 'RTCRtpSender'].map((name) => [name, 'readonly'])),
+      globals: Object.fromEntries(
+        ['navigator', 'location', 'URL', 'URLSearchParams', 'Option', 'RTCPeerConnection', 'RTCRtpSender'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
     },
   },
 );

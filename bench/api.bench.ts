@@ -40,7 +40,10 @@ export async function load(name: string, opts: autocannon.Options): Promise<Row>
 
 /** Starts a bench server script and reads the JSON line it prints when ready. */
 async function serve<T>(script: string, args: string[] = []): Promise<{ info: T; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const firstLine: string = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', resolve);
@@ -74,37 +77,72 @@ export async function benchApi(): Promise<Row[]> {
       method: 'POST',
       path: '/v1/streams',
       body: createBody,
-      setupRequest: (req) => ({ ...req, headers: { ...headers, authorization: `Bearer ${keys[next++ % keys.length]}` } }),
+      setupRequest: (req) => ({
+        ...req,
+        headers: { ...headers, authorization: `Bearer ${keys[next++ % keys.length]}` },
+      }),
     },
   ];
   try {
     const created = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"target"}' });
     const { id } = (await created.json()) as { id: string };
-    const createdLive = await fetch(`${apiUrl}/v1/streams`, { method: 'POST', headers, body: '{"name":"live target"}' });
+    const createdLive = await fetch(`${apiUrl}/v1/streams`, {
+      method: 'POST',
+      headers,
+      body: '{"name":"live target"}',
+    });
     const live = ((await createdLive.json()) as { id: string }).id;
-    const wentLive = await fetch(`${referenceUrl}/bench/go-live`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: live }) });
+    const wentLive = await fetch(`${referenceUrl}/bench/go-live`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: live }),
+    });
     // Otherwise the live row would quietly measure a pending stream.
-    if (!wentLive.ok) throw new Error(`the bench could not make ${live} live: ${wentLive.status} ${await wentLive.text()}`);
+    if (!wentLive.ok)
+      throw new Error(`the bench could not make ${live} live: ${wentLive.status} ${await wentLive.text()}`);
     const rows: Row[] = [];
     rows.push(await load('bare route (constant JSON)', { url: bareUrl }));
-    rows.push(await load('POST /v1/streams (1 account)', { url: `${apiUrl}/v1/streams`, method: 'POST', headers, body: createBody }));
+    rows.push(
+      await load('POST /v1/streams (1 account)', {
+        url: `${apiUrl}/v1/streams`,
+        method: 'POST',
+        headers,
+        body: createBody,
+      }),
+    );
     rows.push(await load(`POST /v1/streams (${keys.length} accts)`, { url: apiUrl, requests: spreadOverAccounts }));
-    const captured = await fetch(`${referenceUrl}/reference/capture`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: keys[0], id, live }) });
+    const captured = await fetch(`${referenceUrl}/reference/capture`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: keys[0], id, live }),
+    });
     const reference = (await captured.json()) as { one: string; live: string; list: string };
     // Each read beside its reference, measured just before it: in one process, then through workers.
     const reads = async (baseUrl: string, label: string, withLive: boolean) => {
       const oneRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.one}` });
-      rows.push({ ...(await load(`GET /v1/streams/{id} (${label})`, { url: `${baseUrl}/v1/streams/${id}`, headers })), reference: oneRef });
+      rows.push({
+        ...(await load(`GET /v1/streams/{id} (${label})`, { url: `${baseUrl}/v1/streams/${id}`, headers })),
+        reference: oneRef,
+      });
       if (withLive) {
         const liveRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.live}` });
-        rows.push({ ...(await load(`GET live stream (${label})`, { url: `${baseUrl}/v1/streams/${live}`, headers })), reference: liveRef });
+        rows.push({
+          ...(await load(`GET live stream (${label})`, { url: `${baseUrl}/v1/streams/${live}`, headers })),
+          reference: liveRef,
+        });
       }
       const listRef = await load('  reference: 1 query, same JSON', { url: `${referenceUrl}${reference.list}` });
-      rows.push({ ...(await load(`GET /v1/streams?limit=20 (${label})`, { url: `${baseUrl}/v1/streams?limit=20`, headers })), reference: listRef });
+      rows.push({
+        ...(await load(`GET /v1/streams?limit=20 (${label})`, { url: `${baseUrl}/v1/streams?limit=20`, headers })),
+        reference: listRef,
+      });
     };
     await reads(apiUrl, '1 proc', true);
     // The same reads through nginx and the API worker processes (docs/decisions.md, The read path).
-    const appliance = await serve<{ url: string; workers: number }>('bench/serve-appliance.ts', [server.info.dir, server.info.databaseUrl]);
+    const appliance = await serve<{ url: string; workers: number }>('bench/serve-appliance.ts', [
+      server.info.dir,
+      server.info.databaseUrl,
+    ]);
     try {
       // Not the live stream: the whole appliance's live tick would end it (it has no publisher).
       await reads(appliance.info.url, `${appliance.info.workers} wk`, false);
@@ -133,7 +171,9 @@ export function formatApiRows(rows: Row[]): string {
   for (const r of rows) {
     if (!r.reference) continue;
     const ratio = (r.rps / r.reference.rps).toFixed(2);
-    lines.push(`${r.name.padEnd(32)} ${`${r.rps} / ${r.reference.rps} req/s = ${ratio}x`.padEnd(32)} p99 ${r.p99} ms (reference ${r.reference.p99} ms)`);
+    lines.push(
+      `${r.name.padEnd(32)} ${`${r.rps} / ${r.reference.rps} req/s = ${ratio}x`.padEnd(32)} p99 ${r.p99} ms (reference ${r.reference.p99} ms)`,
+    );
   }
   return lines.join('\n');
 }

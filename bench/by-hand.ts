@@ -73,7 +73,12 @@ http { access_log off; client_body_temp_path ${dir}/temp; proxy_temp_path ${dir}
   server { listen 127.0.0.1:${httpPort}; root ${hls}; log_not_found off; add_header Cache-Control no-cache; } }
 `,
   );
-  const nginx = execa('nginx', nginxArgs(dir, conf), { reject: false, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit' });
+  const nginx = execa('nginx', nginxArgs(dir, conf), {
+    reject: false,
+    stdin: 'ignore',
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
   // Ready once it answers (a 404).
   for (let i = 0; ; i++) {
     if ((await fetch(`http://127.0.0.1:${httpPort}/ready`).catch(() => null)) !== null) break;

@@ -37,11 +37,16 @@ function generateLog(streamIds: string[], start: number): string {
     const time = (start + (i / LINES) * MINUTES * 60_000) / 1000;
     const roll = i % 100;
     const [status, bytes, path] =
-      roll < 85 ? [200, 180_000 + (i % 5000), `/${id}/source_${String(i % 99_999).padStart(5, '0')}.ts`]
-      : roll < 95 ? [200, 400, `/${id}/source.m3u8`]
-      : roll < 98 ? [403, 146, `/${id}/source_00001.ts`]
-      : [200, 9000, `/_thumb/${id}.jpg`];
-    parts.push(`{"time":${time.toFixed(3)},"status":${status},"bytes":${bytes},"path":"${path}","country":"${['DE', 'FR', 'US', 'XX'][viewer % 4]}","viewer":"${viewer.toString(16).padStart(16, '0')}"}\n`);
+      roll < 85
+        ? [200, 180_000 + (i % 5000), `/${id}/source_${String(i % 99_999).padStart(5, '0')}.ts`]
+        : roll < 95
+          ? [200, 400, `/${id}/source.m3u8`]
+          : roll < 98
+            ? [403, 146, `/${id}/source_00001.ts`]
+            : [200, 9000, `/_thumb/${id}.jpg`];
+    parts.push(
+      `{"time":${time.toFixed(3)},"status":${status},"bytes":${bytes},"path":"${path}","country":"${['DE', 'FR', 'US', 'XX'][viewer % 4]}","viewer":"${viewer.toString(16).padStart(16, '0')}"}\n`,
+    );
   }
   return parts.join('');
 }
@@ -56,13 +61,30 @@ async function measure(fn: () => Promise<unknown> | unknown): Promise<{ cpu: num
 }
 
 async function makeStreams(sql: Sql, dir: string): Promise<string[]> {
-  const config = resolveConfig(dir, { capacity: { cores: 1000 }, limits: { trusted: { pending_streams: STREAMS, creations_per_hour: STREAMS } } });
-  const api = await createApi({ sql, config, clock: systemClock, logger: createLogger('warn'), secrets: { postgres_password: '', signing_key: 'b', data_key: 'b' } });
-  const account = await new AccountsService(sql, systemClock).create({ name: 'CDN log', trusted: true, creditUsd: '10' });
+  const config = resolveConfig(dir, {
+    capacity: { cores: 1000 },
+    limits: { trusted: { pending_streams: STREAMS, creations_per_hour: STREAMS } },
+  });
+  const api = await createApi({
+    sql,
+    config,
+    clock: systemClock,
+    logger: createLogger('warn'),
+    secrets: { postgres_password: '', signing_key: 'b', data_key: 'b' },
+  });
+  const account = await new AccountsService(sql, systemClock).create({
+    name: 'CDN log',
+    trusted: true,
+    creditUsd: '10',
+  });
   const { key } = await new AccountsService(sql, systemClock).createApiKey(account.id);
   const ids: string[] = [];
   for (let i = 0; i < STREAMS; i++) {
-    const res = await api.app.inject({ method: 'POST', url: '/v1/streams', headers: { authorization: `Bearer ${key}` } });
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/v1/streams',
+      headers: { authorization: `Bearer ${key}` },
+    });
     ids.push((res.json() as { id: string }).id);
   }
   await api.app.close();
@@ -89,18 +111,38 @@ async function throughput(lines: string[]): Promise<void> {
         at = end;
       }
     });
-    lines.push(`generated log: ${LINES.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(0)} MB, ${STREAMS} streams, ${VIEWERS} viewers over ${MINUTES} min`);
-    lines.push(`parse + aggregate     ${Math.round(LINES / parse.cpu).toLocaleString('en').padStart(10)} lines/s per CPU second (${parse.wall.toFixed(2)} s wall)`);
+    lines.push(
+      `generated log: ${LINES.toLocaleString('en')} lines, ${(bytes / 1e6).toFixed(0)} MB, ${STREAMS} streams, ${VIEWERS} viewers over ${MINUTES} min`,
+    );
+    lines.push(
+      `parse + aggregate     ${Math.round(LINES / parse.cpu)
+        .toLocaleString('en')
+        .padStart(10)} lines/s per CPU second (${parse.wall.toFixed(2)} s wall)`,
+    );
 
     const dir = mkdtempSync(join(tmpdir(), 'svc-bench-cdnlog-'));
     try {
       const file = join(dir, 'cdn-access.log');
       writeFileSync(file, text);
-      const reader = new CdnLogReader({ sql: db.sql, clock: systemClock, logger: createLogger('warn'), file, rotatedFile: `${file}.rotated`, maxBytes: 1 << 40, reopen: () => true });
+      const reader = new CdnLogReader({
+        sql: db.sql,
+        clock: systemClock,
+        logger: createLogger('warn'),
+        file,
+        rotatedFile: `${file}.rotated`,
+        maxBytes: 1 << 40,
+        reopen: () => true,
+      });
       let result: Awaited<ReturnType<CdnLogReader['run']>> | undefined;
       const read = await measure(async () => (result = await reader.run()));
       const delivered = (await Promise.all(ids.map((id) => deliveredBytes(db.sql, id)))).reduce((a, b) => a + b, 0);
-      lines.push(`read + write to DB    ${Math.round(LINES / read.wall).toLocaleString('en').padStart(10)} lines/s wall (${read.wall.toFixed(2)} s, ${result?.batches} transactions; the reader's own CPU ${Math.round(LINES / read.cpu).toLocaleString('en')} lines/s; PostgreSQL on the other core)`);
+      lines.push(
+        `read + write to DB    ${Math.round(LINES / read.wall)
+          .toLocaleString('en')
+          .padStart(
+            10,
+          )} lines/s wall (${read.wall.toFixed(2)} s, ${result?.batches} transactions; the reader's own CPU ${Math.round(LINES / read.cpu).toLocaleString('en')} lines/s; PostgreSQL on the other core)`,
+      );
       lines.push(`  delivered bytes counted: ${(delivered / 1e9).toFixed(2)} GB`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -120,24 +162,43 @@ async function lag(lines: string[]): Promise<void> {
     const { key } = await app.newAccount();
     const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough' } });
     const id: string = created.body.id;
-    const publisher = publish(app.rtmpUrl(created.body.stream_key), await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 }), { loop: true });
+    const publisher = publish(
+      app.rtmpUrl(created.body.stream_key),
+      await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 }),
+      { loop: true },
+    );
     const got: Received = { bytes: 0, requests: 0, segments: 0 };
     const source = (created.body.playback_url as string).replace('master.m3u8', 'source.m3u8');
-    await waitFor('segments', async () => (await fetchFrom(source, { localAddress: '127.0.0.1', userAgent: 'bench' }, got)).status === 200, 60_000);
+    await waitFor(
+      'segments',
+      async () => (await fetchFrom(source, { localAddress: '127.0.0.1', userAgent: 'bench' }, got)).status === 200,
+      60_000,
+    );
     const lags: number[] = [];
     for (let i = 0; i < LAG_SAMPLES; i++) {
       // Counted bytes catch up with everything fetched before; then one segment more.
       await waitFor('caught up', async () => (await deliveredBytes(app.db.sql, id)) >= got.bytes, 120_000, 100);
       await new Promise((r) => setTimeout(r, Math.random() * 10_000));
       const playlist = await fetchFrom(source, { localAddress: '127.0.0.1', userAgent: 'bench' }, got);
-      const segment = playlist.body.toString().split('\n').filter((l) => l.endsWith('.ts')).at(-1) as string;
+      const segment = playlist.body
+        .toString()
+        .split('\n')
+        .filter((l) => l.endsWith('.ts'))
+        .at(-1) as string;
       await fetchFrom(source.replace('source.m3u8', segment), { localAddress: '127.0.0.1', userAgent: 'bench' }, got);
       const t0 = performance.now();
-      await waitFor('the segment counted', async () => (await deliveredBytes(app.db.sql, id)) >= got.bytes, 180_000, 100);
+      await waitFor(
+        'the segment counted',
+        async () => (await deliveredBytes(app.db.sql, id)) >= got.bytes,
+        180_000,
+        100,
+      );
       lags.push((performance.now() - t0) / 1000);
     }
     await publisher.kill();
-    lines.push(`lag, segment delivered → bytes in delivery_minutes (cdn.log_read_seconds ${app.config.cdn.log_read_seconds}): ${lags.map((s) => s.toFixed(1)).join(', ')} s; max ${Math.max(...lags).toFixed(1)} s (goal ≤ 120 s)`);
+    lines.push(
+      `lag, segment delivered → bytes in delivery_minutes (cdn.log_read_seconds ${app.config.cdn.log_read_seconds}): ${lags.map((s) => s.toFixed(1)).join(', ')} s; max ${Math.max(...lags).toFixed(1)} s (goal ≤ 120 s)`,
+    );
   } finally {
     await app.close();
     await db.stop();

@@ -132,7 +132,9 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
     };
     socket.on('connect', () => {
       socket.setNoDelay(true);
-      socket.write(`GET ${cmd.path}${cmd.path.includes('?') ? '&' : '?'}c=${clientId()} HTTP/1.0\r\nHost: ${cmd.host}:${cmd.port}\r\nAccept: text/event-stream\r\n\r\n`);
+      socket.write(
+        `GET ${cmd.path}${cmd.path.includes('?') ? '&' : '?'}c=${clientId()} HTTP/1.0\r\nHost: ${cmd.host}:${cmd.port}\r\nAccept: text/event-stream\r\n\r\n`,
+      );
     });
     socket.on('data', (chunk: Buffer) => {
       if (reader.open) return body(chunk);
@@ -160,7 +162,10 @@ function openReader(cmd: Extract<ReaderCommand, { type: 'open' }>, sample: boole
       if (end === -1) return settle({ error: 'closed' });
       const status = /^HTTP\/1\.\d (\d{3})/.exec(answer)?.[1] ?? '???';
       const code = /"code"\s*:\s*"([a-z_]+)"/.exec(answer.slice(end))?.[1];
-      settle({ status: code ? `${status} ${code}` : status, retryAfter: /\r\nretry-after:/i.test(answer.slice(0, end)) });
+      settle({
+        status: code ? `${status} ${code}` : status,
+        retryAfter: /\r\nretry-after:/i.test(answer.slice(0, end)),
+      });
     });
   });
 }
@@ -200,7 +205,14 @@ process.on('message', (cmd: ReaderCommand) => {
       const cpu = process.cpuUsage(marked.cpu);
       const open = readers.filter((r) => r.open);
       // The sample's messages are counted by its parser, the others' by the marker.
-      reply({ type: 'counts', open: open.length, closed: marked.closed, messages: marked.messages + sampleMessages, bytes: marked.bytes, cpuUs: cpu.user + cpu.system });
+      reply({
+        type: 'counts',
+        open: open.length,
+        closed: marked.closed,
+        messages: marked.messages + sampleMessages,
+        bytes: marked.bytes,
+        cpuUs: cpu.user + cpu.system,
+      });
       break;
     }
     case 'report':

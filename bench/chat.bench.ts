@@ -36,7 +36,8 @@ function steps(): Step[] {
   if (!spec) return STEPS;
   return spec.split(',').map((s) => {
     const [readers, postsPerSecond] = s.split('x').map(Number);
-    if (!Number.isInteger(readers) || !Number.isFinite(postsPerSecond)) throw new Error(`BENCH_CHAT_STEPS: ${s} is not READERSxPOSTS`);
+    if (!Number.isInteger(readers) || !Number.isFinite(postsPerSecond))
+      throw new Error(`BENCH_CHAT_STEPS: ${s} is not READERSxPOSTS`);
     return { readers: readers as number, postsPerSecond: postsPerSecond as number, note: 'BENCH_CHAT_STEPS' };
   });
 }
@@ -52,7 +53,10 @@ const stepSeconds = (): number => Number(process.env.BENCH_CHAT_SECONDS ?? 25);
 
 /** One process of feed readers, driven over IPC. */
 class Readers {
-  private readonly child: ChildProcess = fork(join(import.meta.dirname, 'chat-readers.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  private readonly child: ChildProcess = fork(join(import.meta.dirname, 'chat-readers.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 
   tell(cmd: ReaderCommand): void {
     this.child.send(cmd);
@@ -106,22 +110,38 @@ async function post(origin: URL, streamId: string, rate: number, seconds: number
   let inFlight = 0;
   const one = (n: number) => {
     const started = performance.now();
-    const body = JSON.stringify({ text: `${tag} t=${Date.now()} hello from viewer ${n % viewers}, how is everyone doing`, nickname: `Viewer ${n % viewers}`, client_id: `bench-${tag.replace(/\W/g, '')}-${n % viewers}` });
+    const body = JSON.stringify({
+      text: `${tag} t=${Date.now()} hello from viewer ${n % viewers}, how is everyone doing`,
+      nickname: `Viewer ${n % viewers}`,
+      client_id: `bench-${tag.replace(/\W/g, '')}-${n % viewers}`,
+    });
     inFlight++;
     const network = (n % viewers) % (viewers / VIEWERS_PER_NETWORK);
     const localAddress = `127.1.${Math.floor(network / 250)}.${(network % 250) + 1}`;
-    const req = request({ agent, localAddress, host: origin.hostname, port: origin.port, method: 'POST', path: `/api/embed/${streamId}/chat/messages`, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        inFlight--;
-        out.answerMs.push(performance.now() - started);
-        const code = res.statusCode === 201 ? undefined : /"code"\s*:\s*"([a-z_]+)"/.exec(Buffer.concat(chunks).toString())?.[1];
-        const key = code ? `${res.statusCode} ${code}` : String(res.statusCode);
-        out.answers[key] = (out.answers[key] ?? 0) + 1;
-        if (res.headers['retry-after'] !== undefined) out.withRetryAfter++;
-      });
-    });
+    const req = request(
+      {
+        agent,
+        localAddress,
+        host: origin.hostname,
+        port: origin.port,
+        method: 'POST',
+        path: `/api/embed/${streamId}/chat/messages`,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          inFlight--;
+          out.answerMs.push(performance.now() - started);
+          const code =
+            res.statusCode === 201 ? undefined : /"code"\s*:\s*"([a-z_]+)"/.exec(Buffer.concat(chunks).toString())?.[1];
+          const key = code ? `${res.statusCode} ${code}` : String(res.statusCode);
+          out.answers[key] = (out.answers[key] ?? 0) + 1;
+          if (res.headers['retry-after'] !== undefined) out.withRetryAfter++;
+        });
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => {
       inFlight--;
       const why = err.code ?? err.message;
@@ -146,7 +166,7 @@ async function post(origin: URL, streamId: string, rate: number, seconds: number
       }
     }, 10);
   });
-  for (const deadline = performance.now() + 10_000; inFlight > 0 && performance.now() < deadline; ) await sleep(50);
+  for (const deadline = performance.now() + 10_000; inFlight > 0 && performance.now() < deadline;) await sleep(50);
   agent.destroy();
   return out;
 }
@@ -205,7 +225,13 @@ function merge(opened: Opened[]): Opened {
     for (const [k, v] of Object.entries(o.refused)) refused[k] = (refused[k] ?? 0) + v;
     for (const [k, v] of Object.entries(o.errors)) errors[k] = (errors[k] ?? 0) + v;
   }
-  return { type: 'opened', connected: sum(opened.map((o) => o.connected)), refused, withRetryAfter: sum(opened.map((o) => o.withRetryAfter)), errors };
+  return {
+    type: 'opened',
+    connected: sum(opened.map((o) => o.connected)),
+    refused,
+    withRetryAfter: sum(opened.map((o) => o.withRetryAfter)),
+    errors,
+  };
 }
 
 export interface ChatTarget {
@@ -217,7 +243,10 @@ export interface ChatTarget {
 }
 
 /** The steps against a running appliance; readers are added step by step (never fewer). */
-export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): Promise<{ results: StepResult[]; limit: number }> {
+export async function runChatSteps(
+  target: ChatTarget,
+  plan: Step[] = steps(),
+): Promise<{ results: StepResult[]; limit: number }> {
   const origin = new URL(target.playerUrl);
   const readers = Array.from({ length: READER_PROCESSES }, () => new Readers());
   const results: StepResult[] = [];
@@ -227,14 +256,27 @@ export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): 
   try {
     for (const [i, step] of plan.entries()) {
       // nginx holds two sockets per reader (viewer and API); keep a margin for everything else.
-      if (step.readers * 2 + 500 > limit) throw new Error(`${step.readers} readers need more than the ${limit} open files allowed`);
+      if (step.readers * 2 + 500 > limit)
+        throw new Error(`${step.readers} readers need more than the ${limit} open files allowed`);
       const more = step.readers - asked;
       if (more > 0) {
         const share = (n: number, k: number) => Math.floor(n / READER_PROCESSES) + (k < n % READER_PROCESSES ? 1 : 0);
         const sample = Math.max(0, SAMPLE - asked);
         opened.push(
           ...(await Promise.all(
-            readers.map((r, k) => r.ask<Opened>({ type: 'open', host: origin.hostname, port: Number(origin.port), path: `/api/embed/${target.streamId}/chat/feed`, count: share(more, k), sample: share(sample, k) }, 'opened')),
+            readers.map((r, k) =>
+              r.ask<Opened>(
+                {
+                  type: 'open',
+                  host: origin.hostname,
+                  port: Number(origin.port),
+                  path: `/api/embed/${target.streamId}/chat/feed`,
+                  count: share(more, k),
+                  sample: share(sample, k),
+                },
+                'opened',
+              ),
+            ),
           )),
         );
         asked = step.readers;
@@ -243,7 +285,12 @@ export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): 
 
       const tag = `#s${i + 1}#`;
       for (const r of readers) r.tell({ type: 'mark', tag });
-      const before = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(), machine: machineCpu() };
+      const before = {
+        ...applianceCpu(target.pid, target.dataDir),
+        postgres: postgresCpu(target.dataDir),
+        clients: process.cpuUsage(),
+        machine: machineCpu(),
+      };
       const peaks = { nodePeak: 0, nginxPeak: 0 };
       const watch = setInterval(() => {
         peaks.nodePeak = Math.max(peaks.nodePeak, rss(target.pid));
@@ -253,15 +300,32 @@ export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): 
       const posted = await post(origin, target.streamId, step.postsPerSecond, stepSeconds(), tag);
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(watch);
-      const after = { ...applianceCpu(target.pid, target.dataDir), postgres: postgresCpu(target.dataDir), clients: process.cpuUsage(before.clients), machine: machineCpu() };
+      const after = {
+        ...applianceCpu(target.pid, target.dataDir),
+        postgres: postgresCpu(target.dataDir),
+        clients: process.cpuUsage(before.clients),
+        machine: machineCpu(),
+      };
       const counts = await Promise.all(readers.map((r) => r.ask<Counts>({ type: 'counts' }, 'counts')));
       await sleep(GRACE_MS);
       const reports = await Promise.all(readers.map((r) => r.ask<Report>({ type: 'report' }, 'report')));
       results.push({
         step,
         opened: merge(opened),
-        counts: { type: 'counts', open: sum(counts.map((c) => c.open)), closed: sum(counts.map((c) => c.closed)), messages: sum(counts.map((c) => c.messages)), bytes: sum(counts.map((c) => c.bytes)), cpuUs: sum(counts.map((c) => c.cpuUs)) },
-        report: { type: 'report', delays: reports.flatMap((r) => r.delays), sampleOpen: sum(reports.map((r) => r.sampleOpen)), sampleMessages: sum(reports.map((r) => r.sampleMessages)) },
+        counts: {
+          type: 'counts',
+          open: sum(counts.map((c) => c.open)),
+          closed: sum(counts.map((c) => c.closed)),
+          messages: sum(counts.map((c) => c.messages)),
+          bytes: sum(counts.map((c) => c.bytes)),
+          cpuUs: sum(counts.map((c) => c.cpuUs)),
+        },
+        report: {
+          type: 'report',
+          delays: reports.flatMap((r) => r.delays),
+          sampleOpen: sum(reports.map((r) => r.sampleOpen)),
+          sampleMessages: sum(reports.map((r) => r.sampleMessages)),
+        },
         posted,
         seconds,
         cpu: {
@@ -282,12 +346,16 @@ export async function runChatSteps(target: ChatTarget, plan: Step[] = steps()): 
 }
 
 /** The q-quantile of numbers sorted ascending. */
-const quantile = (sorted: number[], q: number): number | null => (sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number));
+const quantile = (sorted: number[], q: number): number | null =>
+  sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
 const ascending = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 
 const ms = (x: number | null) => (x === null ? '-' : Math.round(x).toString());
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-const tally = (t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${v} × ${k}`).join(', ') || '-';
+const tally = (t: Record<string, number>) =>
+  Object.entries(t)
+    .map(([k, v]) => `${v} × ${k}`)
+    .join(', ') || '-';
 
 export function formatChat(results: StepResult[], limit: number): string {
   const out = [
@@ -297,7 +365,17 @@ export function formatChat(results: StepResult[], limit: number): string {
   ];
   out.push(
     ...table(
-      ['step', 'readers asked', 'feeds open', 'refused (total so far)', 'closed in step', 'posts/s asked', 'sent', 'answers', 'POST p95 ms'],
+      [
+        'step',
+        'readers asked',
+        'feeds open',
+        'refused (total so far)',
+        'closed in step',
+        'posts/s asked',
+        'sent',
+        'answers',
+        'POST p95 ms',
+      ],
       results.map((r) => [
         `${r.step.readers} × ${r.step.postsPerSecond}/s (${r.step.note})`,
         r.step.readers,
@@ -314,7 +392,25 @@ export function formatChat(results: StepResult[], limit: number): string {
   out.push('');
   out.push(
     ...table(
-      ['step', 'accepted/s', 'delay p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'sample got / expected', 'delivered/s', 'of expected', 'MiB/s out', 'node CPU', 'node RSS MiB peak/end', 'nginx CPU', 'nginx RSS MiB', 'PostgreSQL CPU', 'bench clients CPU', 'anything else'],
+      [
+        'step',
+        'accepted/s',
+        'delay p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'sample got / expected',
+        'delivered/s',
+        'of expected',
+        'MiB/s out',
+        'node CPU',
+        'node RSS MiB peak/end',
+        'nginx CPU',
+        'nginx RSS MiB',
+        'PostgreSQL CPU',
+        'bench clients CPU',
+        'anything else',
+      ],
       results.map((r) => {
         const accepted = r.posted.answers['201'] ?? 0;
         const expected = accepted * r.counts.open;
@@ -337,7 +433,9 @@ export function formatChat(results: StepResult[], limit: number): string {
           mib(r.rss.nginxPeak),
           (r.cpu.postgres / r.seconds).toFixed(2),
           (r.cpu.clients / r.seconds).toFixed(2),
-          (Math.max(0, r.cpu.machine - r.cpu.node - r.cpu.nginx - r.cpu.postgres - r.cpu.clients) / r.seconds).toFixed(2),
+          (Math.max(0, r.cpu.machine - r.cpu.node - r.cpu.nginx - r.cpu.postgres - r.cpu.clients) / r.seconds).toFixed(
+            2,
+          ),
         ];
       }),
     ),
@@ -354,7 +452,12 @@ export async function benchChat(): Promise<string> {
   const { served, stop } = await startServe();
   try {
     const stream = await api<{ id: string }>(served, 'POST', '/v1/streams', { name: 'Chat bench', record: false });
-    const { results, limit } = await runChatSteps({ playerUrl: served.playerUrl, streamId: stream.id, pid: served.pid, dataDir: served.dataDir });
+    const { results, limit } = await runChatSteps({
+      playerUrl: served.playerUrl,
+      streamId: stream.id,
+      pid: served.pid,
+      dataDir: served.dataDir,
+    });
     return formatChat(results, limit);
   } finally {
     await stop();

@@ -20,12 +20,23 @@ const IN_FLIGHT = 50;
 export async function benchCost(): Promise<string> {
   const db = await startBenchDatabase();
   try {
-    const api = await createApi({ sql: db.sql, config: resolveConfig(db.dir, {}), clock: systemClock, logger: createLogger('warn'), secrets: { postgres_password: '', signing_key: 'b', data_key: 'b' } });
+    const api = await createApi({
+      sql: db.sql,
+      config: resolveConfig(db.dir, {}),
+      clock: systemClock,
+      logger: createLogger('warn'),
+      secrets: { postgres_password: '', signing_key: 'b', data_key: 'b' },
+    });
     const accounts = new AccountsService(db.sql, systemClock);
     const account = await accounts.create({ name: 'Cost', trusted: true, creditUsd: '10' });
     const { key } = await accounts.createApiKey(account.id);
     const headers = { authorization: `Bearer ${key}` };
-    const created = await api.app.inject({ method: 'POST', url: '/v1/streams', headers, payload: { name: 'cost', metadata: { k: 'v' } } });
+    const created = await api.app.inject({
+      method: 'POST',
+      url: '/v1/streams',
+      headers,
+      payload: { name: 'cost', metadata: { k: 'v' } },
+    });
     const id = (created.json() as { id: string }).id;
     const hash = sha256(key);
     const rows: [string, () => Promise<unknown>][] = [
@@ -38,7 +49,9 @@ export async function benchCost(): Promise<string> {
     const lines = [`CPU of the API process per operation (${OPS} ops, ${IN_FLIGHT} in flight)`];
     for (const [name, fn] of rows) {
       const r = await cpuPerOp(fn, OPS, IN_FLIGHT);
-      lines.push(`${name.padEnd(30)} ${r.us.toFixed(0).padStart(5)} µs   ${Math.round(r.perSecond).toString().padStart(6)} /s`);
+      lines.push(
+        `${name.padEnd(30)} ${r.us.toFixed(0).padStart(5)} µs   ${Math.round(r.perSecond).toString().padStart(6)} /s`,
+      );
     }
     await api.app.close();
     return lines.join('\n');

@@ -11,7 +11,12 @@ import { freePort } from '../test/helpers/ports.js';
 export async function startBenchDatabase(): Promise<{ dir: string; url: string; sql: Sql; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   openForTraversal(dir);
-  const cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'bench', logFile: join(dir, 'postgres.log') });
+  const cluster = new ManagedCluster({
+    dir: join(dir, 'pg'),
+    port: await freePort(),
+    password: 'bench',
+    logFile: join(dir, 'postgres.log'),
+  });
   await cluster.init();
   await cluster.start();
   const sql = connect(cluster.url, { max: 20 });

@@ -19,7 +19,26 @@ export interface SegmentCheck {
 
 /** The first frame of a segment on the CDN: its size, pts and barcode (ffmpeg to raw grey, read here). */
 async function readSegment(url: string): Promise<Omit<SegmentCheck, 'segment' | 'n' | 'offsetSeconds'>> {
-  const r = await execa('ffmpeg', ['-hide_banner', '-nostdin', '-copyts', '-i', url, '-frames:v', '1', '-vf', 'showinfo', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { encoding: 'buffer', timeout: 20_000 });
+  const r = await execa(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-copyts',
+      '-i',
+      url,
+      '-frames:v',
+      '1',
+      '-vf',
+      'showinfo',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', timeout: 20_000 },
+  );
   const log = new TextDecoder().decode(r.stderr);
   const info = /pts_time:([\d.]+).* s:(\d+)x(\d+)/.exec(log);
   if (!info) throw new Error(`no showinfo line for ${url}: ${log.slice(-500)}`);
@@ -34,13 +53,24 @@ async function readSegment(url: string): Promise<Omit<SegmentCheck, 'segment' | 
 export async function checkSegments(playbackUrl: string): Promise<{ segments: SegmentCheck[]; ok: boolean }> {
   const base = playbackUrl.replace(/master\.m3u8$/, '');
   const master = await (await fetch(playbackUrl)).text();
-  const listed = async () => Promise.all([...master.matchAll(/^(\S+\.m3u8)$/gm)].map(async (m) => [...(await (await fetch(`${base}${m[1]}`)).text()).matchAll(/^(\S+_(\d+)\.ts)$/gm)]));
-  const newestOf = (lists: RegExpExecArray[][]) => Math.min(...lists.map((segments) => Math.max(...segments.map((p) => Number(p[2])))));
+  const listed = async () =>
+    Promise.all(
+      [...master.matchAll(/^(\S+\.m3u8)$/gm)].map(async (m) => [
+        ...(await (await fetch(`${base}${m[1]}`)).text()).matchAll(/^(\S+_(\d+)\.ts)$/gm),
+      ]),
+    );
+  const newestOf = (lists: RegExpExecArray[][]) =>
+    Math.min(...lists.map((segments) => Math.max(...segments.map((p) => Number(p[2])))));
   // The newest two segment numbers every rendition has published.
-  const lists = await waitFor('two segments of every rendition', async () => {
-    const now = await listed();
-    return newestOf(now) >= 1 && now;
-  }, 30_000, 500);
+  const lists = await waitFor(
+    'two segments of every rendition',
+    async () => {
+      const now = await listed();
+      return newestOf(now) >= 1 && now;
+    },
+    30_000,
+    500,
+  );
   const newest = newestOf(lists);
   const segments: SegmentCheck[] = [];
   for (const list of lists) {
@@ -52,7 +82,9 @@ export async function checkSegments(playbackUrl: string): Promise<{ segments: Se
     }
   }
   const offsets = segments.map((p) => p.offsetSeconds);
-  const sameValues = [newest - 1, newest].every((n) => new Set(segments.filter((p) => p.n === n).map((p) => p.value)).size === 1);
+  const sameValues = [newest - 1, newest].every(
+    (n) => new Set(segments.filter((p) => p.n === n).map((p) => p.value)).size === 1,
+  );
   const ok = segments.length >= 4 && sameValues && Math.max(...offsets) - Math.min(...offsets) <= 0.04;
   return { segments, ok };
 }
@@ -72,7 +104,8 @@ export function watchSegments(playbackUrl: string): SegmentWatch {
       .then(async (res) => {
         const text = await res.text();
         target = Math.max(target, Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1] ?? 0));
-        for (const m of text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g)) if (!seen.has(m[2] as string)) seen.set(m[2] as string, Number(m[1]));
+        for (const m of text.matchAll(/#EXTINF:([\d.]+),\n(\S+)/g))
+          if (!seen.has(m[2] as string)) seen.set(m[2] as string, Number(m[1]));
       })
       .catch(() => undefined);
   }, 1000);
@@ -83,4 +116,3 @@ export function watchSegments(playbackUrl: string): SegmentWatch {
     },
   };
 }
-

@@ -56,7 +56,14 @@ interface ViewersRead {
 }
 
 /** Beats of `distinct` page loads (`st=p`, `u` random per load) cycled to `{origin}{prefix}/beat`, then the stream's count. */
-export async function beats(s: Served, name: string, origin: string, prefix: string, streamId: string, distinct = 5000): Promise<BeatRow> {
+export async function beats(
+  s: Served,
+  name: string,
+  origin: string,
+  prefix: string,
+  streamId: string,
+  distinct = 5000,
+): Promise<BeatRow> {
   // Each page load draws its u once (below 1 at 6 decimals).
   const us = Array.from({ length: distinct }, () => Math.floor(Math.random() * 1e6) / 1e6);
   const queries = us.map((u, i) => `s=bench-viewer-${String(i).padStart(5, '0')}&st=p&u=${u}`);
@@ -75,5 +82,12 @@ export async function beats(s: Served, name: string, origin: string, prefix: str
   const { beacon } = (await (await fetch(`${s.apiUrl}/v1/embed/${streamId}`)).json()) as { beacon: { rate: number } };
   const read = await api<ViewersRead>(s, 'GET', `/v1/streams/${streamId}`);
   const expected = Math.round(us.slice(0, next).filter((u) => u < beacon.rate).length / beacon.rate);
-  return { ...row, distinct: Math.min(distinct, next), watching: read.viewers.now?.watching ?? null, exact: read.viewers.now?.exact ?? null, rate: beacon.rate, expected };
+  return {
+    ...row,
+    distinct: Math.min(distinct, next),
+    watching: read.viewers.now?.watching ?? null,
+    exact: read.viewers.now?.exact ?? null,
+    rate: beacon.rate,
+    expected,
+  };
 }

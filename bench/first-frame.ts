@@ -65,7 +65,12 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
           const sizes = await request.sizes();
           const timing = request.timing();
           const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
-          return { group: groupOf(request.url(), request.resourceType()), path: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize, at };
+          return {
+            group: groupOf(request.url(), request.resourceType()),
+            path: new URL(request.url()).pathname,
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+            at,
+          };
         })(),
       );
     });
@@ -74,7 +79,11 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
     const marks = await waitFor(
       'the first frame',
       async () => {
-        const m = (await page.evaluate('window.__benchFirst')) as { loadeddata: number | null; playing: number | null; frame: number | null };
+        const m = (await page.evaluate('window.__benchFirst')) as {
+          loadeddata: number | null;
+          playing: number | null;
+          frame: number | null;
+        };
         return (m.frame ?? m.playing) === null ? null : m;
       },
       30_000,
@@ -91,7 +100,15 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
       groups[f.group].bytes += f.bytes;
     }
     const since = (t: number | null) => (t === null ? null : t - started);
-    return { toFirstFrameMs: first - started, toLoadedDataMs: since(marks.loadeddata), toPlayingMs: since(marks.playing), groups, later: all.length - before.length, segments: before.filter((x) => x.group === 'segments').map((x) => x.path.split('/').pop() as string), others: before.filter((x) => x.group === 'other').map((x) => x.path) };
+    return {
+      toFirstFrameMs: first - started,
+      toLoadedDataMs: since(marks.loadeddata),
+      toPlayingMs: since(marks.playing),
+      groups,
+      later: all.length - before.length,
+      segments: before.filter((x) => x.group === 'segments').map((x) => x.path.split('/').pop() as string),
+      others: before.filter((x) => x.group === 'other').map((x) => x.path),
+    };
   } finally {
     await context.close();
   }

@@ -34,7 +34,12 @@ export async function benchLoadLive(): Promise<string> {
   const { served, stop } = await startServe({ unlimited: true });
   const clip = await makeClip({ width: 1280, height: 720, seconds: 20 });
   try {
-    const stream = await api<{ id: string; stream_key: string; playback_url: string; rtmp_url: string }>(served, 'POST', '/v1/streams', { name: 'load target' });
+    const stream = await api<{ id: string; stream_key: string; playback_url: string; rtmp_url: string }>(
+      served,
+      'POST',
+      '/v1/streams',
+      { name: 'load target' },
+    );
     const started = Date.now();
     const publisher = publish(`${stream.rtmp_url}/${stream.stream_key}`, clip, { loop: true, seconds: seconds + 60 });
     const playableAfter = await firstPlayable(stream.playback_url, started);
@@ -42,10 +47,20 @@ export async function benchLoadLive(): Promise<string> {
     const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' };
     const [reads, creates] = await Promise.all([
       autocannon({ url: `${served.apiUrl}/v1/streams/${stream.id}`, connections: READERS, duration: seconds, headers }),
-      autocannon({ url: `${served.apiUrl}/v1/streams`, method: 'POST', connections: 50, overallRate: CREATES_PER_SECOND, duration: seconds, headers, body: '{"name":"load"}' }),
+      autocannon({
+        url: `${served.apiUrl}/v1/streams`,
+        method: 'POST',
+        connections: 50,
+        overallRate: CREATES_PER_SECOND,
+        duration: seconds,
+        headers,
+        body: '{"name":"load"}',
+      }),
     ]);
     const after = await sourcePlaylist(stream.playback_url);
-    const stat = parseRtmpStat(await controlRequest(dataPaths(served.dataDir).nginxControl, '/stat')).find((s) => s.name === stream.id);
+    const stat = parseRtmpStat(await controlRequest(dataPaths(served.dataDir).nginxControl, '/stat')).find(
+      (s) => s.name === stream.id,
+    );
     const live = await api<{ status: string }>(served, 'GET', `/v1/streams/${stream.id}`);
     await publisher.kill();
     return [

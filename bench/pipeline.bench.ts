@@ -26,7 +26,10 @@ const TICKS = 100; // getconf CLK_TCK on Linux
 export function cpuOf(pid: number, withChildren: boolean): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // Fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
     const own = (f[11] as number) + (f[12] as number);
     return (withChildren ? own + (f[13] as number) + (f[14] as number) : own) / TICKS;
@@ -58,7 +61,9 @@ export interface Served {
 }
 
 /** The appliance in its own process (`pipeline-serve.ts`), with a trusted account's key; `unlimited`: no creation limits, capacity for any number of streams. */
-export async function startServe(opts: { unlimited?: boolean } = {}): Promise<{ served: Served; stop(): Promise<void> }> {
+export async function startServe(
+  opts: { unlimited?: boolean } = {},
+): Promise<{ served: Served; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pipeline-serve.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...(opts.unlimited ? { BENCH_UNLIMITED: '1' } : {}) },
@@ -85,7 +90,11 @@ interface StreamBody {
 }
 
 export async function api<T = StreamBody>(s: Served, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${s.apiUrl}${path}`, { method, headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${s.apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return (await res.json()) as T;
 }
 
@@ -93,12 +102,18 @@ export async function api<T = StreamBody>(s: Served, method: string, path: strin
 export async function firstPlayable(playbackUrl: string, started: number, timeoutMs = 60_000): Promise<number> {
   const base = playbackUrl.replace(/master\.m3u8$/, '');
   for (;;) {
-    if (Date.now() - started > timeoutMs) throw new Error(`nothing playable ${timeoutMs / 1000} s after the publisher started`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`nothing playable ${timeoutMs / 1000} s after the publisher started`);
     const master = await fetch(playbackUrl);
     if (master.status === 200) {
       const variants = [...(await master.text()).matchAll(/^(\S+\.m3u8)$/gm)].map((m) => m[1] as string);
-      const segments = await Promise.all(variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]));
-      if (segments.every(Boolean) && (await Promise.all(segments.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)) {
+      const segments = await Promise.all(
+        variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]),
+      );
+      if (
+        segments.every(Boolean) &&
+        (await Promise.all(segments.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)
+      ) {
         return (Date.now() - started) / 1000;
       }
     } else await master.arrayBuffer();
@@ -129,7 +144,12 @@ export async function idleRate(s: Served, seconds = 20): Promise<number> {
   return (after.node + after.nginx - before.node - before.nginx) / seconds;
 }
 
-async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'passthrough', idle: number): Promise<PipelineRun> {
+async function runAppliance(
+  s: Served,
+  clip: string,
+  profile: 'abr_basic' | 'passthrough',
+  idle: number,
+): Promise<PipelineRun> {
   const stream = await api(s, 'POST', '/v1/streams', { profile, max_resolution: 1080, record: false });
   const before = applianceCpu(s.pid, s.dataDir);
   const wallStart = Date.now();
@@ -141,7 +161,10 @@ async function runAppliance(s: Served, clip: string, profile: 'abr_basic' | 'pas
   const watch = setInterval(() => {
     for (const [pid, cpu] of ladderCpu(s.pid)) ladders.set(pid, Math.max(cpu, ladders.get(pid) ?? 0));
     controlRequest(join(s.dataDir, 'run', 'nginx-control.sock'), '/stat')
-      .then((xml) => (dropped = Math.max(dropped, parseRtmpStat(xml).find((x) => x.name === stream.id)?.playersDropped ?? 0)))
+      .then(
+        (xml) =>
+          (dropped = Math.max(dropped, parseRtmpStat(xml).find((x) => x.name === stream.id)?.playersDropped ?? 0)),
+      )
       .catch(() => undefined);
   }, 1000);
   await publisher.exited;
@@ -205,11 +228,21 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 async function runByHand(clip: string, profile: 'abr_basic' | 'passthrough'): Promise<number> {
   const out = mkdtempSync(join(tmpdir(), 'svc-bench-ladder-'));
   try {
-    const args = ladderArgs({ input: clip, outDir: out, renditions: planLadder(profile, { width: 1920, height: 1080 }), hasAudio: true, preset: DEFAULT_LIVE.x264_preset, segmentSeconds: DEFAULT_LIVE.segment_seconds });
+    const args = ladderArgs({
+      input: clip,
+      outDir: out,
+      renditions: planLadder(profile, { width: 1920, height: 1080 }),
+      hasAudio: true,
+      preset: DEFAULT_LIVE.x264_preset,
+      segmentSeconds: DEFAULT_LIVE.segment_seconds,
+    });
     args.splice(args.indexOf('-i'), 0, '-re');
     const res = await execa('bash', ['-c', 'ffmpeg "$@" && times', 'bash', ...args]);
     const [, children] = res.stdout.trim().split('\n');
-    const seconds = [...(children ?? '').matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+    const seconds = [...(children ?? '').matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+      (sum, m) => sum + Number(m[1]) * 60 + Number(m[2]),
+      0,
+    );
     return seconds / MEDIA_SECONDS;
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -259,19 +292,35 @@ export async function benchPipeline(): Promise<string> {
     '',
     `The appliance idle (no stream): ${idle.toFixed(3)} CPU-s per second (timers, jobs, the webhook poll); "the stream's own" subtracts it.`,
     '',
-    '| Profile | Dropped for the ladder | Appliance CPU-s / media-s | the stream\'s own | of which node + probes | of which nginx | Same ladder by hand | Overhead (own vs hand) |',
+    "| Profile | Dropped for the ladder | Appliance CPU-s / media-s | the stream's own | of which node + probes | of which nginx | Same ladder by hand | Overhead (own vs hand) |",
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of runs) {
     const byHand = hand[r.profile] as number;
     const overhead = byHand > 0 ? `${(((r.streamCpuPerMediaSecond - byHand) / byHand) * 100).toFixed(1)}%` : 'n/a';
-    lines.push(`| ${r.profile} | ${r.dropped} | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.streamCpuPerMediaSecond.toFixed(3)} | ${r.nodeShare.toFixed(3)} | ${r.nginxShare.toFixed(3)} | ${byHand.toFixed(3)} | ${overhead} |`);
+    lines.push(
+      `| ${r.profile} | ${r.dropped} | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.streamCpuPerMediaSecond.toFixed(3)} | ${r.nodeShare.toFixed(3)} | ${r.nginxShare.toFixed(3)} | ${byHand.toFixed(3)} | ${overhead} |`,
+    );
   }
   const abr = runs.find((r) => r.profile === 'abr_basic') as PipelineRun;
   const pass = runs.find((r) => r.profile === 'passthrough') as PipelineRun;
-  lines.push('', 'Per process, CPU-s per media-second (the ladder sampled every second while it ran, so slightly low; the idle rate is not subtracted):', '', '| Profile | node itself | ladder | other children (stills) | nginx | ladder by hand |', '|---|---|---|---|---|---|');
-  for (const r of runs) lines.push(`| ${r.profile} | ${r.nodeOwnShare.toFixed(4)} | ${r.ladderShare.toFixed(4)} | ${r.otherChildrenShare.toFixed(4)} | ${r.nginxShare.toFixed(4)} | ${(hand[r.profile] as number).toFixed(4)} |`);
-  lines.push('', `Streams per core (the stream's own cost): ${(1 / abr.streamCpuPerMediaSecond).toFixed(2)} 1080p abr_basic, ${(1 / pass.streamCpuPerMediaSecond).toFixed(0)} passthrough.`);
-  lines.push(`Configured costs (capacity.stream_cost, cores per stream): abr_1080 ${DEFAULT_STREAM_COST.abr_1080}, copy_only ${DEFAULT_STREAM_COST.copy_only}; admission refuses a publisher the remaining cores cannot carry.`);
+  lines.push(
+    '',
+    'Per process, CPU-s per media-second (the ladder sampled every second while it ran, so slightly low; the idle rate is not subtracted):',
+    '',
+    '| Profile | node itself | ladder | other children (stills) | nginx | ladder by hand |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const r of runs)
+    lines.push(
+      `| ${r.profile} | ${r.nodeOwnShare.toFixed(4)} | ${r.ladderShare.toFixed(4)} | ${r.otherChildrenShare.toFixed(4)} | ${r.nginxShare.toFixed(4)} | ${(hand[r.profile] as number).toFixed(4)} |`,
+    );
+  lines.push(
+    '',
+    `Streams per core (the stream's own cost): ${(1 / abr.streamCpuPerMediaSecond).toFixed(2)} 1080p abr_basic, ${(1 / pass.streamCpuPerMediaSecond).toFixed(0)} passthrough.`,
+  );
+  lines.push(
+    `Configured costs (capacity.stream_cost, cores per stream): abr_1080 ${DEFAULT_STREAM_COST.abr_1080}, copy_only ${DEFAULT_STREAM_COST.copy_only}; admission refuses a publisher the remaining cores cannot carry.`,
+  );
   return lines.join('\n');
 }

@@ -5,7 +5,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/browser.js';
-import { measureDelay, median, publishBarcode, type BarcodePublisher, type DelayRun } from '../test/helpers/glass-to-glass.js';
+import {
+  measureDelay,
+  median,
+  publishBarcode,
+  type BarcodePublisher,
+  type DelayRun,
+} from '../test/helpers/glass-to-glass.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
 import { checkSegments, watchSegments, type SegmentCheck, type SegmentWatch } from './delay.js';
 import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
@@ -81,7 +87,13 @@ async function openReference(page: Page, playerUrl: string, embedUrl: string, pl
 }
 
 /** One page load in a fresh browser context, measured for DELAY_SECONDS. */
-async function measureLoad(browser: Browser, publisher: BarcodePublisher, mode: DelayRow['mode'], player: string, open: (page: Page) => Promise<void>): Promise<DelayRow> {
+async function measureLoad(
+  browser: Browser,
+  publisher: BarcodePublisher,
+  mode: DelayRow['mode'],
+  player: string,
+  open: (page: Page) => Promise<void>,
+): Promise<DelayRow> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -90,7 +102,12 @@ async function measureLoad(browser: Browser, publisher: BarcodePublisher, mode: 
     if (tuning) await page.addInitScript(`window.svcPlayerConfig = ${JSON.stringify(JSON.parse(tuning))};`);
     const opened = Date.now();
     await open(page);
-    return { mode, player, openedAfterS0Ms: opened - publisher.s0(), run: await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS) };
+    return {
+      mode,
+      player,
+      openedAfterS0Ms: opened - publisher.s0(),
+      run: await measureDelay(page, publisher, DELAY_SECONDS, LOOK_MS),
+    };
   } finally {
     await context.close();
   }
@@ -102,8 +119,18 @@ const hosted = (embedUrl: string) => async (page: Page) => {
 };
 
 /** The reference, then PAGE_LOADS hosted-player loads, opened at different phases of the pieces. */
-async function measureMode(browser: Browser, playerUrl: string, publisher: BarcodePublisher, mode: DelayRow['mode'], stream: Created): Promise<DelayRow[]> {
-  const rows = [await measureLoad(browser, publisher, mode, 'hls.js defaults', (page) => openReference(page, playerUrl, stream.embed_url, stream.playback_url))];
+async function measureMode(
+  browser: Browser,
+  playerUrl: string,
+  publisher: BarcodePublisher,
+  mode: DelayRow['mode'],
+  stream: Created,
+): Promise<DelayRow[]> {
+  const rows = [
+    await measureLoad(browser, publisher, mode, 'hls.js defaults', (page) =>
+      openReference(page, playerUrl, stream.embed_url, stream.playback_url),
+    ),
+  ];
   for (let i = 1; i <= PAGE_LOADS; i++) {
     await new Promise((r) => setTimeout(r, 1300 * i));
     rows.push(await measureLoad(browser, publisher, mode, `hosted player, load ${i}`, hosted(stream.embed_url)));
@@ -117,7 +144,14 @@ export async function benchPlayer(): Promise<string> {
   let browser: Browser | null = null;
   let segments: SegmentWatch | null = null;
   try {
-    const create = (name: string, latency_mode = 'standard') => api<Created>(s, 'POST', '/v1/streams', { name, profile: 'abr_basic', max_resolution: 720, record: false, latency_mode });
+    const create = (name: string, latency_mode = 'standard') =>
+      api<Created>(s, 'POST', '/v1/streams', {
+        name,
+        profile: 'abr_basic',
+        max_resolution: 720,
+        record: false,
+        latency_mode,
+      });
     const live = await create('Player bench');
     const [direct, proxied] = [await create('Beats direct'), await create('Beats via nginx')];
     // Under load before anything is live: the 2 cores are not shared with ladders and players.
@@ -168,7 +202,9 @@ export async function benchPlayer(): Promise<string> {
 export function table(head: string[], rows: (string | number)[][]): string[] {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  '));
+  return cells.map((r) =>
+    r.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  '),
+  );
 }
 
 const loadCells = (r: Row) => [r.name, r.rps, r.p50, r.p99, r.non2xx, r.errors];
@@ -178,20 +214,54 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function format(f: Figures): string {
   const out: string[] = [];
-  const cache = Object.entries(f.embed.cache).map(([k, v]) => `${k} ${v}`).join(', ');
+  const cache = Object.entries(f.embed.cache)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   out.push(`Embed reads of a pending stream, ${CONNECTIONS} clients, ${benchSeconds()} s each (autocannon)`);
   out.push(...table(LOAD_HEAD, f.embed.rows.map(loadCells)));
-  out.push(`nginx X-Cache over the cached run: ${cache} → ${f.embed.apiReadsPerSecond.toFixed(2)} reads/s reached the API`);
+  out.push(
+    `nginx X-Cache over the cached run: ${cache} → ${f.embed.apiReadsPerSecond.toFixed(2)} reads/s reached the API`,
+  );
 
-  out.push('', `Beats (POST …/beat, ${f.beats[0]?.distinct ?? 0} distinct s cycled, st=p, u random), ${CONNECTIONS} clients, ${benchSeconds()} s each; then GET /v1/streams/{id}`);
-  out.push(...table([...LOAD_HEAD, 'distinct s', 'now.watching', 'exact', 'rate', 'expected'], f.beats.map((b) => [...loadCells(b), b.distinct, b.watching ?? 'null', String(b.exact), b.rate, b.expected])));
-  out.push('(above 400 viewers only page loads with u < rate count, each for 1/rate; expected: that count from the u values sent, at the rate the read used)');
-
-  out.push('', `Delay behind the publisher, glass to glass (testsrc2 720p30 x264 superfast zerolatency → abr_basic: source + 480p; Chromium), a look every ${LOOK_MS} ms for ${DELAY_SECONDS} s per page load`);
-  out.push('standard: publisher with a 2 s GOP, 4-second pieces; low: latency_mode low, publisher with a 1 s GOP. Reference: hls.js defaults (new Hls()) on the same stream, in the same run');
+  out.push(
+    '',
+    `Beats (POST …/beat, ${f.beats[0]?.distinct ?? 0} distinct s cycled, st=p, u random), ${CONNECTIONS} clients, ${benchSeconds()} s each; then GET /v1/streams/{id}`,
+  );
   out.push(
     ...table(
-      ['mode', 'page', 'opened at s', 'readable', 'median s', 'min s', 'max s', 'first look s', 'last 20 s median', 'waiting events', 'hls.js stalls', 'frozen looks', 'on screen', 'hls.latency s'],
+      [...LOAD_HEAD, 'distinct s', 'now.watching', 'exact', 'rate', 'expected'],
+      f.beats.map((b) => [...loadCells(b), b.distinct, b.watching ?? 'null', String(b.exact), b.rate, b.expected]),
+    ),
+  );
+  out.push(
+    '(above 400 viewers only page loads with u < rate count, each for 1/rate; expected: that count from the u values sent, at the rate the read used)',
+  );
+
+  out.push(
+    '',
+    `Delay behind the publisher, glass to glass (testsrc2 720p30 x264 superfast zerolatency → abr_basic: source + 480p; Chromium), a look every ${LOOK_MS} ms for ${DELAY_SECONDS} s per page load`,
+  );
+  out.push(
+    'standard: publisher with a 2 s GOP, 4-second pieces; low: latency_mode low, publisher with a 1 s GOP. Reference: hls.js defaults (new Hls()) on the same stream, in the same run',
+  );
+  out.push(
+    ...table(
+      [
+        'mode',
+        'page',
+        'opened at s',
+        'readable',
+        'median s',
+        'min s',
+        'max s',
+        'first look s',
+        'last 20 s median',
+        'waiting events',
+        'hls.js stalls',
+        'frozen looks',
+        'on screen',
+        'hls.latency s',
+      ],
       f.delays.map(({ mode, player, openedAfterS0Ms, run: d }) => [
         mode,
         player,
@@ -205,7 +275,9 @@ function format(f: Figures): string {
         d.stalls,
         d.hlsStalls,
         d.frozen,
-        Object.entries(d.renditions).map(([k, v]) => `${k} ×${v}`).join(', ') || '-',
+        Object.entries(d.renditions)
+          .map(([k, v]) => `${k} ×${v}`)
+          .join(', ') || '-',
         d.hlsLatency?.toFixed(2) ?? '-',
       ]),
     ),
@@ -216,19 +288,44 @@ function format(f: Figures): string {
     const hostedMedians = rows.filter((r) => r.player !== 'hls.js defaults').map((r) => median(r.run.delays) ?? NaN);
     const reference = median(rows.find((r) => r.player === 'hls.js defaults')?.run.delays ?? []);
     const worst = Math.max(...hostedMedians);
-    out.push(`${mode}: hosted player, median of each page load ${hostedMedians.map((m) => seconds(m)).join(' / ')} s, worst ${seconds(worst)} s; hls.js defaults ${seconds(reference)} s (worst / reference ${reference ? (worst / reference).toFixed(2) : '-'})`);
+    out.push(
+      `${mode}: hosted player, median of each page load ${hostedMedians.map((m) => seconds(m)).join(' / ')} s, worst ${seconds(worst)} s; hls.js defaults ${seconds(reference)} s (worst / reference ${reference ? (worst / reference).toFixed(2) : '-'})`,
+    );
   }
-  for (const { mode, player, run } of f.delays) if (run.levelSwitches.length > 0) out.push(`${mode}, ${player}: hls.js level switches (level at media time): ${run.levelSwitches.join(', ')}`);
+  for (const { mode, player, run } of f.delays)
+    if (run.levelSwitches.length > 0)
+      out.push(`${mode}, ${player}: hls.js level switches (level at media time): ${run.levelSwitches.join(', ')}`);
   const t = f.timing;
-  out.push(`S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`);
-  out.push(`Source segments as published (s), standard: ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`);
-  out.push(`Source segments as published (s), low: ${f.lowPlaylist.durations.join(' ')}; highest TARGETDURATION ${f.lowPlaylist.target}`);
-  out.push(`Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.segments.map((p) => `${p.segment} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`);
+  out.push(
+    `S0 (media time 0 on the wall clock) from ${t.reports} progress reports (the earliest; the median one is ${t.medianLagMs?.toFixed(0) ?? '-'} ms later): ${seconds(t.s0AfterSpawnMs)} s after spawning the publisher, ${seconds(t.s0AfterOnPublishMs)} s after on_publish; playable ${seconds(t.playableAfterSpawnMs)} s after spawning`,
+  );
+  out.push(
+    `Source segments as published (s), standard: ${f.playlist.durations.join(' ')}; highest TARGETDURATION ${f.playlist.target}`,
+  );
+  out.push(
+    `Source segments as published (s), low: ${f.lowPlaylist.durations.join(' ')}; highest TARGETDURATION ${f.lowPlaylist.target}`,
+  );
+  out.push(
+    `Barcode self-check on the CDN (${f.check.ok ? 'ok' : 'FAILED'}): ${f.check.segments.map((p) => `${p.segment} ${p.width}x${p.height} value ${p.value} pts ${p.ptsSeconds.toFixed(3)} (offset ${p.offsetSeconds.toFixed(3)})`).join('; ')}`,
+  );
 
   const g = f.first.groups;
-  const total = GROUPS.reduce((sum, k) => ({ requests: sum.requests + g[k].requests, bytes: sum.bytes + g[k].bytes }), { requests: 0, bytes: 0 });
-  out.push('', `Player page before its first frame (fresh browser context): ${seconds(f.first.toFirstFrameMs)} s from navigation (loadeddata ${seconds(f.first.toLoadedDataMs)} s, playing ${seconds(f.first.toPlayingMs)} s)`);
-  out.push(...table(['kind', 'requests', 'KiB (body + headers)'], [...GROUPS.map((k) => [k, g[k].requests, kib(g[k].bytes)]), ['total', total.requests, kib(total.bytes)]]));
-  out.push(`segments: ${f.first.segments.join(', ') || '-'}; other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`);
+  const total = GROUPS.reduce((sum, k) => ({ requests: sum.requests + g[k].requests, bytes: sum.bytes + g[k].bytes }), {
+    requests: 0,
+    bytes: 0,
+  });
+  out.push(
+    '',
+    `Player page before its first frame (fresh browser context): ${seconds(f.first.toFirstFrameMs)} s from navigation (loadeddata ${seconds(f.first.toLoadedDataMs)} s, playing ${seconds(f.first.toPlayingMs)} s)`,
+  );
+  out.push(
+    ...table(
+      ['kind', 'requests', 'KiB (body + headers)'],
+      [...GROUPS.map((k) => [k, g[k].requests, kib(g[k].bytes)]), ['total', total.requests, kib(total.bytes)]],
+    ),
+  );
+  out.push(
+    `segments: ${f.first.segments.join(', ') || '-'}; other: ${f.first.others.join(', ') || '-'}; ${f.first.later} more responses finished within a second after the first frame`,
+  );
   return out.join('\n');
 }

@@ -30,7 +30,8 @@ const benches: Record<string, () => Promise<string>> = {
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in benches));
-if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
 const names = chosen.length > 0 ? chosen : Object.keys(benches);
 for (const [i, name] of names.entries()) {
   if (i > 0) console.log();

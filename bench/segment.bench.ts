@@ -20,8 +20,20 @@ export async function benchSegment(): Promise<string> {
   const clip = await makeClip({ width: 1920, height: 1080, seconds: 60, gopSeconds: 2, videoKbps: 5000 });
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-segments-'));
   try {
-    await execa('ffmpeg', ladderArgs({ input: clip, outDir: dir, renditions: planLadder('passthrough', { width: 1920, height: 1080 }), hasAudio: true, preset: DEFAULT_LIVE.x264_preset, segmentSeconds: DEFAULT_LIVE.segment_seconds }));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f));
+    await execa(
+      'ffmpeg',
+      ladderArgs({
+        input: clip,
+        outDir: dir,
+        renditions: planLadder('passthrough', { width: 1920, height: 1080 }),
+        hasAudio: true,
+        preset: DEFAULT_LIVE.x264_preset,
+        segmentSeconds: DEFAULT_LIVE.segment_seconds,
+      }),
+    );
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, f));
     const bytes = files.reduce((sum, f) => sum + readFileSync(f).length, 0) / files.length;
 
     const children = () => cpuOf(process.pid, true) - cpuOf(process.pid, false);

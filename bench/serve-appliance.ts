@@ -10,13 +10,20 @@ import { createLogger } from '../src/core/logger.js';
 import { freePort } from '../test/helpers/ports.js';
 
 const [dir, databaseUrl] = process.argv.slice(2) as [string, string];
-const ports = { api_port: await freePort(), rtmp_port: await freePort(), cdn_port: await freePort(), player_port: await freePort() };
+const ports = {
+  api_port: await freePort(),
+  rtmp_port: await freePort(),
+  cdn_port: await freePort(),
+  player_port: await freePort(),
+};
 const appliance = await startAppliance({
   config: resolveConfig(join(dir, 'appliance'), { ...ports, database_url: databaseUrl }),
   secrets: { postgres_password: 'bench', signing_key: 'bench', data_key: 'bench' },
   logger: createLogger('warn'),
 });
-console.log(JSON.stringify({ url: `http://127.0.0.1:${ports.api_port}`, workers: appliance.workers?.pids.length ?? 0 }));
+console.log(
+  JSON.stringify({ url: `http://127.0.0.1:${ports.api_port}`, workers: appliance.workers?.pids.length ?? 0 }),
+);
 
 const shutdown = async () => {
   await appliance.stop();

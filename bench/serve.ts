@@ -24,7 +24,11 @@ const { dir, sql } = db;
 // hold two 720p ladders, so all but the first creations were `503 no_capacity`.
 const unlimited = { pending_streams: 1_000_000_000, creations_per_hour: 1_000_000_000 };
 const apiPort = await freePort();
-const config = resolveConfig(dir, { api_port: apiPort, limits: { trusted: unlimited }, capacity: { cores: 1_000_000_000 } });
+const config = resolveConfig(dir, {
+  api_port: apiPort,
+  limits: { trusted: unlimited },
+  capacity: { cores: 1_000_000_000 },
+});
 const api = await createApi({
   sql,
   config,
@@ -84,12 +88,25 @@ bare.post<{ Body: { key: string; id: string; live: string } }>('/reference/captu
   for (const [i, s] of page.data.entries()) {
     await sql`insert into bench_reference values (${s.id}, ${account}, ${page.data.length - i}, ${sql.json(s as never)})`;
   }
-  return { one: `/reference/streams/one_${one.id}`, live: `/reference/streams/one_${live.id}`, list: `/reference/accounts/${account}/streams` };
+  return {
+    one: `/reference/streams/one_${one.id}`,
+    live: `/reference/streams/one_${live.id}`,
+    list: `/reference/accounts/${account}/streams`,
+  };
 });
 const barePort = await freePort();
 await bare.listen({ host: '127.0.0.1', port: barePort });
 
-console.log(JSON.stringify({ apiUrl: `http://127.0.0.1:${apiPort}`, bareUrl: `http://127.0.0.1:${barePort}/bare`, referenceUrl: `http://127.0.0.1:${barePort}`, keys, dir, databaseUrl: db.url }));
+console.log(
+  JSON.stringify({
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    bareUrl: `http://127.0.0.1:${barePort}/bare`,
+    referenceUrl: `http://127.0.0.1:${barePort}`,
+    keys,
+    dir,
+    databaseUrl: db.url,
+  }),
+);
 
 const shutdown = async () => {
   await bare.close();

@@ -24,17 +24,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function emit(sql: Sql, accountId: string) {
   return sql.begin((tx) =>
-    appendEvent(tx, { type: 'stream.cancelled', accountId, streamId: 'str_00000000000000000000', at: new Date(), data: { object: 'stream', id: 'str_00000000000000000000', status: 'cancelled' } }),
+    appendEvent(tx, {
+      type: 'stream.cancelled',
+      accountId,
+      streamId: 'str_00000000000000000000',
+      at: new Date(),
+      data: { object: 'stream', id: 'str_00000000000000000000', status: 'cancelled' },
+    }),
   );
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
 
 export async function benchWebhooks(): Promise<string> {
   const db = await startBenchDatabase();
   const arrivals = new Map<string, number>();
   let received = 0;
-  const receiver = spawn(process.execPath, ['--import', 'tsx', 'bench/receiver.ts'], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const receiver = spawn(process.execPath, ['--import', 'tsx', 'bench/receiver.ts'], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: receiver.stdout });
   const port: number = await new Promise((resolve, reject) => {
     receiver.once('exit', (code) => reject(new Error(`bench receiver exited (${code})`)));
@@ -63,13 +73,17 @@ export async function benchWebhooks(): Promise<string> {
     await drain.start();
     while (received < total) await sleep(5);
     // Until every attempt is recorded too: a delivery is done when its row says so.
-    const unfinished = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where status <> 'succeeded'`)[0]?.n ?? 0;
+    const unfinished = async () =>
+      (await db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where status <> 'succeeded'`)[0]
+        ?.n ?? 0;
     while ((await unfinished()) > 0) await sleep(10);
     const seconds = (performance.now() - t0) / 1000;
     const drained = received;
     const cpu = process.cpuUsage(cpu0);
     const cpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
-    const [{ avg } = { avg: 0 }] = await db.sql<{ avg: number }[]>`select avg(last_duration_ms)::float as avg from webhook_deliveries`;
+    const [{ avg } = { avg: 0 }] = await db.sql<
+      { avg: number }[]
+    >`select avg(last_duration_ms)::float as avg from webhook_deliveries`;
 
     // Idle delay: one event at a time, the dispatcher waiting (poll 1 s; the commit's NOTIFY wakes it).
     const delays: number[] = [];

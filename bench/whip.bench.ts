@@ -50,11 +50,23 @@ async function run(s: Served, path: 'RTMP' | 'WHIP', clip: string, idle: number)
   const after = applianceCpu(s.pid, s.dataDir);
   const cpu = after.node + after.nginx - before.node - before.nginx;
   const wall = (Date.now() - started) / 1000;
-  return { path, firstPlayableS: playable, cpuPerMediaSecond: cpu / MEDIA_SECONDS, ownPerMediaSecond: (cpu - idle * wall) / MEDIA_SECONDS };
+  return {
+    path,
+    firstPlayableS: playable,
+    cpuPerMediaSecond: cpu / MEDIA_SECONDS,
+    ownPerMediaSecond: (cpu - idle * wall) / MEDIA_SECONDS,
+  };
 }
 
 export async function benchWhip(): Promise<string> {
-  const clip = await makeClip({ width: 1280, height: 720, seconds: MEDIA_SECONDS, fps: 30, gopSeconds: 2, videoKbps: 2500 });
+  const clip = await makeClip({
+    width: 1280,
+    height: 720,
+    seconds: MEDIA_SECONDS,
+    fps: 30,
+    gopSeconds: 2,
+    videoKbps: 2500,
+  });
   const { served, stop } = await startServe();
   try {
     const idle = await idleRate(served, 10);
@@ -66,10 +78,16 @@ export async function benchWhip(): Promise<string> {
       '',
       '| Path | First playable (master + a segment of every rendition) from the POST / publisher start | Appliance CPU-s / media-s | own |',
       '|---|---|---|---|',
-      ...runs.map((r) => `| ${r.path} | ${r.firstPlayableS.toFixed(2)} s | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.ownPerMediaSecond.toFixed(3)} |`),
+      ...runs.map(
+        (r) =>
+          `| ${r.path} | ${r.firstPlayableS.toFixed(2)} s | ${r.cpuPerMediaSecond.toFixed(3)} | ${r.ownPerMediaSecond.toFixed(3)} |`,
+      ),
     ];
     const [rtmp, whip] = runs as [Run, Run];
-    lines.push('', `WHIP costs ${(whip.ownPerMediaSecond - rtmp.ownPerMediaSecond).toFixed(3)} CPU-s per media-second more than RTMP (WebRTC receive in node, the relay's copy and Opus → AAC).`);
+    lines.push(
+      '',
+      `WHIP costs ${(whip.ownPerMediaSecond - rtmp.ownPerMediaSecond).toFixed(3)} CPU-s per media-second more than RTMP (WebRTC receive in node, the relay's copy and Opus → AAC).`,
+    );
     return lines.join('\n');
   } finally {
     await stop();

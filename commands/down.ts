@@ -9,11 +9,21 @@ export default class Down extends SvcCommand<typeof Down> {
   static override examples = ['<%= config.bin %> down'];
 
   async run(): Promise<DownResult> {
-    const result = await stopAppliance({ dataDir: this.dataDir, postgresBinDir: this.postgresBinDir(), progress: (line) => this.progress(line) });
-    if (result.was_running) this.log(result.killed ? `svc (pid ${result.pid}) was killed after not stopping in time` : `svc (pid ${result.pid}) stopped`);
+    const result = await stopAppliance({
+      dataDir: this.dataDir,
+      postgresBinDir: this.postgresBinDir(),
+      progress: (line) => this.progress(line),
+    });
+    if (result.was_running)
+      this.log(
+        result.killed
+          ? `svc (pid ${result.pid}) was killed after not stopping in time`
+          : `svc (pid ${result.pid}) stopped`,
+      );
     else this.log('svc is not running');
     if (result.stopped_leftover_postgres) this.log('stopped a PostgreSQL left running');
-    for (const p of result.stopped_leftover_processes) this.log(`stopped a process left running: ${p.command} (pid ${p.pid})`);
+    for (const p of result.stopped_leftover_processes)
+      this.log(`stopped a process left running: ${p.command} (pid ${p.pid})`);
     return result;
   }
 
@@ -22,7 +32,10 @@ export default class Down extends SvcCommand<typeof Down> {
     try {
       return this.loadConfig().postgresBinDir;
     } catch (err) {
-      if (this.initialised) this.progress(`config.json cannot be used (${describeError(err).line}): stopping by the pid files under ${this.dataDir}`);
+      if (this.initialised)
+        this.progress(
+          `config.json cannot be used (${describeError(err).line}): stopping by the pid files under ${this.dataDir}`,
+        );
       return null;
     }
   }

@@ -29,17 +29,28 @@ export default class Init extends SvcCommand<typeof Init> {
       config: result.config_file,
       secrets: `${result.secrets_file} (mode 0600)`,
       database: result.database.managed ? 'appliance-owned PostgreSQL' : 'external (database_url)',
-      migrations: result.database.migrations_applied.length ? result.database.migrations_applied.join(', ') : 'up to date',
-      packages: result.packages ? (result.packages.installed.length ? `installed ${result.packages.installed.join(', ')}` : 'all present') : 'not checked (--no-install)',
+      migrations: result.database.migrations_applied.length
+        ? result.database.migrations_applied.join(', ')
+        : 'up to date',
+      packages: result.packages
+        ? result.packages.installed.length
+          ? `installed ${result.packages.installed.join(', ')}`
+          : 'all present'
+        : 'not checked (--no-install)',
       base_url: result.base_url,
       player_url: result.player_url,
       cdn_url: result.cdn_url,
       rtmp_url: result.rtmp_url,
     });
-    if (result.allow_private_webhooks) this.log('Warning: allow_private_webhooks is on: webhooks may target http and private addresses (local testing only).');
+    if (result.allow_private_webhooks)
+      this.log(
+        'Warning: allow_private_webhooks is on: webhooks may target http and private addresses (local testing only).',
+      );
     const pid = runningPid(dataPaths(result.data_dir).pidFile);
     if (pid !== null) {
-      this.progress(`svc is running (pid ${pid}): restart it (\`svc down && svc up --detach\`) for config changes to take effect`);
+      this.progress(
+        `svc is running (pid ${pid}): restart it (\`svc down && svc up --detach\`) for config changes to take effect`,
+      );
       return result;
     }
     this.log(`\nNext: svc up --detach${this.flags['data-dir'] ? ` --data-dir ${result.data_dir}` : ''}`);

@@ -4,7 +4,7 @@ import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/cl
 export default class Status extends SvcCommand<typeof Status> {
   static override summary = 'Show whether the appliance runs, the health of its parts and its URLs.';
   static override description =
-    'Exits 0 when the appliance runs and is healthy; 1 when a part is down or a job is late (its last success older than twice its period); 3 when it is not running. `healthy`, each part\'s `healthy` and each job\'s `late` say which.';
+    "Exits 0 when the appliance runs and is healthy; 1 when a part is down or a job is late (its last success older than twice its period); 3 when it is not running. `healthy`, each part's `healthy` and each job's `late` say which.";
   static override examples = ['<%= config.bin %> status', '<%= config.bin %> status --json'];
 
   async run(): Promise<ApplianceStatus> {

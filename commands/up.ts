@@ -14,17 +14,33 @@ export default class Up extends SvcCommand<typeof Up> {
   static override description =
     'A data dir never initialised is initialised first (as `svc init` would, with the same flags). ' +
     'Config flags given for an initialised data dir update its config.json. Logs go to <data dir>/logs/svc.log.';
-  static override examples = ['<%= config.bin %> up', '<%= config.bin %> up --detach', '<%= config.bin %> up --detach --data-dir /srv/svc --api-port 9080 --no-install'];
+  static override examples = [
+    '<%= config.bin %> up',
+    '<%= config.bin %> up --detach',
+    '<%= config.bin %> up --detach --data-dir /srv/svc --api-port 9080 --no-install',
+  ];
   static override flags = {
     ...configFlags,
-    detach: Flags.boolean({ char: 'd', summary: 'Run in the background; return once every part answers its health check.' }),
-    verbose: Flags.boolean({ char: 'v', summary: 'Also print the logs on the console (at debug level unless log_level says more).' }),
+    detach: Flags.boolean({
+      char: 'd',
+      summary: 'Run in the background; return once every part answers its health check.',
+    }),
+    verbose: Flags.boolean({
+      char: 'v',
+      summary: 'Also print the logs on the console (at debug level unless log_level says more).',
+    }),
     // Set by --detach for the process it starts, whose console is the log file: print nothing there but JSON lines.
     'detached-child': Flags.boolean({ hidden: true }),
   };
 
   async run(): Promise<ApplianceStatus | { stopped_by: string }> {
-    if (this.jsonEnabled() && !this.flags.detach) throw new CliError('invalid_usage', '--json needs --detach (the foreground appliance prints no JSON document)', {}, 2);
+    if (this.jsonEnabled() && !this.flags.detach)
+      throw new CliError(
+        'invalid_usage',
+        '--json needs --detach (the foreground appliance prints no JSON document)',
+        {},
+        2,
+      );
     const dataDir = this.dataDir;
     const changes = configChanges(this.flags);
     const child = this.flags['detached-child'];
@@ -56,7 +72,13 @@ export default class Up extends SvcCommand<typeof Up> {
       }
       return this.reportStatus();
     }
-    return runForeground({ config, secrets, verbose: this.flags.verbose, print: child ? () => {} : (line) => this.log(line), progress });
+    return runForeground({
+      config,
+      secrets,
+      verbose: this.flags.verbose,
+      print: child ? () => {} : (line) => this.log(line),
+      progress,
+    });
   }
 
   private async reportStatus(): Promise<ApplianceStatus> {

@@ -18,13 +18,22 @@ let dir: string | undefined;
 let databaseUrl = process.env.DATABASE_URL;
 
 // The tests use the real parts: on a fresh machine, install the system packages as `svc init` does.
-const packages = await ensureSystemPackages({ isRoot: process.getuid?.() === 0, required: TEST_PACKAGES, onLine: (line) => console.log(`  apt: ${line}`) });
+const packages = await ensureSystemPackages({
+  isRoot: process.getuid?.() === 0,
+  required: TEST_PACKAGES,
+  onLine: (line) => console.log(`  apt: ${line}`),
+});
 if (packages.installed.length) console.log(`installed ${packages.installed.join(', ')}`);
 
 if (!databaseUrl) {
   dir = mkdtempSync(join(tmpdir(), 'svc-test-pg-'));
   openForTraversal(dir);
-  cluster = new ManagedCluster({ dir: join(dir, 'pg'), port: await freePort(), password: 'test', logFile: join(dir, 'postgres.log') });
+  cluster = new ManagedCluster({
+    dir: join(dir, 'pg'),
+    port: await freePort(),
+    password: 'test',
+    logFile: join(dir, 'postgres.log'),
+  });
   const started = Date.now();
   await cluster.init();
   await cluster.start();
@@ -58,7 +67,8 @@ const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const passed = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const skipped = Number(/Skipped:\s+(\d+)/.exec(plain)?.[1] ?? 0);
 const failures = failureReports(plain);
-if (failures.length) console.log(`\nfailures, repeated here so that the end of the output names them:\n\n${failures.join('\n\n')}\n`);
+if (failures.length)
+  console.log(`\nfailures, repeated here so that the end of the output names them:\n\n${failures.join('\n\n')}\n`);
 console.log(`${passed} passed, ${total - passed - skipped} failed, ${skipped} skipped`);
 process.exit(code !== 0 ? code : total === 0 ? 1 : 0);
 

@@ -15,24 +15,40 @@
   function takeToken() {
     var match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
     if (match) {
-      try { sessionStorage.setItem(KEY, decodeURIComponent(match[1])); } catch { /* private mode: kept in memory below */ }
+      try {
+        sessionStorage.setItem(KEY, decodeURIComponent(match[1]));
+      } catch {
+        /* private mode: kept in memory below */
+      }
       history.replaceState(null, '', location.pathname + location.search);
       return decodeURIComponent(match[1]);
     }
-    try { return sessionStorage.getItem(KEY); } catch { return null; }
+    try {
+      return sessionStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
   }
   var token = takeToken();
 
-  function setState(state) { root.setAttribute('data-state', state); }
+  function setState(state) {
+    root.setAttribute('data-state', state);
+  }
 
   function get(path) {
-    return fetch(api + path, { headers: token ? { authorization: 'Bearer ' + token } : {}, cache: 'no-store' }).then(function (res) {
-      if (res.status === 401) { var e = new Error('refused'); e.refused = true; throw e; }
-      return res.json().then(function (body) {
-        if (!res.ok) throw new Error((body && body.error && body.error.message) || 'HTTP ' + res.status);
-        return body;
-      });
-    });
+    return fetch(api + path, { headers: token ? { authorization: 'Bearer ' + token } : {}, cache: 'no-store' }).then(
+      function (res) {
+        if (res.status === 401) {
+          var e = new Error('refused');
+          e.refused = true;
+          throw e;
+        }
+        return res.json().then(function (body) {
+          if (!res.ok) throw new Error((body && body.error && body.error.message) || 'HTTP ' + res.status);
+          return body;
+        });
+      },
+    );
   }
 
   function el(tag, text, cls) {
@@ -45,7 +61,8 @@
     var tr = document.createElement('tr');
     cells.forEach(function (c) {
       var td = document.createElement('td');
-      if (c instanceof Node) td.appendChild(c); else td.textContent = c === null || c === undefined ? '—' : String(c);
+      if (c instanceof Node) td.appendChild(c);
+      else td.textContent = c === null || c === undefined ? '—' : String(c);
       tr.appendChild(td);
     });
     return tr;
@@ -53,9 +70,17 @@
   function fill(tableId, rows, empty) {
     var body = document.querySelector('#' + tableId + ' tbody');
     body.textContent = '';
-    if (rows === null) { body.appendChild(row([el('em', 'unavailable (database)')])); return; }
-    if (!rows.length) { body.appendChild(row([el('em', empty)])); return; }
-    rows.forEach(function (r) { body.appendChild(r); });
+    if (rows === null) {
+      body.appendChild(row([el('em', 'unavailable (database)')]));
+      return;
+    }
+    if (!rows.length) {
+      body.appendChild(row([el('em', empty)]));
+      return;
+    }
+    rows.forEach(function (r) {
+      body.appendChild(r);
+    });
   }
   function ago(iso) {
     if (!iso) return 'never';
@@ -69,15 +94,26 @@
     if (n === null || n === undefined) return null;
     var units = ['B', 'kB', 'MB', 'GB', 'TB'];
     var i = 0;
-    while (n >= 1000 && i < units.length - 1) { n /= 1000; i++; }
+    while (n >= 1000 && i < units.length - 1) {
+      n /= 1000;
+      i++;
+    }
     return (i ? n.toFixed(1) : n) + ' ' + units[i];
   }
   function duration(seconds) {
     if (seconds === null || seconds === undefined) return null;
     var s = Math.round(seconds);
-    return Math.floor(s / 3600) + ':' + String(Math.floor((s % 3600) / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
+    return (
+      Math.floor(s / 3600) +
+      ':' +
+      String(Math.floor((s % 3600) / 60)).padStart(2, '0') +
+      ':' +
+      String(s % 60).padStart(2, '0')
+    );
   }
-  function badge(text, kind) { return el('span', text, 'badge ' + kind); }
+  function badge(text, kind) {
+    return el('span', text, 'badge ' + kind);
+  }
 
   function renderHealth(h) {
     var b = document.getElementById('health-badge');
@@ -94,85 +130,161 @@
       b2.setAttribute('data-up', String(h.parts[p]));
       parts.appendChild(b2);
     });
-    fill('jobs', h.jobs && h.jobs.map(function (j) {
-      var state = j.late ? badge('late', 'bad') : j.running ? badge('running', 'info') : badge('ok', 'ok');
-      var tr = row([j.name, state, ago(j.last_success_at), j.lag_seconds + ' s (every ' + j.period_seconds + ' s)', j.last_duration_ms === null ? null : j.last_duration_ms + ' ms', j.last_error]);
-      tr.setAttribute('data-job', j.name);
-      return tr;
-    }), 'no jobs have run yet');
+    fill(
+      'jobs',
+      h.jobs &&
+        h.jobs.map(function (j) {
+          var state = j.late ? badge('late', 'bad') : j.running ? badge('running', 'info') : badge('ok', 'ok');
+          var tr = row([
+            j.name,
+            state,
+            ago(j.last_success_at),
+            j.lag_seconds + ' s (every ' + j.period_seconds + ' s)',
+            j.last_duration_ms === null ? null : j.last_duration_ms + ' ms',
+            j.last_error,
+          ]);
+          tr.setAttribute('data-job', j.name);
+          return tr;
+        }),
+      'no jobs have run yet',
+    );
   }
 
   function renderStreams(streams) {
-    fill('streams', streams && streams.map(function (s) {
-      var thumb;
-      if (s.thumbnail_url) { thumb = el('img'); thumb.src = s.thumbnail_url + '?t=' + Math.floor(new Date().getTime() / 20000); thumb.alt = ''; thumb.width = 96; thumb.height = 54; }
-      else thumb = el('span', '', 'nothumb');
-      var name = el('div');
-      var link = el('a', s.name || s.id);
-      link.href = s.embed_url;
-      link.target = '_blank';
-      link.rel = 'noopener';
-      name.appendChild(link);
-      name.appendChild(el('small', s.id));
-      var ing = s.ingest;
-      var warnings = [];
-      if (ing && ing.limit_warning) warnings.push(ing.limit_warning);
-      if (ing && ing.keyframe_warning) warnings.push('keyframes');
-      var status = badge(s.status + (s.end_reason ? ' (' + s.end_reason + ')' : ''), s.status === 'live' ? 'live' : 'info');
-      var tr = row([
-        thumb,
-        name,
-        s.account_name,
-        status,
-        ing && ing.kbps !== null ? ing.kbps + ' kbps' + (ing.width ? ' · ' + ing.width + '×' + ing.height : '') : null,
-        ing && ing.keyframe_interval_seconds !== null ? ing.keyframe_interval_seconds + ' s' : null,
-        warnings.length ? badge(warnings.join(', '), 'bad') : '',
-        s.viewers_now,
-      ]);
-      tr.setAttribute('data-stream-id', s.id);
-      tr.setAttribute('data-status', s.status);
-      tr.tabIndex = 0;
-      if (s.id === selected) tr.classList.add('selected');
-      tr.addEventListener('click', function () { select(s.id, s.name || s.id); });
-      tr.addEventListener('keydown', function (e) { if (e.key === 'Enter') select(s.id, s.name || s.id); });
-      return tr;
-    }), 'no streams yet');
+    fill(
+      'streams',
+      streams &&
+        streams.map(function (s) {
+          var thumb;
+          if (s.thumbnail_url) {
+            thumb = el('img');
+            thumb.src = s.thumbnail_url + '?t=' + Math.floor(new Date().getTime() / 20000);
+            thumb.alt = '';
+            thumb.width = 96;
+            thumb.height = 54;
+          } else thumb = el('span', '', 'nothumb');
+          var name = el('div');
+          var link = el('a', s.name || s.id);
+          link.href = s.embed_url;
+          link.target = '_blank';
+          link.rel = 'noopener';
+          name.appendChild(link);
+          name.appendChild(el('small', s.id));
+          var ing = s.ingest;
+          var warnings = [];
+          if (ing && ing.limit_warning) warnings.push(ing.limit_warning);
+          if (ing && ing.keyframe_warning) warnings.push('keyframes');
+          var status = badge(
+            s.status + (s.end_reason ? ' (' + s.end_reason + ')' : ''),
+            s.status === 'live' ? 'live' : 'info',
+          );
+          var tr = row([
+            thumb,
+            name,
+            s.account_name,
+            status,
+            ing && ing.kbps !== null
+              ? ing.kbps + ' kbps' + (ing.width ? ' · ' + ing.width + '×' + ing.height : '')
+              : null,
+            ing && ing.keyframe_interval_seconds !== null ? ing.keyframe_interval_seconds + ' s' : null,
+            warnings.length ? badge(warnings.join(', '), 'bad') : '',
+            s.viewers_now,
+          ]);
+          tr.setAttribute('data-stream-id', s.id);
+          tr.setAttribute('data-status', s.status);
+          tr.tabIndex = 0;
+          if (s.id === selected) tr.classList.add('selected');
+          tr.addEventListener('click', function () {
+            select(s.id, s.name || s.id);
+          });
+          tr.addEventListener('keydown', function (e) {
+            if (e.key === 'Enter') select(s.id, s.name || s.id);
+          });
+          return tr;
+        }),
+      'no streams yet',
+    );
     if (!selected && streams) {
-      var live = streams.filter(function (s) { return s.status === 'live'; })[0] || streams[0];
+      var live =
+        streams.filter(function (s) {
+          return s.status === 'live';
+        })[0] || streams[0];
       if (live) showDetail(live.id, live.name || live.id);
     }
   }
 
   function renderRecordings(recordings) {
-    fill('recordings', recordings && recordings.map(function (r) {
-      var tr = row([r.stream_name || r.stream_id, r.account_id, badge(r.status, r.status === 'failed' ? 'bad' : r.status === 'ready' ? 'ok' : 'info'), duration(r.duration_seconds), bytes(r.bytes), r.ready_at && ago(r.ready_at), r.delete_at && r.delete_at.slice(0, 10)]);
-      tr.setAttribute('data-recording', r.stream_id);
-      return tr;
-    }), 'no recordings yet');
+    fill(
+      'recordings',
+      recordings &&
+        recordings.map(function (r) {
+          var tr = row([
+            r.stream_name || r.stream_id,
+            r.account_id,
+            badge(r.status, r.status === 'failed' ? 'bad' : r.status === 'ready' ? 'ok' : 'info'),
+            duration(r.duration_seconds),
+            bytes(r.bytes),
+            r.ready_at && ago(r.ready_at),
+            r.delete_at && r.delete_at.slice(0, 10),
+          ]);
+          tr.setAttribute('data-recording', r.stream_id);
+          return tr;
+        }),
+      'no recordings yet',
+    );
   }
 
   function renderWebhooks(endpoints) {
-    fill('webhooks', endpoints && endpoints.map(function (e) {
-      var failing = e.failed + e.retrying > 0;
-      var answer = e.last_attempt_at ? (e.last_status_code ? 'HTTP ' + e.last_status_code : e.last_error || 'no answer') + ', ' + ago(e.last_attempt_at) : null;
-      var tr = row([el('code', e.url), e.account_id, e.enabled ? 'yes' : 'no', e.succeeded, failing && e.failed ? badge(String(e.failed), 'bad') : e.failed, failing && e.retrying ? badge(String(e.retrying), 'bad') : e.retrying, answer]);
-      tr.setAttribute('data-endpoint-id', e.id);
-      tr.setAttribute('data-failing', String(failing));
-      if (failing) tr.classList.add('failing');
-      return tr;
-    }), 'no webhook endpoints');
+    fill(
+      'webhooks',
+      endpoints &&
+        endpoints.map(function (e) {
+          var failing = e.failed + e.retrying > 0;
+          var answer = e.last_attempt_at
+            ? (e.last_status_code ? 'HTTP ' + e.last_status_code : e.last_error || 'no answer') +
+              ', ' +
+              ago(e.last_attempt_at)
+            : null;
+          var tr = row([
+            el('code', e.url),
+            e.account_id,
+            e.enabled ? 'yes' : 'no',
+            e.succeeded,
+            failing && e.failed ? badge(String(e.failed), 'bad') : e.failed,
+            failing && e.retrying ? badge(String(e.retrying), 'bad') : e.retrying,
+            answer,
+          ]);
+          tr.setAttribute('data-endpoint-id', e.id);
+          tr.setAttribute('data-failing', String(failing));
+          if (failing) tr.classList.add('failing');
+          return tr;
+        }),
+      'no webhook endpoints',
+    );
   }
 
   function renderAccounts(accounts) {
-    fill('accounts', accounts && accounts.map(function (a) {
-      var name = el('div');
-      name.appendChild(el('span', a.name));
-      name.appendChild(el('small', a.id));
-      var balance = el('span', a.balance_usd, 'balance');
-      var tr = row([name, a.state, a.billing_mode, balance, a.available_usd, a.balance_warning ? badge(a.balance_warning, 'bad') : '']);
-      tr.setAttribute('data-account-id', a.id);
-      return tr;
-    }), 'no accounts yet');
+    fill(
+      'accounts',
+      accounts &&
+        accounts.map(function (a) {
+          var name = el('div');
+          name.appendChild(el('span', a.name));
+          name.appendChild(el('small', a.id));
+          var balance = el('span', a.balance_usd, 'balance');
+          var tr = row([
+            name,
+            a.state,
+            a.billing_mode,
+            balance,
+            a.available_usd,
+            a.balance_warning ? badge(a.balance_warning, 'bad') : '',
+          ]);
+          tr.setAttribute('data-account-id', a.id);
+          return tr;
+        }),
+      'no accounts yet',
+    );
   }
 
   // At least the last five minutes: one point alone would otherwise spread the axis over years.
@@ -197,7 +309,14 @@
         legend: { show: true },
         series: [{}, { label: label, stroke: color, width: 2, fill: color + '22', spanGaps: false }],
         axes: [{}, { size: 56 }],
-        scales: { x: { time: true }, y: { range: function (u, min, max) { return [0, Math.max(1, max * 1.15)]; } } },
+        scales: {
+          x: { time: true },
+          y: {
+            range: function (u, min, max) {
+              return [0, Math.max(1, max * 1.15)];
+            },
+          },
+        },
       };
       charts[id] = { plot: new uPlot(opts, data, target), width: width };
     } else {
@@ -210,11 +329,15 @@
     selected = id;
     document.getElementById('detail').hidden = false;
     document.getElementById('detail-title').textContent = title;
-    document.querySelectorAll('#streams tbody tr').forEach(function (tr) { tr.classList.toggle('selected', tr.getAttribute('data-stream-id') === id); });
+    document.querySelectorAll('#streams tbody tr').forEach(function (tr) {
+      tr.classList.toggle('selected', tr.getAttribute('data-stream-id') === id);
+    });
   }
   function select(id, title) {
     showDetail(id, title);
-    loadSeries().catch(function () { /* the next refresh tries again */ });
+    loadSeries().catch(function () {
+      /* the next refresh tries again */
+    });
   }
 
   function loadSeries() {
@@ -222,48 +345,93 @@
     var id = selected;
     return get('/streams/' + id + '/series').then(function (s) {
       if (id !== selected) return;
-      var t = function (iso) { return Date.parse(iso) / 1000; };
-      chart('ingest-chart', 'kbit/s', s.ingest.map(function (p) { return t(p.at); }), s.ingest.map(function (p) { return p.kbps; }), '#2563eb');
+      var t = function (iso) {
+        return Date.parse(iso) / 1000;
+      };
+      chart(
+        'ingest-chart',
+        'kbit/s',
+        s.ingest.map(function (p) {
+          return t(p.at);
+        }),
+        s.ingest.map(function (p) {
+          return p.kbps;
+        }),
+        '#2563eb',
+      );
       // The CDN's count when it has one (every player), else the hosted player's; the live estimate last.
-      var minutes = s.cdn.length ? s.cdn.map(function (p) { return [t(p.minute), p.viewers]; }) : s.player.map(function (p) { return [t(p.minute), p.watching]; });
+      var minutes = s.cdn.length
+        ? s.cdn.map(function (p) {
+            return [t(p.minute), p.viewers];
+          })
+        : s.player.map(function (p) {
+            return [t(p.minute), p.watching];
+          });
       if (s.viewers_now !== null) minutes.push([new Date().getTime() / 1000, s.viewers_now]);
-      chart('viewers-chart', 'viewers', minutes.map(function (p) { return p[0]; }), minutes.map(function (p) { return p[1]; }), '#16a34a');
+      chart(
+        'viewers-chart',
+        'viewers',
+        minutes.map(function (p) {
+          return p[0];
+        }),
+        minutes.map(function (p) {
+          return p[1];
+        }),
+        '#16a34a',
+      );
     });
   }
 
   function refresh() {
-    if (!token) { refused(); return; }
-    get('/overview').then(function (o) {
-      document.getElementById('refused').hidden = true;
-      var problem = document.getElementById('problem');
-      problem.hidden = o.unavailable.length === 0;
-      problem.textContent = o.unavailable.length ? 'Not shown while the database does not answer: ' + o.unavailable.join(', ') + '.' : '';
-      renderHealth(o.health);
-      renderStreams(o.streams);
-      renderRecordings(o.recordings);
-      renderWebhooks(o.webhooks);
-      renderAccounts(o.accounts);
-      document.getElementById('updated').textContent = 'updated ' + new Date(o.generated_at).toLocaleTimeString();
-      return loadSeries();
-    }).then(function () {
-      setState('ready');
-    }, function (err) {
-      if (err.refused) return refused();
-      var problem = document.getElementById('problem');
-      problem.hidden = false;
-      problem.textContent = 'The appliance does not answer (' + err.message + '); retrying.';
-      setState('error');
-    }).then(function () {
-      if (root.getAttribute('data-state') !== 'refused') timer = setTimeout(refresh, REFRESH_MS);
-    });
+    if (!token) {
+      refused();
+      return;
+    }
+    get('/overview')
+      .then(function (o) {
+        document.getElementById('refused').hidden = true;
+        var problem = document.getElementById('problem');
+        problem.hidden = o.unavailable.length === 0;
+        problem.textContent = o.unavailable.length
+          ? 'Not shown while the database does not answer: ' + o.unavailable.join(', ') + '.'
+          : '';
+        renderHealth(o.health);
+        renderStreams(o.streams);
+        renderRecordings(o.recordings);
+        renderWebhooks(o.webhooks);
+        renderAccounts(o.accounts);
+        document.getElementById('updated').textContent = 'updated ' + new Date(o.generated_at).toLocaleTimeString();
+        return loadSeries();
+      })
+      .then(
+        function () {
+          setState('ready');
+        },
+        function (err) {
+          if (err.refused) return refused();
+          var problem = document.getElementById('problem');
+          problem.hidden = false;
+          problem.textContent = 'The appliance does not answer (' + err.message + '); retrying.';
+          setState('error');
+        },
+      )
+      .then(function () {
+        if (root.getAttribute('data-state') !== 'refused') timer = setTimeout(refresh, REFRESH_MS);
+      });
   }
 
   // A wrong or rotated token: nothing stays on screen, and the token is forgotten.
   function refused() {
-    try { sessionStorage.removeItem(KEY); } catch { /* nothing kept */ }
+    try {
+      sessionStorage.removeItem(KEY);
+    } catch {
+      /* nothing kept */
+    }
     token = null;
     clearTimeout(timer);
-    document.querySelectorAll('section').forEach(function (s) { s.hidden = true; });
+    document.querySelectorAll('section').forEach(function (s) {
+      s.hidden = true;
+    });
     document.getElementById('health-badge').textContent = 'refused';
     document.getElementById('health-badge').className = 'bad';
     document.getElementById('refused').hidden = false;

@@ -6,7 +6,11 @@ import crypto from 'crypto';
 
 function id(r) {
   const agent = r.headersIn['User-Agent'] || '';
-  return crypto.createHmac('sha256', r.variables.cdn_viewer_key).update(r.remoteAddress + '\n' + agent).digest('hex').slice(0, 16);
+  return crypto
+    .createHmac('sha256', r.variables.cdn_viewer_key)
+    .update(r.remoteAddress + '\n' + agent)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export default { id };

@@ -19,7 +19,9 @@
   function takeToken() {
     const params = new URLSearchParams(location.hash.slice(1));
     if (!params.has('vt') && !params.has('mod')) return null;
-    const taken = params.get('mod') ? { kind: 'mod', token: params.get('mod') } : { kind: 'vt', token: params.get('vt') };
+    const taken = params.get('mod')
+      ? { kind: 'mod', token: params.get('mod') }
+      : { kind: 'vt', token: params.get('vt') };
     params.delete('vt');
     params.delete('mod');
     const rest = params.toString();
@@ -85,7 +87,10 @@
    */
   function targetFor(durations) {
     const longest = Math.max(0, ...durations.slice(-3));
-    return Math.max(HLS_CONFIG.liveSyncDuration, Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2));
+    return Math.max(
+      HLS_CONFIG.liveSyncDuration,
+      Math.min(longest + MODE.margin, HLS_CONFIG.liveMaxLatencyDuration - 2),
+    );
   }
 
   /** How often a playlist is read again while its next piece is due but not listed yet. */
@@ -125,12 +130,28 @@
 
   const backoff = (n) => Math.min(15000, 1000 * 2 ** Math.max(0, n - 1)) * (0.8 + Math.random() * 0.4);
   /** `members`: no token; `refused`, `removed`, `access-ended`: the viewer's session or address was refused. */
-  const REFUSALS = { invalid_viewer_token: 'refused', invalid_request: 'refused', viewer_removed: 'removed', viewer_access_ended: 'access-ended' };
-  const terminal = (s) => s === 'ended' || s === 'unavailable' || s === 'closed' || s === 'members' || s === 'error' || Object.values(REFUSALS).includes(s);
+  const REFUSALS = {
+    invalid_viewer_token: 'refused',
+    invalid_request: 'refused',
+    viewer_removed: 'removed',
+    viewer_access_ended: 'access-ended',
+  };
+  const terminal = (s) =>
+    s === 'ended' ||
+    s === 'unavailable' ||
+    s === 'closed' ||
+    s === 'members' ||
+    s === 'error' ||
+    Object.values(REFUSALS).includes(s);
 
   // ---------------------------------------------------------------- state
 
-  const MESSAGES = { loading: 'Loading the live stream', playing: 'Playing live', paused: 'Paused', buffering: 'Buffering' };
+  const MESSAGES = {
+    loading: 'Loading the live stream',
+    playing: 'Playing live',
+    paused: 'Paused',
+    buffering: 'Buffering',
+  };
 
   function announce(text) {
     if (text && status.textContent !== text) status.textContent = text;
@@ -214,7 +235,8 @@
     }
     if (next.status === 'pending') {
       // `members` or a refusal here: the viewer has (another) token now.
-      if (!engine && (!terminal(state) || state === 'members' || Object.values(REFUSALS).includes(state))) setState('waiting');
+      if (!engine && (!terminal(state) || state === 'members' || Object.values(REFUSALS).includes(state)))
+        setState('waiting');
     } else if (live) {
       if (!engine && !starting && !unsupported && state !== 'ended') void startPlayback();
     } else if (next.status === 'ended') {
@@ -279,7 +301,11 @@
       this.lastSt = st;
       this.sent.push(st);
       const t = viewer.session ? `&t=${encodeURIComponent(viewer.session.session_token)}` : '';
-      fetch(`${api}/beat?s=${this.s}&st=${st}&u=${this.u}${t}`, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => {});
+      fetch(`${api}/beat?s=${this.s}&st=${st}&u=${this.u}${t}`, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'omit',
+      }).catch(() => {});
       const jitter = 0.9 + Math.random() * 0.2;
       this.timer = setTimeout(() => this.send(), this.rule().interval_seconds * 1000 * jitter);
     },
@@ -293,7 +319,10 @@
       if (!this.reporting()) return this.stop();
       const due = () => this.timer === undefined || this.st() !== this.lastSt;
       if (!due()) return;
-      this.changeTimer = setTimeout(() => due() && this.send(), Math.max(BEAT_SETTLE_MS, this.lastAt + 1000 - Date.now()));
+      this.changeTimer = setTimeout(
+        () => due() && this.send(),
+        Math.max(BEAT_SETTLE_MS, this.lastAt + 1000 - Date.now()),
+      );
     },
   };
 
@@ -348,8 +377,16 @@
       clearTimeout(this.timer);
       let res = null;
       try {
-        const [path, body] = this.kind === 'mod' ? ['mod/session', { moderator_token: this.token }] : ['session', { viewer_token: this.token }];
-        res = await fetch(`${api}/${path}`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify(body) });
+        const [path, body] =
+          this.kind === 'mod'
+            ? ['mod/session', { moderator_token: this.token }]
+            : ['session', { viewer_token: this.token }];
+        res = await fetch(`${api}/${path}`, {
+          method: 'POST',
+          credentials: 'omit',
+          headers: json,
+          body: JSON.stringify(body),
+        });
         if (res.ok) {
           const session = await res.json();
           this.opened(session, serverOffset(res));
@@ -366,7 +403,8 @@
       if (REFUSALS[error.code]) {
         // On a public stream the viewer watches anonymously; only the chat says a moderator link failed.
         this.settled();
-        if (this.kind === 'mod') chat.fail(`Your moderator link was refused${error.message ? `: ${error.message}` : ''}`);
+        if (this.kind === 'mod')
+          chat.fail(`Your moderator link was refused${error.message ? `: ${error.message}` : ''}`);
         return refuse(error.code, error.message);
       }
       this.failures++;
@@ -449,7 +487,12 @@
       if (this.refusal) return this.showRefusal();
       let res = null;
       try {
-        res = await fetch(`${api}/playback`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify({ session_token: viewer.session.session_token }) });
+        res = await fetch(`${api}/playback`, {
+          method: 'POST',
+          credentials: 'omit',
+          headers: json,
+          body: JSON.stringify({ session_token: viewer.session.session_token }),
+        });
         if (res.ok) {
           const playback = await res.json();
           this.set(playback, serverOffset(res));
@@ -471,7 +514,10 @@
       }
       this.failures++;
       const left = this.expiresAt - Date.now();
-      this.timer = setTimeout(() => void this.renew(), left > 0 ? Math.min(retryDelay(this.failures, res), Math.max(1000, left / 3)) : retryDelay(this.failures, res));
+      this.timer = setTimeout(
+        () => void this.renew(),
+        left > 0 ? Math.min(retryDelay(this.failures, res), Math.max(1000, left / 3)) : retryDelay(this.failures, res),
+      );
     },
     showRefusal() {
       clearTimeout(this.timer);
@@ -590,7 +636,11 @@
     const newestOf = (text) => {
       const lines = text.trim().split('\n');
       const extinf = /^#EXTINF:([\d.]+)/.exec(lines[lines.length - 2] || '');
-      return { uri: lines[lines.length - 1], seconds: extinf ? Number(extinf[1]) : 0, ended: text.includes('#EXT-X-ENDLIST') };
+      return {
+        uri: lines[lines.length - 1],
+        seconds: extinf ? Number(extinf[1]) : 0,
+        ended: text.includes('#EXT-X-ENDLIST'),
+      };
     };
     const now = () => window.performance.now();
     const durationsOf = (text) => Array.from(text.matchAll(/^#EXTINF:([\d.]+)/gm), (m) => Number(m[1]));
@@ -708,7 +758,8 @@
               const first = watch.text === null;
               // The first read is timed by its age at the origin (hls.js would take it as brand new).
               const listed = first ? listedAt(this, stats) : null;
-              if (typeof response.data === 'string' && watch.seen(response.data, listed !== null, listed ?? now())) watch.give();
+              if (typeof response.data === 'string' && watch.seen(response.data, listed !== null, listed ?? now()))
+                watch.give();
               if (listed !== null) {
                 stats.loading.first = listed;
                 stats.loading.start = Math.min(stats.loading.start, listed);
@@ -716,7 +767,12 @@
               // hls.js times its first reload a piece after this request started: moved to right
               // away, the reload waits for the watch, which times the next piece.
               if (first && watch.newest.seconds) stats.loading.start -= watch.newest.seconds * 1000 - EDGE_POLL_MS;
-              callbacks.onSuccess(first && watch.text !== null ? { ...response, data: withStart(watch) } : response, stats, ctx, details);
+              callbacks.onSuccess(
+                first && watch.text !== null ? { ...response, data: withStart(watch) } : response,
+                stats,
+                ctx,
+                details,
+              );
             },
           });
         }
@@ -790,7 +846,11 @@
       this.network++;
       // A new address from the embed (say, re-signed) is taken here too; a personal one is
       // already used for every request (the loader).
-      const reload = !hls.levels || hls.levels.length === 0 || /^manifest/.test(data.details) || (!members() && embed.playback_url !== sourceUrl);
+      const reload =
+        !hls.levels ||
+        hls.levels.length === 0 ||
+        /^manifest/.test(data.details) ||
+        (!members() && embed.playback_url !== sourceUrl);
       this.timer = setTimeout(
         () => {
           if (!hls) return;
@@ -901,7 +961,8 @@
 
   function goLive() {
     if (hls && hls.liveSyncPosition !== null) video.currentTime = hls.liveSyncPosition;
-    else if (video.seekable.length) video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - targetLatency());
+    else if (video.seekable.length)
+      video.currentTime = Math.max(0, video.seekable.end(video.seekable.length - 1) - targetLatency());
     if (video.paused) play();
   }
 
@@ -943,7 +1004,14 @@
       }
       this.lastTime = video.currentTime;
       const l = latency();
-      if (hls && hls.config.maxLiveSyncPlaybackRate > CATCH_UP_RATE && edge && edge.timedAnswers > 0 && l !== null && l < hls.targetLatency + 0.3) {
+      if (
+        hls &&
+        hls.config.maxLiveSyncPlaybackRate > CATCH_UP_RATE &&
+        edge &&
+        edge.timedAnswers > 0 &&
+        l !== null &&
+        l < hls.targetLatency + 0.3
+      ) {
         hls.config.maxLiveSyncPlaybackRate = CATCH_UP_RATE;
       }
       $('svc-live').dataset.edge = String(l !== null && l < targetLatency() + 4);
@@ -959,7 +1027,11 @@
       for (const item of qualityMenu.querySelectorAll('[data-quality]:not([data-quality="auto"])')) item.remove();
       if (engine === 'hls' && hls) {
         const seen = new Set();
-        const levels = hls.levels.map((l, index) => ({ index, p: Math.min(l.width || l.height, l.height || l.width), bitrate: l.bitrate }));
+        const levels = hls.levels.map((l, index) => ({
+          index,
+          p: Math.min(l.width || l.height, l.height || l.width),
+          bitrate: l.bitrate,
+        }));
         levels.sort((a, b) => b.p - a.p || b.bitrate - a.bitrate);
         for (const { index, p, bitrate } of levels) {
           const key = p ? String(p) : `${Math.round(bitrate / 1000)}k`;
@@ -1145,13 +1217,23 @@
     },
   };
 
-  const EMOJI_NAMES = { '👍': 'thumbs up', '❤️': 'heart', '😂': 'laughing', '😮': 'surprised', '👏': 'applause', '🔥': 'fire', '🎉': 'celebration', '😢': 'sad' };
+  const EMOJI_NAMES = {
+    '👍': 'thumbs up',
+    '❤️': 'heart',
+    '😂': 'laughing',
+    '😮': 'surprised',
+    '👏': 'applause',
+    '🔥': 'fire',
+    '🎉': 'celebration',
+    '😢': 'sad',
+  };
   /** A reaction counts beside its button for this long. */
   const REACTION_WINDOW_MS = 10000;
   const MAX_MESSAGES = 200;
   const MAX_FLOATING = 20;
 
-  const waitText = (seconds) => (seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`);
+  const waitText = (seconds) =>
+    seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
   const parseJson = (text) => {
     try {
       return JSON.parse(text);
@@ -1210,7 +1292,8 @@
     /** The embed read's `chat` object, then the feed's `settings` events. */
     settings: null,
     visible: false,
-    collapsed: store.get('svc-chat-collapsed') === null ? window.innerWidth < 600 : store.get('svc-chat-collapsed') === 'true',
+    collapsed:
+      store.get('svc-chat-collapsed') === null ? window.innerWidth < 600 : store.get('svc-chat-collapsed') === 'true',
     ended: false,
     /** The feed is wanted (it may be waiting to be opened again). */
     running: false,
@@ -1256,8 +1339,10 @@
      */
     update() {
       const open = embed.status === 'pending' || embed.status === 'live';
-      const cannotWatch = state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
-      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening)) return this.hide();
+      const cannotWatch =
+        state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
+      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening))
+        return this.hide();
       if (!open) return this.end();
       // The feed is opened with the session (the viewer's own view): its first answer comes first.
       if (viewer.opening) return;
@@ -1307,7 +1392,10 @@
       source.addEventListener('open', () => (this.failures = 0));
       on('reset', () => this.reset());
       on('message', (message) => this.add(message));
-      on('delete', (deletion) => Array.isArray(deletion.message_ids) && deletion.message_ids.forEach((id) => this.remove(id)));
+      on(
+        'delete',
+        (deletion) => Array.isArray(deletion.message_ids) && deletion.message_ids.forEach((id) => this.remove(id)),
+      );
       on('settings', (settings) => {
         this.apply(settings);
         this.quiet(false);
@@ -1337,7 +1425,13 @@
     },
 
     add(message) {
-      if (typeof message.id !== 'string' || this.items.has(message.id) || message.deleted_at || typeof message.text !== 'string') return;
+      if (
+        typeof message.id !== 'string' ||
+        this.items.has(message.id) ||
+        message.deleted_at ||
+        typeof message.text !== 'string'
+      )
+        return;
       const author = message.author || {};
       const el = textElement('p', 'msg', '');
       el.dataset.id = message.id;
@@ -1357,7 +1451,8 @@
       const atEnd = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 48;
       // In the order written: a post shown on sending may come before others the feed brings next.
       let before = null;
-      for (let n = this.log.lastElementChild; n && n.dataset.at > el.dataset.at; n = n.previousElementSibling) before = n;
+      for (let n = this.log.lastElementChild; n && n.dataset.at > el.dataset.at; n = n.previousElementSibling)
+        before = n;
       this.log.insertBefore(el, before);
       while (this.items.size > MAX_MESSAGES) this.remove(this.log.firstElementChild.dataset.id);
       if (atEnd) this.log.scrollTop = this.log.scrollHeight;
@@ -1388,7 +1483,10 @@
       this.settings = settings;
       // A chat that is off is not shown until it is turned on; once shown, it says it is off.
       if (settings.enabled && this.running) this.visible = true;
-      const emojis = settings.reactions && Array.isArray(settings.reactions.emojis) ? settings.reactions.emojis.filter((e) => typeof e === 'string') : [];
+      const emojis =
+        settings.reactions && Array.isArray(settings.reactions.emojis)
+          ? settings.reactions.emojis.filter((e) => typeof e === 'string')
+          : [];
       if (emojis.join(' ') !== this.emojis) {
         this.emojis = emojis.join(' ');
         this.reactions.replaceChildren(
@@ -1426,7 +1524,8 @@
       const moderator = !!(session && session.moderator) && !this.revoked;
       $('svc-chat-mod').hidden = !moderator || closed;
       const seconds = String(s.slow_mode_seconds || 0);
-      if (![...this.slow.options].some((o) => o.value === seconds)) this.slow.append(new Option(waitText(Number(seconds)), seconds));
+      if (![...this.slow.options].some((o) => o.value === seconds))
+        this.slow.append(new Option(waitText(Number(seconds)), seconds));
       this.slow.value = seconds;
       if (moderator !== this.tools) {
         this.tools = moderator;
@@ -1435,8 +1534,17 @@
           else for (const tool of el.querySelectorAll('.tool')) tool.remove();
         }
       }
-      const slow = s.slow_mode_seconds > 0 ? `Slow mode: one message every ${waitText(s.slow_mode_seconds)}${moderator ? ' (moderators are exempt)' : ''}` : '';
-      const note = this.ended ? 'The stream has ended' : !s.enabled ? 'The chat is turned off' : signedOut ? 'Sign in to chat' : slow;
+      const slow =
+        s.slow_mode_seconds > 0
+          ? `Slow mode: one message every ${waitText(s.slow_mode_seconds)}${moderator ? ' (moderators are exempt)' : ''}`
+          : '';
+      const note = this.ended
+        ? 'The stream has ended'
+        : !s.enabled
+          ? 'The chat is turned off'
+          : signedOut
+            ? 'Sign in to chat'
+            : slow;
       if (this.note.textContent !== note) this.note.textContent = note;
     },
 
@@ -1451,7 +1559,12 @@
     async call(path, body) {
       let res;
       try {
-        res = await fetch(`${api}/${path}`, { method: 'POST', credentials: 'omit', headers: json, body: JSON.stringify(body) });
+        res = await fetch(`${api}/${path}`, {
+          method: 'POST',
+          credentials: 'omit',
+          headers: json,
+          body: JSON.stringify(body),
+        });
       } catch {
         this.alert('Not sent: no connection, try again');
         return null;
@@ -1507,14 +1620,16 @@
     reacted(reactions) {
       if (!reactions.counts || typeof reactions.counts !== 'object') return;
       this.recent.push([Date.now(), reactions.counts]);
-      for (const [emoji, n] of Object.entries(reactions.counts)) for (let i = 0; i < Math.min(3, Number(n) || 0); i++) this.float(emoji, i * 200);
+      for (const [emoji, n] of Object.entries(reactions.counts))
+        for (let i = 0; i < Math.min(3, Number(n) || 0); i++) this.float(emoji, i * 200);
       this.countReactions();
     },
     countReactions() {
       const since = Date.now() - REACTION_WINDOW_MS;
       this.recent = this.recent.filter(([at]) => at > since);
       const totals = {};
-      for (const [, counts] of this.recent) for (const [emoji, n] of Object.entries(counts)) totals[emoji] = (totals[emoji] || 0) + (Number(n) || 0);
+      for (const [, counts] of this.recent)
+        for (const [emoji, n] of Object.entries(counts)) totals[emoji] = (totals[emoji] || 0) + (Number(n) || 0);
       for (const button of this.reactions.querySelectorAll('.react')) {
         const n = Math.round(totals[button.dataset.emoji] || 0);
         const text = n <= 0 ? '' : n < 1000 ? String(n) : `${(n / 1000).toFixed(1)}k`;
@@ -1626,7 +1741,13 @@
     if (!taken) return;
     clearTimeout(viewer.timer);
     clearTimeout(personal.timer);
-    Object.assign(viewer, { token: taken.token, kind: taken.kind, refused: null, opening: !viewer.session, failures: 0 });
+    Object.assign(viewer, {
+      token: taken.token,
+      kind: taken.kind,
+      refused: null,
+      opening: !viewer.session,
+      failures: 0,
+    });
     personal.refusal = null;
     viewer.first = viewer.open();
     applyEmbed(embed);

@@ -29,8 +29,10 @@
     not_found: 'There is no such stream.',
     stream_ended: 'This stream is over; a link works for one broadcast.',
     already_publishing: 'Someone is already publishing to this stream.',
-    simulcast_not_supported: 'This browser sent several video layers (simulcast), which the service does not take. Try another browser.',
-    codec_not_supported: 'This browser cannot send H.264 video, which the service needs. Try Chrome, Edge, Safari or Firefox.',
+    simulcast_not_supported:
+      'This browser sent several video layers (simulcast), which the service does not take. Try another browser.',
+    codec_not_supported:
+      'This browser cannot send H.264 video, which the service needs. Try Chrome, Edge, Safari or Firefox.',
     insufficient_credit: 'The account has no credit left.',
     tenant_suspended: 'The account is not active.',
     limit_live_streams: 'The account already has as many live streams as it may.',
@@ -54,16 +56,26 @@
     const video = cameras.value ? { deviceId: { exact: cameras.value } } : true;
     const audio = microphones.value ? { deviceId: { exact: microphones.value } } : true;
     try {
-      media = await navigator.mediaDevices.getUserMedia({ video: { ...(video === true ? {} : video), width: { ideal: 1280 }, height: { ideal: 720 } }, audio });
+      media = await navigator.mediaDevices.getUserMedia({
+        video: { ...(video === true ? {} : video), width: { ideal: 1280 }, height: { ideal: 720 } },
+        audio,
+      });
     } catch (err) {
       media = null;
       go.disabled = true;
-      fail(err && err.name === 'NotAllowedError' ? 'The browser was not allowed to use the camera and microphone.' : 'No camera or microphone was found.');
+      fail(
+        err && err.name === 'NotAllowedError'
+          ? 'The browser was not allowed to use the camera and microphone.'
+          : 'No camera or microphone was found.',
+      );
       return;
     }
     preview.srcObject = media;
     // Switching devices while live keeps the session: the senders take the new tracks.
-    if (pc) for (const sender of pc.getSenders()) if (sender.track) await sender.replaceTrack(media.getTracks().find((t) => t.kind === sender.track.kind) || null);
+    if (pc)
+      for (const sender of pc.getSenders())
+        if (sender.track)
+          await sender.replaceTrack(media.getTracks().find((t) => t.kind === sender.track.kind) || null);
     await listDevices();
     go.disabled = pc !== null;
     fail('');
@@ -77,7 +89,10 @@
         ...devices
           .filter((d) => d.kind === kind)
           .map((d, i) => {
-            const option = new Option(d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}`, d.deviceId);
+            const option = new Option(
+              d.label || `${kind === 'videoinput' ? 'Camera' : 'Microphone'} ${i + 1}`,
+              d.deviceId,
+            );
             option.selected = d.deviceId === current;
             return option;
           }),
@@ -115,16 +130,24 @@
     setState('connecting');
     pc = new RTCPeerConnection();
     for (const track of media.getTracks()) {
-      const transceiver = pc.addTransceiver(track, { direction: 'sendonly', sendEncodings: track.kind === 'video' ? [{ maxBitrate: MAX_BITRATE }] : undefined });
+      const transceiver = pc.addTransceiver(track, {
+        direction: 'sendonly',
+        sendEncodings: track.kind === 'video' ? [{ maxBitrate: MAX_BITRATE }] : undefined,
+      });
       if (track.kind === 'video') preferH264(transceiver);
     }
     pc.addEventListener('connectionstatechange', () => {
-      if (pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed')) end('The connection to the service was lost.');
+      if (pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed'))
+        end('The connection to the service was lost.');
     });
     try {
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
-      const res = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${key}` }, body: pc.localDescription.sdp });
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${key}` },
+        body: pc.localDescription.sdp,
+      });
       if (res.status !== 201) {
         const body = await res.json().catch(() => null);
         const code = body && body.error && body.error.code;
@@ -167,7 +190,13 @@
     fail(message || '');
   }
 
-  const WORDS = { pending: 'waiting for you to go live', live: 'LIVE', ended: 'ended', expired: 'expired (no one went live in time)', cancelled: 'cancelled' };
+  const WORDS = {
+    pending: 'waiting for you to go live',
+    live: 'LIVE',
+    ended: 'ended',
+    expired: 'expired (no one went live in time)',
+    cancelled: 'cancelled',
+  };
   async function readEmbed() {
     try {
       const res = await fetch(root.dataset.embed, { cache: 'no-store' });
@@ -191,6 +220,7 @@
   window.addEventListener('pagehide', () => end(''));
   readEmbed();
   if (!key) fail('This address has no key: use the full publish link (it ends with #key=...).');
-  else if (!navigator.mediaDevices || !window.RTCPeerConnection) fail('Publishing needs a secure page (https) and a browser with WebRTC.');
+  else if (!navigator.mediaDevices || !window.RTCPeerConnection)
+    fail('Publishing needs a secure page (https) and a browser with WebRTC.');
   else openDevices();
 })();

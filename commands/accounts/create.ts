@@ -5,7 +5,8 @@ import { presentAccount, type PresentedAccount } from '../../src/cli/present.js'
 
 export default class AccountsCreate extends SvcCommand<typeof AccountsCreate> {
   static override summary = 'Create a customer account.';
-  static override description = 'Active unless --pending (then it waits for `svc accounts approve`). Prints the account, id first.';
+  static override description =
+    'Active unless --pending (then it waits for `svc accounts approve`). Prints the account, id first.';
   static override examples = [
     '<%= config.bin %> accounts create --name "Acme" --credit 50',
     '<%= config.bin %> accounts create --name "Big customer" --trusted --postpaid --json',
@@ -22,7 +23,13 @@ export default class AccountsCreate extends SvcCommand<typeof AccountsCreate> {
     const { accounts, close } = await openAccounts(this.loadConfig(), this.loadSecrets());
     this.defer(close);
     const account = presentAccount(
-      await accounts.create({ name: this.flags.name, trusted: this.flags.trusted, pending: this.flags.pending, creditUsd: this.flags.credit, postpaid: this.flags.postpaid }),
+      await accounts.create({
+        name: this.flags.name,
+        trusted: this.flags.trusted,
+        pending: this.flags.pending,
+        creditUsd: this.flags.credit,
+        postpaid: this.flags.postpaid,
+      }),
     );
     this.printRecord(account);
     return account;

@@ -5,8 +5,12 @@ import { daysFlag, usageColumns, usageDays, usageSummary } from '../../src/cli/u
 import type { Usage } from '../../src/domains/ledger/billing/schemas.js';
 
 export default class AccountsUsage extends SvcCommand<typeof AccountsUsage> {
-  static override summary = "Show an account's balance, available amount and usage per UTC day (what GET /v1/usage answers).";
-  static override examples = ['<%= config.bin %> accounts usage acc_8f3k2m9q7x1c4v6b0n5z', '<%= config.bin %> accounts usage acc_8f3k2m9q7x1c4v6b0n5z --days 7 --json'];
+  static override summary =
+    "Show an account's balance, available amount and usage per UTC day (what GET /v1/usage answers).";
+  static override examples = [
+    '<%= config.bin %> accounts usage acc_8f3k2m9q7x1c4v6b0n5z',
+    '<%= config.bin %> accounts usage acc_8f3k2m9q7x1c4v6b0n5z --days 7 --json',
+  ];
   static override args = { id: Args.string({ description: 'Account id (acc_...).', required: true }) };
   static override flags = {
     days: daysFlag,

@@ -4,8 +4,12 @@ import { openAccounts } from '../../src/cli/database.js';
 
 export default class ApiKeysRevoke extends SvcCommand<typeof ApiKeysRevoke> {
   static override summary = 'Revoke an API key: requests with it fail from now on.';
-  static override examples = ['<%= config.bin %> api-keys revoke key_4d8s0a9f2k3m5n7b1v6c --account acc_8f3k2m9q7x1c4v6b0n5z'];
-  static override args = { id: Args.string({ description: 'API key id (key_...), as `svc api-keys list` shows it.', required: true }) };
+  static override examples = [
+    '<%= config.bin %> api-keys revoke key_4d8s0a9f2k3m5n7b1v6c --account acc_8f3k2m9q7x1c4v6b0n5z',
+  ];
+  static override args = {
+    id: Args.string({ description: 'API key id (key_...), as `svc api-keys list` shows it.', required: true }),
+  };
   static override flags = { account: Flags.string({ summary: 'Account id (acc_...).', required: true }) };
 
   async run() {

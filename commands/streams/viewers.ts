@@ -12,8 +12,12 @@ interface MinuteRow {
 }
 
 export default class StreamsViewers extends SvcCommand<typeof StreamsViewers> {
-  static override summary = 'Show the viewers of a stream per minute, from the hosted player and the CDN log, and watch time per country (GET /v1/streams/ID/viewers).';
-  static override examples = ['<%= config.bin %> streams viewers str_8f3k2m9q7x1c4v6b0n5z', '<%= config.bin %> streams viewers str_8f3k2m9q7x1c4v6b0n5z --json'];
+  static override summary =
+    'Show the viewers of a stream per minute, from the hosted player and the CDN log, and watch time per country (GET /v1/streams/ID/viewers).';
+  static override examples = [
+    '<%= config.bin %> streams viewers str_8f3k2m9q7x1c4v6b0n5z',
+    '<%= config.bin %> streams viewers str_8f3k2m9q7x1c4v6b0n5z --json',
+  ];
   static override args = { id: streamIdArg };
   static override flags = { ...apiFlags };
 
@@ -22,7 +26,8 @@ export default class StreamsViewers extends SvcCommand<typeof StreamsViewers> {
     // The two sources count different minutes: one row per minute either has.
     const minutes = new Map<string, MinuteRow>();
     const row = (minute: string) => minutes.get(minute) ?? minutes.set(minute, { minute }).get(minute)!;
-    for (const p of series.player) Object.assign(row(p.minute), { watching: p.watching, waiting: p.waiting, buffering_pct: p.buffering_pct });
+    for (const p of series.player)
+      Object.assign(row(p.minute), { watching: p.watching, waiting: p.waiting, buffering_pct: p.buffering_pct });
     for (const c of series.cdn) row(c.minute).cdn_viewers = c.viewers;
     const rows = [...minutes.values()].sort((a, b) => a.minute.localeCompare(b.minute));
     this.printTable(

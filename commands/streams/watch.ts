@@ -6,10 +6,14 @@ import { streamIdArg, streamPath, watchFrame } from '../../src/cli/streams.js';
 import { FINISHED, type Stream } from '../../src/domains/streams/schemas.js';
 
 export default class StreamsWatch extends SvcCommand<typeof StreamsWatch> {
-  static override summary = 'Watch one stream live in the terminal: status, ingest, viewers now, warnings (polls GET /v1/streams/ID).';
+  static override summary =
+    'Watch one stream live in the terminal: status, ingest, viewers now, warnings (polls GET /v1/streams/ID).';
   static override description =
     'Refreshes every --interval seconds until the stream is ended, expired or cancelled (exit 0) or Ctrl-C. With --json it prints one JSON line per refresh (NDJSON: the API\'s Stream), and an error as one {"error": ...} line.';
-  static override examples = ['<%= config.bin %> streams watch str_8f3k2m9q7x1c4v6b0n5z', '<%= config.bin %> streams watch str_8f3k2m9q7x1c4v6b0n5z --json | jq -c .ingest'];
+  static override examples = [
+    '<%= config.bin %> streams watch str_8f3k2m9q7x1c4v6b0n5z',
+    '<%= config.bin %> streams watch str_8f3k2m9q7x1c4v6b0n5z --json | jq -c .ingest',
+  ];
   static override args = { id: streamIdArg };
   static override flags = {
     ...apiFlags,

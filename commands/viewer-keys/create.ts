@@ -11,7 +11,13 @@ export default class ViewerKeysCreate extends SvcCommand<typeof ViewerKeysCreate
     const { accounts, close } = await openAccounts(this.loadConfig(), this.loadSecrets());
     this.defer(close);
     const created = await accounts.createViewerKey(this.flags.account);
-    const key = { id: created.id, object: 'viewer_key' as const, account_id: created.account_id, secret: created.secret, created_at: created.created_at.toISOString() };
+    const key = {
+      id: created.id,
+      object: 'viewer_key' as const,
+      account_id: created.account_id,
+      secret: created.secret,
+      created_at: created.created_at.toISOString(),
+    };
     this.printRecord(key);
     this.warnSecret('viewer key secret');
     return key;

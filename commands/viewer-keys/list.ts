@@ -3,7 +3,8 @@ import { SvcCommand } from '../../src/cli/base-command.js';
 import { openAccounts } from '../../src/cli/database.js';
 
 export default class ViewerKeysList extends SvcCommand<typeof ViewerKeysList> {
-  static override summary = 'List the viewer keys of an account (ids only: a secret is shown once, at creation), oldest first.';
+  static override summary =
+    'List the viewer keys of an account (ids only: a secret is shown once, at creation), oldest first.';
   static override examples = ['<%= config.bin %> viewer-keys list --account acc_8f3k2m9q7x1c4v6b0n5z --json'];
   static override flags = { account: Flags.string({ summary: 'Account id (acc_...).', required: true }) };
 

@@ -4,12 +4,19 @@ import { ENDPOINT_COLUMNS, type EndpointListDoc } from '../../src/cli/webhooks.j
 
 export default class WebhooksList extends SvcCommand<typeof WebhooksList> {
   static override summary = 'List the webhook endpoints of the account (GET /v1/webhooks), without secrets.';
-  static override examples = ['<%= config.bin %> webhooks list', 'SVC_API_KEY=svc_live_... <%= config.bin %> webhooks list --json'];
+  static override examples = [
+    '<%= config.bin %> webhooks list',
+    'SVC_API_KEY=svc_live_... <%= config.bin %> webhooks list --json',
+  ];
   static override flags = { ...apiFlags };
 
   async run(): Promise<EndpointListDoc> {
     const list = await this.apiClient(this.flags).request<EndpointListDoc>('GET', 'v1/webhooks');
-    this.printTable(list.data, ENDPOINT_COLUMNS, 'no webhook endpoints: create one with `svc webhooks create --url https://...`');
+    this.printTable(
+      list.data,
+      ENDPOINT_COLUMNS,
+      'no webhook endpoints: create one with `svc webhooks create --url https://...`',
+    );
     return list;
   }
 }

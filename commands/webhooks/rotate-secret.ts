@@ -4,7 +4,8 @@ import { endpointArg, webhookPath, type EndpointDoc } from '../../src/cli/webhoo
 
 export default class WebhooksRotateSecret extends SvcCommand<typeof WebhooksRotateSecret> {
   static override summary = 'Replace the signing secret of an endpoint (POST /v1/webhooks/ID/secret).';
-  static override description = 'The old secret keeps signing for 24 hours: each request then carries two signatures, so receivers can switch without losing one.';
+  static override description =
+    'The old secret keeps signing for 24 hours: each request then carries two signatures, so receivers can switch without losing one.';
   static override examples = ['<%= config.bin %> webhooks rotate-secret whk_4k2m9q7x1c4v6b0n5z8f'];
   static override args = { id: endpointArg };
   static override flags = { ...apiFlags };

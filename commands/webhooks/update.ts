@@ -4,8 +4,10 @@ import { SvcCommand } from '../../src/cli/base-command.js';
 import { ENDPOINT_KEYS, endpointArg, eventsText, webhookPath, type EndpointDoc } from '../../src/cli/webhooks.js';
 
 export default class WebhooksUpdate extends SvcCommand<typeof WebhooksUpdate> {
-  static override summary = 'Change a webhook endpoint: URL, event types, description, on or off (PATCH /v1/webhooks/ID).';
-  static override description = 'Flags left out are unchanged. --no-enabled stops sending and fails the queued deliveries; --all-events subscribes to every type, including types added later.';
+  static override summary =
+    'Change a webhook endpoint: URL, event types, description, on or off (PATCH /v1/webhooks/ID).';
+  static override description =
+    'Flags left out are unchanged. --no-enabled stops sending and fails the queued deliveries; --all-events subscribes to every type, including types added later.';
   static override examples = [
     '<%= config.bin %> webhooks update whk_4k2m9q7x1c4v6b0n5z8f --events stream.live,stream.ended',
     '<%= config.bin %> webhooks update whk_4k2m9q7x1c4v6b0n5z8f --no-enabled --json',
@@ -14,7 +16,12 @@ export default class WebhooksUpdate extends SvcCommand<typeof WebhooksUpdate> {
   static override flags = {
     ...apiFlags,
     url: Flags.string({ summary: 'Receiver URL (https, up to 2000 characters).' }),
-    events: Flags.string({ summary: 'Comma-separated event types.', multiple: true, delimiter: ',', exclusive: ['all-events'] }),
+    events: Flags.string({
+      summary: 'Comma-separated event types.',
+      multiple: true,
+      delimiter: ',',
+      exclusive: ['all-events'],
+    }),
     'all-events': Flags.boolean({ summary: 'Every event type, including types added later (events: null).' }),
     description: Flags.string({ summary: 'Label (up to 200 characters).', exclusive: ['clear-description'] }),
     'clear-description': Flags.boolean({ summary: 'Remove the label (description: null).' }),

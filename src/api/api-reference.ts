@@ -4,9 +4,18 @@ interface OpenApiOperation {
   summary?: string;
   description?: string;
   security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown>; description?: string }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: Record<string, unknown>;
+    description?: string;
+  }[];
   requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
-  responses?: Record<string, { description?: string; 'x-error-codes'?: string[]; content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  responses?: Record<
+    string,
+    { description?: string; 'x-error-codes'?: string[]; content?: Record<string, { schema?: Record<string, unknown> }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -30,7 +39,9 @@ function operations(doc: OpenApiDocument): { method: string; path: string; op: O
 }
 
 export function renderIndex(doc: OpenApiDocument): string {
-  const lines = operations(doc).map(({ method, path, op }) => `${method.padEnd(6)} ${path}  ${op.summary ?? ''}`.trimEnd());
+  const lines = operations(doc).map(({ method, path, op }) =>
+    `${method.padEnd(6)} ${path}  ${op.summary ?? ''}`.trimEnd(),
+  );
   return `${doc.info.title} ${doc.info.version}\n\n${lines.join('\n')}\n`;
 }
 
@@ -82,12 +93,20 @@ export function renderReference(doc: OpenApiDocument): string {
     '',
   ];
   for (const { method, path, op } of operations(doc)) {
-    out.push(`## ${method} ${path}`, '', op.summary ? `**${op.summary}.** ${op.description ?? ''}`.trim() : (op.description ?? ''), '');
+    out.push(
+      `## ${method} ${path}`,
+      '',
+      op.summary ? `**${op.summary}.** ${op.description ?? ''}`.trim() : (op.description ?? ''),
+      '',
+    );
     out.push(op.security?.length ? 'Auth: `Authorization: Bearer <API key>`.' : 'Auth: none.', '');
     const params = op.parameters ?? [];
     if (params.length) {
       out.push('| Parameter | In | Type | Required | Rules |', '|---|---|---|---|---|');
-      for (const p of params) out.push(`| \`${p.name}\` | ${p.in} | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${rules({ ...p.schema, description: p.description ?? p.schema?.description })} |`);
+      for (const p of params)
+        out.push(
+          `| \`${p.name}\` | ${p.in} | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${rules({ ...p.schema, description: p.description ?? p.schema?.description })} |`,
+        );
       out.push('');
     }
     const body = op.requestBody?.content?.['application/json']?.schema;
@@ -95,7 +114,9 @@ export function renderReference(doc: OpenApiDocument): string {
     out.push('| Status | Meaning | Error codes |', '|---|---|---|');
     for (const [status, res] of Object.entries(op.responses ?? {})) {
       const schema = res.content?.['application/json']?.schema;
-      const codes = (res['x-error-codes'] ?? (schema?.['x-error-codes'] as string[] | undefined) ?? []).map((c) => `\`${c}\``).join(', ');
+      const codes = (res['x-error-codes'] ?? (schema?.['x-error-codes'] as string[] | undefined) ?? [])
+        .map((c) => `\`${c}\``)
+        .join(', ');
       const meaning = res.description && res.description !== 'Default Response' ? res.description : typeOf(schema);
       out.push(`| ${status} | ${meaning} | ${codes} |`);
     }
@@ -103,10 +124,18 @@ export function renderReference(doc: OpenApiDocument): string {
   }
   const events = Object.entries(doc.webhooks ?? {});
   if (events.length) {
-    out.push('# Webhook events', '', 'Signed `POST` requests to the account\'s endpoints (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`); the body is `{type, timestamp, data}`.', '');
+    out.push(
+      '# Webhook events',
+      '',
+      "Signed `POST` requests to the account's endpoints (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`); the body is `{type, timestamp, data}`.",
+      '',
+    );
     out.push('| Type | When | `data` |', '|---|---|---|');
     for (const [type, item] of events) {
-      const data = (item.post?.requestBody?.content?.['application/json']?.schema?.properties as Record<string, Record<string, unknown>> | undefined)?.data;
+      const data = (
+        item.post?.requestBody?.content?.['application/json']?.schema?.properties as
+          Record<string, Record<string, unknown>> | undefined
+      )?.data;
       out.push(`| \`${type}\` | ${item.post?.summary ?? ''} | ${typeOf(data)} |`);
     }
     out.push('');

@@ -81,7 +81,10 @@ export interface HttpApiOptions {
 async function databaseAnswers(sql: Sql): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 1000)));
-  const answered = sql`select 1`.then(() => true, () => false);
+  const answered = sql`select 1`.then(
+    () => true,
+    () => false,
+  );
   const ok = await Promise.race([answered, late]);
   clearTimeout(timer);
   return ok;
@@ -96,7 +99,19 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
     observe: opts.observe,
     openapi: { servers: [{ url: opts.baseUrl, description: 'This appliance' }], webhooks: webhooksDescription() },
   });
-  for (const schema of [...SHARED_SCHEMAS, ...WEBHOOK_SCHEMAS, ...EMBED_SCHEMAS, ...IDENTITY_SCHEMAS, ...BAN_SCHEMAS, ...MODERATOR_SCHEMAS, ...ATTENDANCE_SCHEMAS, ...CHAT_SCHEMAS, Usage, BalanceEventData]) app.addSchema(schema);
+  for (const schema of [
+    ...SHARED_SCHEMAS,
+    ...WEBHOOK_SCHEMAS,
+    ...EMBED_SCHEMAS,
+    ...IDENTITY_SCHEMAS,
+    ...BAN_SCHEMAS,
+    ...MODERATOR_SCHEMAS,
+    ...ATTENDANCE_SCHEMAS,
+    ...CHAT_SCHEMAS,
+    Usage,
+    BalanceEventData,
+  ])
+    app.addSchema(schema);
   registerApiKeyAuth(app, opts.apiKeys);
   app.addHook('onClose', () => opts.apiKeys.stop());
   const health = opts.health ?? (async () => ({ database: await databaseAnswers(sql) }));
@@ -106,8 +121,14 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   registerAttendanceRoutes(app, services.attendance);
   registerRecordingRoutes(app, services.recordings, services.streams);
   await registerEmbedRoutes(app, services.embed, services.chat);
-  await registerPlayerRoutes(app, { embed: (id, address) => services.embed.read(id, address) }, undefined, opts.whip?.baseUrl);
-  if (opts.ingestHooks) registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate, opts.ingestHooks.localHost);
+  await registerPlayerRoutes(
+    app,
+    { embed: (id, address) => services.embed.read(id, address) },
+    undefined,
+    opts.whip?.baseUrl,
+  );
+  if (opts.ingestHooks)
+    registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate, opts.ingestHooks.localHost);
   if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
   registerWebhookRoutes(app, services.webhooks);
   registerUsageRoutes(app, services.billing);

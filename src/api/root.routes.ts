@@ -36,17 +36,37 @@ export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, 
   const tags = ['Meta'];
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { operationId: 'getApiRoot', summary: 'API root', description: 'Links to the docs, the machine-readable description and an index.', tags, response: { 200: Root } } }, async () => ({
-    object: 'api_root' as const,
-    name: 'svc',
-    version: API_VERSION,
-    docs_url: `${baseUrl}/docs`,
-    openapi_url: `${baseUrl}/openapi.json`,
-    index_url: `${baseUrl}/index.txt`,
-  }));
-  app.get('/openapi.json', { schema: { operationId: 'getOpenApiDescription', summary: 'OpenAPI 3.1 description', tags } }, async () => doc());
-  app.get('/docs', { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } }, async (_req, reply) =>
-    reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      '/',
+      {
+        schema: {
+          operationId: 'getApiRoot',
+          summary: 'API root',
+          description: 'Links to the docs, the machine-readable description and an index.',
+          tags,
+          response: { 200: Root },
+        },
+      },
+      async () => ({
+        object: 'api_root' as const,
+        name: 'svc',
+        version: API_VERSION,
+        docs_url: `${baseUrl}/docs`,
+        openapi_url: `${baseUrl}/openapi.json`,
+        index_url: `${baseUrl}/index.txt`,
+      }),
+    );
+  app.get(
+    '/openapi.json',
+    { schema: { operationId: 'getOpenApiDescription', summary: 'OpenAPI 3.1 description', tags } },
+    async () => doc(),
+  );
+  app.get(
+    '/docs',
+    { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } },
+    async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
   );
   await app.register(swaggerUi, {
     routePrefix: '/reference',
@@ -54,20 +74,32 @@ export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, 
     uiConfig: { deepLinking: true, tryItOutEnabled: false, displayOperationId: true },
     theme: { title: 'svc API reference' },
   });
-  app.get('/index.txt', { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
+  app.get(
+    '/index.txt',
+    { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } },
+    async (_req, reply) => reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
   const healthSchema = {
     operationId: 'getHealth',
     summary: 'Health check',
-    description: '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
+    description:
+      '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
     tags,
-    response: { 200: { ...Health, description: 'Every part answers' }, 503: { ...Health, description: '`parts` names what is down', examples: [{ status: 'unavailable', parts: { database: 'ok', ingest: 'down' } }] } },
+    response: {
+      200: { ...Health, description: 'Every part answers' },
+      503: {
+        ...Health,
+        description: '`parts` names what is down',
+        examples: [{ status: 'unavailable', parts: { database: 'ok', ingest: 'down' } }],
+      },
+    },
   };
   app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
     const answers = await health();
     const ok = Object.values(answers).every(Boolean);
-    const parts = Object.fromEntries(Object.entries(answers).map(([part, up]) => [part, up ? ('ok' as const) : ('down' as const)]));
+    const parts = Object.fromEntries(
+      Object.entries(answers).map(([part, up]) => [part, up ? ('ok' as const) : ('down' as const)]),
+    );
     return reply.code(ok ? 200 : 503).send({ status: ok ? ('ok' as const) : ('unavailable' as const), parts });
   });
 }

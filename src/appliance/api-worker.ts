@@ -40,9 +40,14 @@ const start = await new Promise<Extract<ToWorker, { type: 'start' }>>((resolve) 
 const { config, secrets, databaseUrl, port } = start;
 
 // Its log goes to stderr, which the supervisor writes into the appliance's log line by line: warnings and errors only.
-const logger = createLogger(['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn', destination(2)).child({ proc: `api worker :${port}` });
+const logger = createLogger(
+  ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn',
+  destination(2),
+).child({ proc: `api worker :${port}` });
 // As in the appliance's process (cli/foreground.ts): logged, not the end of the worker.
-process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection (a bug; the worker goes on)'));
+process.on('unhandledRejection', (reason) =>
+  logger.error({ err: reason }, 'unhandled rejection (a bug; the worker goes on)'),
+);
 const database = new DatabaseMonitor({ url: databaseUrl, logger: logger.child({ domain: 'database' }) });
 const sql = connect(databaseUrl, { max: POOL_MAX, available: () => database.available });
 database.watch(sql);

@@ -45,7 +45,14 @@ export function lastError(output: readonly string[]): string {
   // eslint-disable-next-line no-control-regex -- Node colours the error's fields on a terminal-like stderr
   const plain = output.map((line) => line.replace(/\u001b\[[0-9;]*m/g, '').trim());
   const error = [...plain].reverse().find((line) => /^\w*Error\b/.test(line));
-  return error ?? (plain.filter((line) => !line.startsWith('at ')).slice(-3).join(' | ') || 'it printed nothing');
+  return (
+    error ??
+    (plain
+      .filter((line) => !line.startsWith('at '))
+      .slice(-3)
+      .join(' | ') ||
+      'it printed nothing')
+  );
 }
 
 export class ApiWorkers {
@@ -77,7 +84,12 @@ export class ApiWorkers {
         // During the start an exit fails it, in the worker's words: restarting would hide why.
         restart: () => !starting,
         onExit: (exit) => {
-          if (starting) failed(new Error(`API worker :${port} exited (${exit.signal ?? `code ${exit.code}`}) before it listened: ${lastError(exit.output)}`));
+          if (starting)
+            failed(
+              new Error(
+                `API worker :${port} exited (${exit.signal ?? `code ${exit.code}`}) before it listened: ${lastError(exit.output)}`,
+              ),
+            );
         },
         dieWithParent: true,
         onMessage: (message) => this.onMessage(proc, port, message as FromWorker, listened),
@@ -86,7 +98,14 @@ export class ApiWorkers {
       return first;
     });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`API workers run but did not listen within ${START_TIMEOUT_MS / 1000} s (see the log)`)), START_TIMEOUT_MS)));
+    const late = new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(
+          () =>
+            reject(new Error(`API workers run but did not listen within ${START_TIMEOUT_MS / 1000} s (see the log)`)),
+          START_TIMEOUT_MS,
+        )),
+    );
     try {
       await Promise.race([Promise.all(listening), late]);
     } finally {
@@ -110,7 +129,13 @@ export class ApiWorkers {
     const { opts } = this;
     switch (message.type) {
       case 'hello':
-        this.send(proc, { type: 'start', config: opts.config, secrets: opts.secrets, databaseUrl: opts.databaseUrl, port });
+        this.send(proc, {
+          type: 'start',
+          config: opts.config,
+          secrets: opts.secrets,
+          databaseUrl: opts.databaseUrl,
+          port,
+        });
         this.send(proc, { type: 'readings', ...this.readings() });
         return;
       case 'listening':
@@ -121,13 +146,20 @@ export class ApiWorkers {
         this.answered += message.requests.length;
         return;
       case 'ended':
-        opts.ended(message.streamId).catch((err: unknown) => opts.logger.error({ err, stream_id: message.streamId }, 'ending a stream a worker ended failed'));
+        opts
+          .ended(message.streamId)
+          .catch((err: unknown) =>
+            opts.logger.error({ err, stream_id: message.streamId }, 'ending a stream a worker ended failed'),
+          );
         return;
     }
   }
 
   private readings(): NodeReadings {
-    return { nodeReady: this.opts.readings.nodeReady(), viewers: countedFigures(this.opts.readings.counter, this.opts.readings.viewers) };
+    return {
+      nodeReady: this.opts.readings.nodeReady(),
+      viewers: countedFigures(this.opts.readings.counter, this.opts.readings.viewers),
+    };
   }
 
   /** Tells every worker the readings when they changed (the time of measurement aside). */

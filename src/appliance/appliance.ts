@@ -25,7 +25,17 @@ import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
-import { buildCdnLogReader, buildJobs, buildLive, buildServices, hooksUrl, webhookPolicy, type Foundation, type MirroredNode, type Services } from './build.js';
+import {
+  buildCdnLogReader,
+  buildJobs,
+  buildLive,
+  buildServices,
+  hooksUrl,
+  webhookPolicy,
+  type Foundation,
+  type MirroredNode,
+  type Services,
+} from './build.js';
 
 export interface ApiDeps {
   sql: Sql;
@@ -62,7 +72,11 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     baseUrl: deps.config.publicUrls.base_url,
     trustedProxies: [localHost(deps.config)],
     services,
-    ingestHooks: deps.live && { token: hookToken(deps.secrets.signing_key), gate: deps.live, localHost: localHost(deps.config) },
+    ingestHooks: deps.live && {
+      token: hookToken(deps.secrets.signing_key),
+      gate: deps.live,
+      localHost: localHost(deps.config),
+    },
     whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
     observe: deps.observe,
@@ -78,7 +92,11 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
  */
 async function apiListeners(config: Config): Promise<ApiListeners> {
   if (config.apiWorkers === 0) return { mainPort: config.ports.api, workerPorts: [] };
-  const [mainPort, ...workerPorts] = await freePorts(localHost(config), config.apiWorkers + 1, Object.values(config.ports));
+  const [mainPort, ...workerPorts] = await freePorts(
+    localHost(config),
+    config.apiWorkers + 1,
+    Object.values(config.ports),
+  );
   return { mainPort: mainPort as number, workerPorts };
 }
 
@@ -168,7 +186,10 @@ export async function startAppliance(opts: {
     const live = buildLive(foundation, { supervisor, ingest: nginx });
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
-    const health: HealthCheck = async () => ({ database: database.available && (await database.check()), ingest: nginx.ready });
+    const health: HealthCheck = async () => ({
+      database: database.available && (await database.check()),
+      ingest: nginx.ready,
+    });
     const whip = new WhipService({ config, logger: logger.child({ domain: 'whip' }), supervisor, live });
     const metrics = new ApplianceMetrics();
     const api = await createApi({ ...foundation, live, whip, health, observe: metrics.observeRequest });
@@ -176,7 +197,10 @@ export async function startAppliance(opts: {
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
     stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });
     // With workers, nginx takes the API port and this process answers on loopback only.
-    await api.app.listen({ host: listeners.workerPorts.length ? localHost(config) : config.listenHost, port: listeners.mainPort });
+    await api.app.listen({
+      host: listeners.workerPorts.length ? localHost(config) : config.listenHost,
+      port: listeners.mainPort,
+    });
     let workers: ApiWorkers | null = null;
     if (listeners.workerPorts.length) {
       workers = new ApiWorkers({
@@ -211,7 +235,12 @@ export async function startAppliance(opts: {
     stops.push({ part: 'live workers', stop: () => live.stop() });
 
     const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
-    for (const job of buildJobs(config, api, buildCdnLogReader(foundation, () => nginx.reopenLogs()))) await scheduler.add(job);
+    for (const job of buildJobs(
+      config,
+      api,
+      buildCdnLogReader(foundation, () => nginx.reopenLogs()),
+    ))
+      await scheduler.add(job);
     stops.push({ part: 'jobs', stop: () => scheduler.stop() });
     // Every node samples and writes its own viewer counts and attendance (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });
@@ -220,11 +249,26 @@ export async function startAppliance(opts: {
     stops.push({ part: 'chat', stop: api.chat.start() });
 
     // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
-    const dispatcher = new WebhookDispatcher({ sql, clock, logger, policy: webhookPolicy(config), onAttempt: metrics.observeWebhook, ...opts.webhooks });
+    const dispatcher = new WebhookDispatcher({
+      sql,
+      clock,
+      logger,
+      policy: webhookPolicy(config),
+      onAttempt: metrics.observeWebhook,
+      ...opts.webhooks,
+    });
     await dispatcher.start();
     stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
 
-    metrics.attach({ sql, clock, logger: logger.child({ domain: 'metrics' }), live, counter: api.counter, chat: api.chat, nginx });
+    metrics.attach({
+      sql,
+      clock,
+      logger: logger.child({ domain: 'metrics' }),
+      live,
+      counter: api.counter,
+      chat: api.chat,
+      nginx,
+    });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
       opts.onProgress?.(`metrics at ${metricsUrl(config)}`);

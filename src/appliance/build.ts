@@ -80,7 +80,10 @@ export interface Services {
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
-export const webhookPolicy = (config: Config): TargetPolicy => ({ allowPrivate: config.allowPrivateWebhooks, lookup: systemLookup });
+export const webhookPolicy = (config: Config): TargetPolicy => ({
+  allowPrivate: config.allowPrivateWebhooks,
+  lookup: systemLookup,
+});
 
 /** Where nginx reaches the ingest hooks: the appliance's own API process on this machine, at `port`. */
 export function hooksUrl(config: Config, secrets: Secrets, port: number): string {
@@ -114,12 +117,20 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   const { sql, config, clock, logger } = f;
   const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key));
   const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
-  const link: LiveLink = live ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) } : (mirrored?.link ?? NO_LIVE);
-  const counter = mirrored?.counter ?? new ViewerCounter({
+  const link: LiveLink = live
+    ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) }
+    : (mirrored?.link ?? NO_LIVE);
+  const counter =
+    mirrored?.counter ??
+    new ViewerCounter({
       clock,
       intervalSeconds: config.viewers.beat_interval_seconds,
       sampleSeconds: config.viewers.sample_seconds,
-      perAddress: { burst: config.viewers.address_new_viewers_burst, perMinute: config.viewers.address_new_viewers_per_minute, max: config.viewers.address_max_viewers },
+      perAddress: {
+        burst: config.viewers.address_new_viewers_burst,
+        perMinute: config.viewers.address_new_viewers_per_minute,
+        max: config.viewers.address_max_viewers,
+      },
     });
   const viewers = new ViewersService({ sql, logger, counter });
   const attendance = new AttendanceService({
@@ -132,9 +143,25 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   const billing = buildBilling(f);
   // Chat is built below: the hook reaches it once a patch runs.
   const refusals = new PublicRefusals(dataPaths(config.dataDir).publicRefused);
-  const streams = new StreamsService({ sql, clock, config, idempotency, cdn, refusals, live: link, viewers, billing, chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) } });
+  const streams = new StreamsService({
+    sql,
+    clock,
+    config,
+    idempotency,
+    cdn,
+    refusals,
+    live: link,
+    viewers,
+    billing,
+    chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) },
+  });
   const bans = new BansService(sql, clock, chatBanHooks());
-  const moderators = new ModeratorsService({ sql, clock, links: new ModeratorLinkTokens(moderatorLinkSecret(f.secrets.signing_key)), playerUrl: config.publicUrls.player_url });
+  const moderators = new ModeratorsService({
+    sql,
+    clock,
+    links: new ModeratorLinkTokens(moderatorLinkSecret(f.secrets.signing_key)),
+    playerUrl: config.publicUrls.player_url,
+  });
   const identity = new IdentityService({
     sql,
     clock,
@@ -150,14 +177,24 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     sql,
     clock,
     cdn,
-    viewers: { beacon: (id) => counter.beacon(id), beat: (id, beat, network) => counter.beat(id, beat, network), limitMinutes: (id) => viewers.limitMinutes(id) },
+    viewers: {
+      beacon: (id) => counter.beacon(id),
+      beat: (id, beat, network) => counter.beat(id, beat, network),
+      limitMinutes: (id) => viewers.limitMinutes(id),
+    },
     identity,
     attendance: attendance.recorder,
   });
   const chat = new ChatService({
     sql,
     clock,
-    hub: new ChatHub({ sql, clock, logger: logger.child({ domain: 'chat' }), tickMs: config.chat.fanout_ms, maxReaders: config.chat.max_readers }),
+    hub: new ChatHub({
+      sql,
+      clock,
+      logger: logger.child({ domain: 'chat' }),
+      tickMs: config.chat.fanout_ms,
+      maxReaders: config.chat.max_readers,
+    }),
     bans,
     limits: config.chat,
     streams: embed,
@@ -169,12 +206,48 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   });
   const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
-  const metering = new MeteringService({ sql, clock, config, logger, live: link, publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null });
+  const metering = new MeteringService({
+    sql,
+    clock,
+    config,
+    logger,
+    live: link,
+    publishersCheckedUntil: () => live?.publishersCheckedUntil() ?? null,
+  });
   const ingestHistory = new IngestHistory({ sql, clock });
-  const dashboard = new DashboardService({ sql, clock, logger: logger.child({ domain: 'dashboard' }), cdn, playerUrl: config.publicUrls.player_url, viewers, history: ingestHistory, billing });
+  const dashboard = new DashboardService({
+    sql,
+    clock,
+    logger: logger.child({ domain: 'dashboard' }),
+    cdn,
+    playerUrl: config.publicUrls.player_url,
+    viewers,
+    history: ingestHistory,
+    billing,
+  });
   const dashboardAccess = new DashboardAccess({ sql, clock, signingKey: f.secrets.signing_key });
   const publicRefusals = new PublicRefusalKeeper({ sql, clock, logger, refusals, viewers });
-  return { cdn, billing, metering, idempotency, counter, viewers, attendance, streams, bans, moderators, identity, embed, chat, recordings, webhooks, ingestHistory, dashboard, dashboardAccess, publicRefusals };
+  return {
+    cdn,
+    billing,
+    metering,
+    idempotency,
+    counter,
+    viewers,
+    attendance,
+    streams,
+    bans,
+    moderators,
+    identity,
+    embed,
+    chat,
+    recordings,
+    webhooks,
+    ingestHistory,
+    dashboard,
+    dashboardAccess,
+    publicRefusals,
+  };
 }
 
 /** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */
@@ -189,13 +262,31 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
     logger,
     onCaptured: (streamId, at) => recordCapture(sql, streamId, at),
   });
-  return new LiveService({ sql, config, clock, logger, supervisor: parts.supervisor, ingest: parts.ingest, probe: readSegmentFile, thumbnails, billing: buildBilling(f) });
+  return new LiveService({
+    sql,
+    config,
+    clock,
+    logger,
+    supervisor: parts.supervisor,
+    ingest: parts.ingest,
+    probe: readSegmentFile,
+    thumbnails,
+    billing: buildBilling(f),
+  });
 }
 
 /** The reader of this node's CDN log; `reopen` has nginx reopen its logs after a rotation. */
 export function buildCdnLogReader(f: Foundation, reopen: () => boolean): CdnLogReader {
   const paths = dataPaths(f.config.dataDir);
-  return new CdnLogReader({ sql: f.sql, clock: f.clock, logger: f.logger, file: paths.cdnLog, rotatedFile: paths.cdnLogRotated, maxBytes: f.config.logs.max_bytes, reopen });
+  return new CdnLogReader({
+    sql: f.sql,
+    clock: f.clock,
+    logger: f.logger,
+    file: paths.cdnLog,
+    rotatedFile: paths.cdnLogRotated,
+    maxBytes: f.config.logs.max_bytes,
+    reopen,
+  });
 }
 
 /**
@@ -207,16 +298,74 @@ export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): J
   // These settings are 1-59 seconds.
   const every = (seconds: number) => `*/${seconds} * * * * *`;
   return [
-    { name: 'reservation-expiry', schedule: every(config.expiryCheckSeconds), periodSeconds: config.expiryCheckSeconds, timeoutSeconds: 60, run: () => s.streams.expireReservations() },
-    { name: 'idempotency-purge', schedule: '17 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.idempotency.purge() },
-    { name: 'webhook-deliveries-purge', schedule: '23 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.webhooks.purgeDeliveries() },
-    { name: 'ingest-samples-purge', schedule: '29 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: () => s.ingestHistory.purge() },
-    { name: 'viewer-sessions-purge', schedule: '35 * * * *', periodSeconds: 3600, timeoutSeconds: 300, run: (signal: AbortSignal) => s.identity.purgeSessions(signal) },
-    { name: 'recordings', schedule: every(config.recordings.check_seconds), periodSeconds: config.recordings.check_seconds, timeoutSeconds: 900, run: () => s.recordings.processDue() },
+    {
+      name: 'reservation-expiry',
+      schedule: every(config.expiryCheckSeconds),
+      periodSeconds: config.expiryCheckSeconds,
+      timeoutSeconds: 60,
+      run: () => s.streams.expireReservations(),
+    },
+    {
+      name: 'idempotency-purge',
+      schedule: '17 * * * *',
+      periodSeconds: 3600,
+      timeoutSeconds: 300,
+      run: () => s.idempotency.purge(),
+    },
+    {
+      name: 'webhook-deliveries-purge',
+      schedule: '23 * * * *',
+      periodSeconds: 3600,
+      timeoutSeconds: 300,
+      run: () => s.webhooks.purgeDeliveries(),
+    },
+    {
+      name: 'ingest-samples-purge',
+      schedule: '29 * * * *',
+      periodSeconds: 3600,
+      timeoutSeconds: 300,
+      run: () => s.ingestHistory.purge(),
+    },
+    {
+      name: 'viewer-sessions-purge',
+      schedule: '35 * * * *',
+      periodSeconds: 3600,
+      timeoutSeconds: 300,
+      run: (signal: AbortSignal) => s.identity.purgeSessions(signal),
+    },
+    {
+      name: 'recordings',
+      schedule: every(config.recordings.check_seconds),
+      periodSeconds: config.recordings.check_seconds,
+      timeoutSeconds: 900,
+      run: () => s.recordings.processDue(),
+    },
     // A run killed with the appliance holds the lease until its timeout: a short one lets the next
     // appliance end prepaid streams out of credit within about a minute after a crash.
-    { name: 'metering', schedule: every(config.billing.meter_seconds), periodSeconds: config.billing.meter_seconds, timeoutSeconds: 3 * config.billing.meter_seconds, run: () => s.metering.run() },
-    { name: 'recording-retention', schedule: '41 * * * * *', periodSeconds: 60, timeoutSeconds: 300, run: () => s.recordings.expire() },
-    ...(cdnLog ? [{ name: 'cdn-log', schedule: every(config.cdn.log_read_seconds), periodSeconds: config.cdn.log_read_seconds, timeoutSeconds: 600, run: (signal: AbortSignal) => cdnLog.run(signal) }] : []),
+    {
+      name: 'metering',
+      schedule: every(config.billing.meter_seconds),
+      periodSeconds: config.billing.meter_seconds,
+      timeoutSeconds: 3 * config.billing.meter_seconds,
+      run: () => s.metering.run(),
+    },
+    {
+      name: 'recording-retention',
+      schedule: '41 * * * * *',
+      periodSeconds: 60,
+      timeoutSeconds: 300,
+      run: () => s.recordings.expire(),
+    },
+    ...(cdnLog
+      ? [
+          {
+            name: 'cdn-log',
+            schedule: every(config.cdn.log_read_seconds),
+            periodSeconds: config.cdn.log_read_seconds,
+            timeoutSeconds: 600,
+            run: (signal: AbortSignal) => cdnLog.run(signal),
+          },
+        ]
+      : []),
   ];
 }

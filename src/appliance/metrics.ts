@@ -42,7 +42,12 @@ export class ApplianceMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  private readonly webhookAttempts = new Counter({ name: 'svc_webhook_attempts_total', help: 'Webhook delivery attempts by endpoint; result success or failure', labelNames: ['endpoint', 'result'], registers: [this.registry] });
+  private readonly webhookAttempts = new Counter({
+    name: 'svc_webhook_attempts_total',
+    help: 'Webhook delivery attempts by endpoint; result success or failure',
+    labelNames: ['endpoint', 'result'],
+    registers: [this.registry],
+  });
   private readonly webhookDuration = new Histogram({
     name: 'svc_webhook_attempt_duration_seconds',
     help: "Webhook attempts' time to the receiver's answer (or the timeout), by endpoint",
@@ -50,21 +55,70 @@ export class ApplianceMetrics {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  private readonly scrapeErrors = new Counter({ name: 'svc_scrape_errors_total', help: 'Sources a scrape could not read (their metrics were left out), by source', labelNames: ['source'], registers: [this.registry] });
+  private readonly scrapeErrors = new Counter({
+    name: 'svc_scrape_errors_total',
+    help: 'Sources a scrape could not read (their metrics were left out), by source',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
   // Read at scrape time (see refresh).
   private readonly streams = this.gauge('svc_streams', 'Streams in the database by status', ['status']);
-  private readonly queue = this.gauge('svc_webhook_queue_depth', 'Webhook deliveries waiting for an attempt (pending), by endpoint', ['endpoint']);
-  private readonly connections = this.gauge('svc_postgres_connections', "The appliance's PostgreSQL connections (every node on this database), by state", ['state']);
-  private readonly jobSuccess = this.gauge('svc_job_last_success_timestamp_seconds', "Each job's last successful run (Unix time)", ['job']);
-  private readonly jobLag = this.gauge('svc_job_lag_seconds', "Seconds since each job's last success (or since the appliance started, when later)", ['job']);
-  private readonly jobPeriod = this.gauge('svc_job_period_seconds', 'How often each job runs: `svc status` calls it late past twice this', ['job']);
-  private readonly kbps = this.gauge('svc_live_ingest_kbps', "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)", ['stream']);
-  private readonly frameRate = this.gauge('svc_live_ingest_frame_rate', "Each live stream's frame rate as its publisher declares it", ['stream']);
-  private readonly dropped = this.gauge('svc_live_dropped_messages', "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)", ['stream']);
-  private readonly ladderCpu = this.gauge('svc_live_ladder_cpu_seconds', "CPU seconds each live stream's ladder (ffmpeg) has used since it started in this publish session: graph its rate", ['stream']);
-  private readonly viewers = this.gauge('svc_viewers_watching', "Viewers watching each stream on this node's hosted player (the live estimate)", ['stream']);
+  private readonly queue = this.gauge(
+    'svc_webhook_queue_depth',
+    'Webhook deliveries waiting for an attempt (pending), by endpoint',
+    ['endpoint'],
+  );
+  private readonly connections = this.gauge(
+    'svc_postgres_connections',
+    "The appliance's PostgreSQL connections (every node on this database), by state",
+    ['state'],
+  );
+  private readonly jobSuccess = this.gauge(
+    'svc_job_last_success_timestamp_seconds',
+    "Each job's last successful run (Unix time)",
+    ['job'],
+  );
+  private readonly jobLag = this.gauge(
+    'svc_job_lag_seconds',
+    "Seconds since each job's last success (or since the appliance started, when later)",
+    ['job'],
+  );
+  private readonly jobPeriod = this.gauge(
+    'svc_job_period_seconds',
+    'How often each job runs: `svc status` calls it late past twice this',
+    ['job'],
+  );
+  private readonly kbps = this.gauge(
+    'svc_live_ingest_kbps',
+    "Each live stream's ingest bitrate on this node (kbit/s over the bitrate window)",
+    ['stream'],
+  );
+  private readonly frameRate = this.gauge(
+    'svc_live_ingest_frame_rate',
+    "Each live stream's frame rate as its publisher declares it",
+    ['stream'],
+  );
+  private readonly dropped = this.gauge(
+    'svc_live_dropped_messages',
+    "Media nginx dropped for each live stream's ladder in this publish session (the ladder fell behind)",
+    ['stream'],
+  );
+  private readonly ladderCpu = this.gauge(
+    'svc_live_ladder_cpu_seconds',
+    "CPU seconds each live stream's ladder (ffmpeg) has used since it started in this publish session: graph its rate",
+    ['stream'],
+  );
+  private readonly viewers = this.gauge(
+    'svc_viewers_watching',
+    "Viewers watching each stream on this node's hosted player (the live estimate)",
+    ['stream'],
+  );
   private readonly readers = this.gauge('svc_chat_readers', 'Chat feed connections this node holds', []);
-  private readonly nginxConnections = this.gauge('svc_nginx_connections', "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)", ['state']);
+  private readonly nginxConnections = this.gauge(
+    'svc_nginx_connections',
+    "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
+    ['state'],
+  );
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
@@ -128,13 +182,21 @@ export class ApplianceMetrics {
           return Object.entries(c).map(([state, n]) => [this.nginxConnections, { state }, n]);
         }),
       this.fromSource('streams', [this.streams], async () => {
-        const rows = await sql<{ status: string; n: number }[]>`select status, count(*)::int as n from streams group by status`;
+        const rows = await sql<
+          { status: string; n: number }[]
+        >`select status, count(*)::int as n from streams group by status`;
         // Every status, 0 included: a graph shows none live rather than no data.
-        return STREAM_STATUSES.map((status) => [this.streams, { status }, rows.find((r) => r.status === status)?.n ?? 0]);
+        return STREAM_STATUSES.map((status) => [
+          this.streams,
+          { status },
+          rows.find((r) => r.status === status)?.n ?? 0,
+        ]);
       }),
       this.fromSource('webhook_queue', [this.queue], async () => {
         // The partial index webhook_deliveries_due holds exactly the pending ones.
-        const rows = await sql<{ endpoint_id: string; n: number }[]>`select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' group by endpoint_id`;
+        const rows = await sql<
+          { endpoint_id: string; n: number }[]
+        >`select endpoint_id, count(*)::int as n from webhook_deliveries where status = 'pending' group by endpoint_id`;
         return rows.map((r) => [this.queue, { endpoint: r.endpoint_id }, r.n]);
       }),
       this.fromSource('postgres_connections', [this.connections], async () => {
@@ -145,7 +207,9 @@ export class ApplianceMetrics {
       }),
       this.fromSource('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async () =>
         (await listJobRuns(sql)).flatMap((job): Reading[] => [
-          ...(job.last_success_at ? [[this.jobSuccess, { job: job.name }, job.last_success_at.getTime() / 1000] as Reading] : []),
+          ...(job.last_success_at
+            ? [[this.jobSuccess, { job: job.name }, job.last_success_at.getTime() / 1000] as Reading]
+            : []),
           [this.jobLag, { job: job.name }, jobLagSeconds(job, now)],
           [this.jobPeriod, { job: job.name }, job.period_seconds],
         ]),
@@ -175,10 +239,11 @@ export class ApplianceMetrics {
         resolve();
       });
     });
-    return () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+    return () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
   }
 
   private gauge<L extends string>(name: string, help: string, labelNames: L[]): Gauge<L> {
@@ -203,7 +268,9 @@ type Reading = [Gauge<string>, Record<string, string>, number];
 
 async function withinTimeout<T>(query: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS)));
+  const late = new Promise<never>(
+    (_resolve, reject) => (timer = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS)),
+  );
   // A query that fails after the timeout won is nobody's error.
   query.catch(() => {});
   try {

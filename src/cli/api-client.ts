@@ -54,7 +54,15 @@ class AttemptFailure extends Error {
 }
 
 /** Socket failures of a server that is (re)starting or went away (undici names its own). */
-const TRANSIENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_CLOSED']);
+const TRANSIENT_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
 
 /** Methods whose repetition leaves the server as one request would (PATCH sets fields; see docs/decisions.md). */
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE']);
@@ -75,9 +83,15 @@ export class ApiClient {
    */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     if (!this.apiKey) {
-      throw new CliError('unauthorized', 'an API key is needed: pass --api-key or set SVC_API_KEY (create one with `svc api-keys create --account ID`)');
+      throw new CliError(
+        'unauthorized',
+        'an API key is needed: pass --api-key or set SVC_API_KEY (create one with `svc api-keys create --account ID`)',
+      );
     }
-    const repeatable = REPEATABLE_METHODS.has(method) || opts.readOnly === true || Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
+    const repeatable =
+      REPEATABLE_METHODS.has(method) ||
+      opts.readOnly === true ||
+      Object.keys(opts.headers ?? {}).some((h) => h.toLowerCase() === 'idempotency-key');
     const startedAt = performance.now();
     const budgetMs = this.retry.budgetSeconds * 1000;
     const willRetry = (err: AttemptFailure, attemptNumber: number): boolean => {
@@ -104,7 +118,9 @@ export class ApiClient {
           onFailedAttempt: async (err) => {
             if (!(err instanceof AttemptFailure)) return;
             const ms = waitMs(err, err.attemptNumber);
-            this.retry.progress(`${err.reason}; retrying in ${Math.round(ms / 100) / 10} s (attempt ${err.attemptNumber + 1}/${MAX_ATTEMPTS})`);
+            this.retry.progress(
+              `${err.reason}; retrying in ${Math.round(ms / 100) / 10} s (attempt ${err.attemptNumber + 1}/${MAX_ATTEMPTS})`,
+            );
             await sleep(ms);
           },
         },
@@ -118,17 +134,29 @@ export class ApiClient {
   private async attempt<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
     const url = new URL(path, this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}`, accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.apiKey}`,
+      accept: 'application/json',
+      ...opts.headers,
+    };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(30_000) });
+      res = await fetch(url, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(30_000),
+      });
       text = await res.text();
     } catch (err) {
       const { cause } = err as { cause?: { code?: string; message?: string } };
       const reason = cause?.code ?? cause?.message ?? (err as Error).message;
-      const error = new CliError('api_unreachable', `cannot reach the API at ${this.baseUrl} (${reason}): start the appliance with \`svc up --detach\` or pass --base-url`);
+      const error = new CliError(
+        'api_unreachable',
+        `cannot reach the API at ${this.baseUrl} (${reason}): start the appliance with \`svc up --detach\` or pass --base-url`,
+      );
       // A bad address or an unknown host does not get better by waiting.
       if (!TRANSIENT_NETWORK_CODES.has(cause?.code ?? '') && (err as Error).name !== 'TimeoutError') throw error;
       // Refused: nothing was sent. A reset or a timeout may come after the server read the request.
@@ -138,15 +166,26 @@ export class ApiClient {
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
-      throw new CliError('bad_response', `${method} ${url.pathname} answered ${res.status} with a body that is not JSON: is --base-url the svc API?`);
+      throw new CliError(
+        'bad_response',
+        `${method} ${url.pathname} answered ${res.status} with a body that is not JSON: is --base-url the svc API?`,
+      );
     }
     if (!res.ok) {
       if (!isErrorDocument(body)) {
-        throw new CliError('bad_response', `${method} ${url.pathname} answered ${res.status} without an error document: is --base-url the svc API?`);
+        throw new CliError(
+          'bad_response',
+          `${method} ${url.pathname} answered ${res.status} without an error document: is --base-url the svc API?`,
+        );
       }
       const error = new ApiResponseError(res.status, body);
       if (res.status < 500) throw error;
-      throw new AttemptFailure(error, `API answered ${res.status} ${body.error.code}`, true, retryAfter(res.headers.get('retry-after')));
+      throw new AttemptFailure(
+        error,
+        `API answered ${res.status} ${body.error.code}`,
+        true,
+        retryAfter(res.headers.get('retry-after')),
+      );
     }
     return body as T;
   }

@@ -64,25 +64,39 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
 
   /** The environment the config may be overridden from; only the CLI reads process.env. */
   protected get configEnv(): ConfigEnv {
-    return { SVC_DATABASE_URL: process.env.SVC_DATABASE_URL, SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL, FFMPEG_PATH: process.env.FFMPEG_PATH };
+    return {
+      SVC_DATABASE_URL: process.env.SVC_DATABASE_URL,
+      SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL,
+      FFMPEG_PATH: process.env.FFMPEG_PATH,
+    };
   }
 
   protected loadConfig(): Config {
     if (!this.initialised) {
-      throw new CliError('not_initialised', `${this.dataDir} is not initialised: run \`svc init --data-dir ${this.dataDir}\` (or \`svc up\`, which initialises it)`);
+      throw new CliError(
+        'not_initialised',
+        `${this.dataDir} is not initialised: run \`svc init --data-dir ${this.dataDir}\` (or \`svc up\`, which initialises it)`,
+      );
     }
     return loadConfig(this.dataDir, this.configEnv);
   }
 
   protected loadSecrets(): Secrets {
     if (!existsSync(dataPaths(this.dataDir).secrets)) {
-      throw new CliError('not_initialised', `${dataPaths(this.dataDir).secrets} is missing: run \`svc init --data-dir ${this.dataDir}\``);
+      throw new CliError(
+        'not_initialised',
+        `${dataPaths(this.dataDir).secrets} is missing: run \`svc init --data-dir ${this.dataDir}\``,
+      );
     }
     return readSecrets(this.dataDir);
   }
 
   /** The HTTP API of this data dir's appliance (or --base-url), with --api-key / SVC_API_KEY. */
-  protected apiClient(flags: { 'api-key'?: string | undefined; 'base-url'?: string | undefined; 'retry-seconds'?: number | undefined }): ApiClient {
+  protected apiClient(flags: {
+    'api-key'?: string | undefined;
+    'base-url'?: string | undefined;
+    'retry-seconds'?: number | undefined;
+  }): ApiClient {
     return new ApiClient(flags['base-url'] ?? this.loadConfig().publicUrls.base_url, flags['api-key'], {
       budgetSeconds: retryBudget(flags['retry-seconds']),
       progress: (line) => this.progress(line),
@@ -121,7 +135,10 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
     if (err instanceof Errors.ExitError) throw err;
     const described = describeError(err);
     process.exitCode = described.exitCode;
-    if (this.consoleIsLog) process.stderr.write(`${JSON.stringify({ level: 50, time: systemClock.now().toISOString(), code: described.document.error.code, msg: described.line })}\n`);
+    if (this.consoleIsLog)
+      process.stderr.write(
+        `${JSON.stringify({ level: 50, time: systemClock.now().toISOString(), code: described.document.error.code, msg: described.line })}\n`,
+      );
     else if (this.jsonEnabled()) this.logJson(described.document);
     else process.stderr.write(`Error: ${described.line}\n`);
     if (process.env.SVC_DEBUG && err.stack) process.stderr.write(`${err.stack}\n`);

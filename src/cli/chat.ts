@@ -80,7 +80,8 @@ export const MODERATOR_COLUMNS: Column<ModeratorDoc>[] = [
 
 /** Deleted (by whom) and hidden (a banned viewer's post only they see) in one column. */
 const state = (m: ChatMessageDoc): string | null =>
-  [m.deleted_at ? `deleted by ${m.deleted_by ?? 'owner'}` : '', m.hidden ? 'hidden' : ''].filter(Boolean).join(', ') || null;
+  [m.deleted_at ? `deleted by ${m.deleted_by ?? 'owner'}` : '', m.hidden ? 'hidden' : ''].filter(Boolean).join(', ') ||
+  null;
 
 export const MESSAGE_COLUMNS: Column<ChatMessageDoc>[] = [
   { header: 'id', get: (m) => m.id },

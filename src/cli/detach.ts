@@ -46,7 +46,11 @@ export async function startDetached(opts: {
   const log = dataPaths(config.dataDir).applianceLog;
   mkdirSync(dirname(log), { recursive: true });
   const startOffset = existsSync(log) ? statSync(log).size : 0;
-  const child = spawnDetached(process.execPath, [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, '--detached-child', ...opts.args], log);
+  const child = spawnDetached(
+    process.execPath,
+    [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, '--detached-child', ...opts.args],
+    log,
+  );
   if (!child) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
   const { pid } = child;
 
@@ -61,11 +65,17 @@ export async function startDetached(opts: {
       const tail = newLogLines();
       // The child's own last words (base command's one-line error, a JSON line) name the cause.
       const reason = tail.map(errorMessage).filter(Boolean).at(-1);
-      throw new CliError('start_failed', `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`, { log_tail: tail });
+      throw new CliError(
+        'start_failed',
+        `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`,
+        { log_tail: tail },
+      );
     }
     if ((await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000))) return pid;
     if (performance.now() >= nextNote) {
-      opts.progress(`waiting for ${config.publicUrls.base_url}/healthz (${Math.round((performance.now() - started) / 1000)} s)`);
+      opts.progress(
+        `waiting for ${config.publicUrls.base_url}/healthz (${Math.round((performance.now() - started) / 1000)} s)`,
+      );
       nextNote += 5000;
     }
     await sleep(200);
@@ -76,5 +86,9 @@ export async function startDetached(opts: {
   } catch {
     // already gone
   }
-  throw new CliError('start_timeout', `svc did not answer ${config.publicUrls.base_url}/healthz within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`, { log_tail: newLogLines() });
+  throw new CliError(
+    'start_timeout',
+    `svc did not answer ${config.publicUrls.base_url}/healthz within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`,
+    { log_tail: newLogLines() },
+  );
 }

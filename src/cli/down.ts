@@ -66,7 +66,7 @@ export async function stopAppliance(opts: {
   const nginx = readPidFile(paths.nginxPid);
   if (nginx !== null && isAlive(nginx) && (commandLine(nginx)?.join(' ') ?? '').startsWith('nginx')) {
     opts.progress(`stopping an nginx left running (pid ${nginx})`);
-    leftovers.push({ pid: nginx, command: (commandLine(nginx)?.join(' ') ?? '') });
+    leftovers.push({ pid: nginx, command: commandLine(nginx)?.join(' ') ?? '' });
     await terminate(nginx, 5000);
   }
   // nginx's workers outlive a master killed with SIGKILL, holding its ports; their titles name no data dir.
@@ -81,7 +81,13 @@ export async function stopAppliance(opts: {
   let leftoverPostgres = false;
   // Only a cluster the appliance initialised lives here; an external database_url has none.
   if (existsSync(paths.postgres)) {
-    const cluster = new ManagedCluster({ dir: paths.postgres, port: 0, password: '', logFile: paths.postgresLog, binDir: opts.postgresBinDir });
+    const cluster = new ManagedCluster({
+      dir: paths.postgres,
+      port: 0,
+      password: '',
+      logFile: paths.postgresLog,
+      binDir: opts.postgresBinDir,
+    });
     if (await cluster.running()) {
       opts.progress('stopping PostgreSQL');
       await cluster.stop();
@@ -97,5 +103,11 @@ export async function stopAppliance(opts: {
   }
 
   if (pid === null || !isAlive(pid)) removePidFile(paths.pidFile);
-  return { was_running: pid !== null, pid, killed, stopped_leftover_postgres: leftoverPostgres, stopped_leftover_processes: leftovers };
+  return {
+    was_running: pid !== null,
+    pid,
+    killed,
+    stopped_leftover_postgres: leftoverPostgres,
+    stopped_leftover_processes: leftovers,
+  };
 }

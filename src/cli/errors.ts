@@ -42,7 +42,9 @@ const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** oclif's parser errors are several lines with a help hint; keep the reason, point at --help. */
 function usageMessage(message: string): string {
-  const reason = oneLine(message.replace(/The following errors? occurred:/i, '').replace(/See more help with --help/i, ''));
+  const reason = oneLine(
+    message.replace(/The following errors? occurred:/i, '').replace(/See more help with --help/i, ''),
+  );
   return `${reason} (see --help)`;
 }
 
@@ -63,16 +65,24 @@ export function describeError(err: unknown): DescribedError {
   }
   if (err instanceof CliError) return make(err.code, oneLine(err.message), err.details, err.exitCode);
   if (err instanceof ConfigError) return make('invalid_config', oneLine(err.message));
-  if (err instanceof MissingPackagesError) return make('missing_packages', oneLine(err.message), { missing: err.missing, command: err.command });
-  if (err instanceof CommandError) return make('command_failed', oneLine(err.message), { command: err.command, exit_code: err.exitCode ?? null });
+  if (err instanceof MissingPackagesError)
+    return make('missing_packages', oneLine(err.message), { missing: err.missing, command: err.command });
+  if (err instanceof CommandError)
+    return make('command_failed', oneLine(err.message), { command: err.command, exit_code: err.exitCode ?? null });
   // Parser errors (unknown flag, missing argument, bad option value).
   if (err instanceof Errors.CLIError) return make('invalid_usage', usageMessage(err.message), undefined, 2);
   const sys = err as { code?: unknown; address?: unknown; port?: unknown };
   if (sys?.code === 'EADDRINUSE') {
-    return make('port_in_use', `${String(sys.address ?? '')}:${String(sys.port ?? '')} is already in use: stop what listens there or pick other ports (\`svc init --api-port N ...\`)`);
+    return make(
+      'port_in_use',
+      `${String(sys.address ?? '')}:${String(sys.port ?? '')} is already in use: stop what listens there or pick other ports (\`svc init --api-port N ...\`)`,
+    );
   }
   if (isConnectionError(err)) {
-    return make('database_unreachable', `cannot reach the database (${err.code}): check that it is running (\`svc status\`) and that database_url is right`);
+    return make(
+      'database_unreachable',
+      `cannot reach the database (${err.code}): check that it is running (\`svc status\`) and that database_url is right`,
+    );
   }
   const message = err instanceof Error ? err.message : String(err);
   return make('internal_error', oneLine(message) || 'unexpected error');
@@ -80,5 +90,9 @@ export function describeError(err: unknown): DescribedError {
 
 function isConnectionError(err: unknown): err is Error & { code: string } {
   const code = (err as { code?: unknown } | null)?.code;
-  return err instanceof Error && typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECT_TIMEOUT'].includes(code);
+  return (
+    err instanceof Error &&
+    typeof code === 'string' &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECT_TIMEOUT'].includes(code)
+  );
 }

@@ -4,7 +4,9 @@ const port = (summary: string) => Flags.integer({ summary, min: 1, max: 65535 })
 
 /** Settings written to config.json by `svc init`, and by `svc up` when it initialises or is given them. */
 export const configFlags = {
-  'database-url': Flags.string({ summary: 'Use this external PostgreSQL server instead of the appliance-owned cluster (postgres://...).' }),
+  'database-url': Flags.string({
+    summary: 'Use this external PostgreSQL server instead of the appliance-owned cluster (postgres://...).',
+  }),
   host: Flags.string({ summary: 'Host name (or address) in the public URLs; default 127.0.0.1.' }),
   'api-port': port('Port of the HTTP API (default 8080).'),
   'rtmp-port': port('Port of RTMP ingest (default 1935).'),
@@ -13,7 +15,8 @@ export const configFlags = {
   'postgres-port': port('Loopback port of the appliance-owned PostgreSQL (default 5439).'),
   'metrics-port': port('Port of the Prometheus metrics on 127.0.0.1 (default: none; 9464 is usual).'),
   'api-workers': Flags.integer({
-    summary: 'API worker processes behind nginx on the API port (0-16; default: none below 4 cores, else half the cores, at most 4).',
+    summary:
+      'API worker processes behind nginx on the API port (0-16; default: none below 4 cores, else half the cores, at most 4).',
     min: 0,
     max: 16,
   }),
@@ -21,9 +24,12 @@ export const configFlags = {
     summary: 'Allow http and private/loopback webhook targets (local testing only).',
     allowNo: true,
   }),
-  'whip-udp-ports': Flags.string({ summary: 'UDP ports of WHIP (browser) media, MIN-MAX (default 40000-40999); open them in the firewall.' }),
+  'whip-udp-ports': Flags.string({
+    summary: 'UDP ports of WHIP (browser) media, MIN-MAX (default 40000-40999); open them in the firewall.',
+  }),
   'ice-address': Flags.string({
-    summary: 'Public IPv4 address announced to browsers for WHIP media (behind 1:1 NAT); repeat for several. Default: --host when it is an IPv4 address.',
+    summary:
+      'Public IPv4 address announced to browsers for WHIP media (behind 1:1 NAT); repeat for several. Default: --host when it is an IPv4 address.',
     multiple: true,
   }),
   install: Flags.boolean({

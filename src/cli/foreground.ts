@@ -10,7 +10,12 @@ import { removePidFile, writePidFile } from './pid.js';
 
 export function urlLines(config: Config): string[] {
   const u = config.publicUrls;
-  return [`  api      ${u.base_url}`, `  player   ${u.player_url}`, `  cdn      ${u.cdn_url}`, `  rtmp     ${u.rtmp_url}`];
+  return [
+    `  api      ${u.base_url}`,
+    `  player   ${u.player_url}`,
+    `  cdn      ${u.cdn_url}`,
+    `  rtmp     ${u.rtmp_url}`,
+  ];
 }
 
 /**
@@ -30,11 +35,20 @@ export async function runForeground(opts: {
   // Before pino makes it: it would be readable by every local user.
   privateFile(paths.applianceLog);
   const file = fileDestination({ dest: paths.applianceLog, mkdir: true, append: true, sync: true });
-  const destination = opts.verbose ? multistream([{ stream: file, level: level as Level }, { stream: process.stderr, level: level as Level }]) : file;
+  const destination = opts.verbose
+    ? multistream([
+        { stream: file, level: level as Level },
+        { stream: process.stderr, level: level as Level },
+      ])
+    : file;
   const logger = createLogger(level, destination);
   // Every log the appliance writes; nginx's error log goes to its stderr, so into svc.log. Not the
   // CDN log: its reader rotates it (a truncation would break its position).
-  const stopRotation = startLogRotation({ files: [paths.applianceLog, paths.postgresLog], settings: config.logs, logger });
+  const stopRotation = startLogRotation({
+    files: [paths.applianceLog, paths.postgresLog],
+    settings: config.logs,
+    logger,
+  });
 
   // Signals that arrive while starting are kept and acted on once the start settles.
   let signal: string | null = null;
@@ -54,26 +68,38 @@ export async function runForeground(opts: {
   const onHup = () => {
     if (!running || signal) return;
     logger.info('SIGHUP: reloading nginx');
-    running.nginx.reload().catch((err: unknown) => logger.error({ err }, 'nginx reload failed; the running config stays'));
+    running.nginx
+      .reload()
+      .catch((err: unknown) => logger.error({ err }, 'nginx reload failed; the running config stays'));
   };
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   process.on('SIGHUP', onHup);
   // A promise nobody handled (a library's own, as postgres.js's type fetch once was) would end the
   // process and every broadcast with it: it is logged as the bug it is, and the appliance goes on.
-  const onUnhandled = (reason: unknown) => logger.error({ err: reason }, 'unhandled rejection (a bug; the appliance goes on)');
+  const onUnhandled = (reason: unknown) =>
+    logger.error({ err: reason }, 'unhandled rejection (a bug; the appliance goes on)');
   process.on('unhandledRejection', onUnhandled);
 
   writePidFile(paths.pidFile);
   let running: RunningAppliance | undefined;
   try {
     logger.info({ pid: process.pid, data_dir: config.dataDir }, 'starting');
-    running = await startAppliance({ config, secrets: opts.secrets, logger, onProgress: (line) => { logger.info(line); opts.progress(line); } });
+    running = await startAppliance({
+      config,
+      secrets: opts.secrets,
+      logger,
+      onProgress: (line) => {
+        logger.info(line);
+        opts.progress(line);
+      },
+    });
     logger.info({ urls: config.publicUrls }, 'running');
     opts.print(`svc is running (pid ${process.pid})`);
     for (const line of urlLines(config)) opts.print(line);
     opts.print(`  logs     ${paths.applianceLog}`);
-    if (config.allowPrivateWebhooks) opts.print('Warning: allow_private_webhooks is on (webhooks may target http and private addresses).');
+    if (config.allowPrivateWebhooks)
+      opts.print('Warning: allow_private_webhooks is on (webhooks may target http and private addresses).');
     opts.print('Stop with Ctrl-C or `svc down`.');
     if (!signal) await new Promise<void>((resolve) => (wake = resolve));
     opts.progress(`${String(signal)}: stopping`);

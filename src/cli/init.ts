@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { managedCluster } from '../platform/db/managed-cluster.js';
-import { ConfigError, readConfigFile, resolveConfig, writeConfigFile, type Config, type ConfigEnv } from '../config/config.js';
+import {
+  ConfigError,
+  readConfigFile,
+  resolveConfig,
+  writeConfigFile,
+  type Config,
+  type ConfigEnv,
+} from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { ConfigFile } from '../config/schema.js';
 import { ensureSecrets, type Secrets } from '../config/secrets.js';

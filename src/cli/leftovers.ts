@@ -18,8 +18,12 @@ export interface LeftoverProcess {
  */
 export function leftoverProcesses(dataDir: string): LeftoverProcess[] {
   const under = (arg: string) => arg === dataDir || arg.includes(`${dataDir}/`);
-  const ours = (argv: string[]) => (OURS.has(basename(argv[0] as string)) || basename(argv[1] ?? '') === API_WORKER) && argv.some(under);
-  return findProcesses((argv) => ours(untitled(argv))).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '' }));
+  const ours = (argv: string[]) =>
+    (OURS.has(basename(argv[0] as string)) || basename(argv[1] ?? '') === API_WORKER) && argv.some(under);
+  return findProcesses((argv) => ours(untitled(argv))).map((pid) => ({
+    pid,
+    command: commandLine(pid)?.join(' ') ?? '',
+  }));
 }
 
 const NGINX_MASTER = 'nginx: master process ';

@@ -19,9 +19,13 @@ export interface ServiceUnitInput {
 export function renderServiceUnit(input: ServiceUnitInput): string {
   for (const [name, value] of Object.entries(input)) {
     // systemd splits ExecStart on whitespace and expands % and $: refuse what it would misread.
-    if (!value.startsWith('/') || /[\s%$"'\\]/.test(value)) throw new Error(`${name} must be an absolute path without spaces, quotes, % or $: ${value}`);
+    if (!value.startsWith('/') || /[\s%$"'\\]/.test(value))
+      throw new Error(`${name} must be an absolute path without spaces, quotes, % or $: ${value}`);
   }
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: false, throwOnUndefined: true });
+  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
+    autoescape: false,
+    throwOnUndefined: true,
+  });
   return env.render('svc.service.njk', { node: input.node, bin: input.bin, data_dir: input.dataDir });
 }
 

@@ -68,7 +68,10 @@ async function readDatabase(url: string, timeoutMs = 3000): Promise<{ healthy: b
   }
 }
 
-export async function postgresStatus(config: Config, secrets: Secrets): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
+export async function postgresStatus(
+  config: Config,
+  secrets: Secrets,
+): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
   if (config.databaseUrl) return readDatabase(config.databaseUrl);
   const cluster = managedCluster(config, secrets);
   return cluster.postmasterAlive() ? readDatabase(cluster.url) : { healthy: false, jobs: [] };
@@ -98,7 +101,11 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
 
 export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {
   const pid = runningPid(dataPaths(config.dataDir).pidFile);
-  const [api, postgres, nginx] = await Promise.all([apiHealthy(config), postgresStatus(config, secrets), nginxHealthy(config)]);
+  const [api, postgres, nginx] = await Promise.all([
+    apiHealthy(config),
+    postgresStatus(config, secrets),
+    nginxHealthy(config),
+  ]);
   const running = pid !== null;
   return {
     running,
@@ -120,7 +127,8 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
   };
 }
 
-const ago = (iso: string | null): string => (iso ? `${Math.max(0, Math.round((systemClock.now().getTime() - Date.parse(iso)) / 1000))} s ago` : 'never');
+const ago = (iso: string | null): string =>
+  iso ? `${Math.max(0, Math.round((systemClock.now().getTime() - Date.parse(iso)) / 1000))} s ago` : 'never';
 
 function describeJob(j: JobStatus): string {
   const state = j.late ? `LATE (${j.lag_seconds} s, period ${j.period_seconds} s)` : j.running ? 'running' : 'ok';
@@ -141,7 +149,9 @@ export function describeStatus(s: ApplianceStatus): string[] {
     `  metrics    ${s.metrics_url ?? 'off (set metrics_port in config.json)'}`,
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
     ...(s.allow_private_webhooks
-      ? ['Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.']
+      ? [
+          'Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.',
+        ]
       : []),
   ];
 }

@@ -16,9 +16,20 @@ export function formatValue(value: unknown): string {
 /** No rules or colours (on a terminal or not), two spaces between columns: text to read, grep and copy ids from. */
 const PLAIN: Table.TableConstructorOptions = {
   chars: {
-    top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-    bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-    left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+    top: '',
+    'top-mid': '',
+    'top-left': '',
+    'top-right': '',
+    bottom: '',
+    'bottom-mid': '',
+    'bottom-left': '',
+    'bottom-right': '',
+    left: '',
+    'left-mid': '',
+    mid: '',
+    'mid-mid': '',
+    right: '',
+    'right-mid': '',
     middle: '  ',
   },
   style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
@@ -32,7 +43,11 @@ export function renderTable<R>(rows: R[], columns: Column<R>[]): string {
   const table = new Table({ ...PLAIN, head: columns.map((c) => c.header.toUpperCase()) });
   table.push(...rows.map((row) => columns.map((c) => formatValue(c.get(row)))));
   // cli-table3 pads the last column as well; a line ends where its text does.
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
 }
 
 /** `key  value` lines, keys aligned; `keys` picks and orders them (default: all, in order). */

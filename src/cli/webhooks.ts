@@ -4,7 +4,8 @@ import type { Column } from './table.js';
 export const endpointArg = Args.string({ description: 'Endpoint id (whk_...).', required: true });
 
 /** The API path of an endpoint or of one of its resources. */
-export const webhookPath = (id: string, ...rest: string[]): string => ['v1/webhooks', ...[id, ...rest].map(encodeURIComponent)].join('/');
+export const webhookPath = (id: string, ...rest: string[]): string =>
+  ['v1/webhooks', ...[id, ...rest].map(encodeURIComponent)].join('/');
 
 /** The fields of the API's WebhookEndpoint the CLI shows; the rest is in --json. */
 export interface EndpointDoc {
@@ -48,7 +49,19 @@ export interface DeliveryListDoc {
 }
 
 export const ENDPOINT_KEYS = ['id', 'url', 'description', 'events', 'enabled', 'created_at'];
-export const DELIVERY_KEYS = ['id', 'event_id', 'event_type', 'status', 'attempts', 'max_attempts', 'next_attempt_at', 'last_attempt_at', 'last_status_code', 'last_error', 'created_at'];
+export const DELIVERY_KEYS = [
+  'id',
+  'event_id',
+  'event_type',
+  'status',
+  'attempts',
+  'max_attempts',
+  'next_attempt_at',
+  'last_attempt_at',
+  'last_status_code',
+  'last_error',
+  'created_at',
+];
 
 export const eventsText = (e: EndpointDoc): string => (e.all_events ? 'all' : e.events.join(','));
 

@@ -2,7 +2,19 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Ajv } from 'ajv';
 import { availableParallelism } from 'node:os';
-import type { AccountLimits, BillingSettings, CdnSettings, ChatConfig, ConfigFile, WhipSettings, LiveSettings, LogSettings, RecordingSettings, StreamCosts, ViewerSettings } from './schema.js';
+import type {
+  AccountLimits,
+  BillingSettings,
+  CdnSettings,
+  ChatConfig,
+  ConfigFile,
+  WhipSettings,
+  LiveSettings,
+  LogSettings,
+  RecordingSettings,
+  StreamCosts,
+  ViewerSettings,
+} from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
 export interface PublicUrls {
@@ -46,8 +58,22 @@ export interface Config {
 export const CONFIG_FILE = 'config.json';
 
 export const DEFAULT_LIMITS: Config['limits'] = {
-  new: { pending_streams: 2, creations_per_hour: 10, max_resolution: 720, max_duration_seconds: 4 * 3600, live_at_once: 1, ingest_hours_per_month: 20 },
-  trusted: { pending_streams: 20, creations_per_hour: 100, max_resolution: 1080, max_duration_seconds: 24 * 3600, live_at_once: 10, ingest_hours_per_month: null },
+  new: {
+    pending_streams: 2,
+    creations_per_hour: 10,
+    max_resolution: 720,
+    max_duration_seconds: 4 * 3600,
+    live_at_once: 1,
+    ingest_hours_per_month: 20,
+  },
+  trusted: {
+    pending_streams: 20,
+    creations_per_hour: 100,
+    max_resolution: 1080,
+    max_duration_seconds: 24 * 3600,
+    live_at_once: 10,
+    ingest_hours_per_month: null,
+  },
 };
 
 /**
@@ -101,7 +127,12 @@ export const DEFAULT_LOGS: LogSettings = { max_bytes: 50 * 1024 * 1024, keep: 5,
 
 /** The spec's rates; metering every 10 s ends a prepaid stream within about 10 s of its credit running out. */
 export const DEFAULT_BILLING: BillingSettings = {
-  rates: { abr_basic_per_minute: '0.003', passthrough_per_minute: '0.0005', delivery_per_gb: '0.03', storage_per_gb_month: '0.03' },
+  rates: {
+    abr_basic_per_minute: '0.003',
+    passthrough_per_minute: '0.0005',
+    delivery_per_gb: '0.03',
+    storage_per_gb_month: '0.03',
+  },
   low_credit_usd: '5.00',
   meter_seconds: 10,
   zero_balance_days: 7,
@@ -161,7 +192,9 @@ export function readConfigFile(dataDir: string): ConfigFile | null {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new ConfigError(`${path} is not valid JSON (${(err as Error).message}); fix or remove it and run \`svc init\``);
+    throw new ConfigError(
+      `${path} is not valid JSON (${(err as Error).message}); fix or remove it and run \`svc init\``,
+    );
   }
   if (!validateFile(parsed)) throw new ConfigError(describeErrors(path));
   return parsed;
@@ -237,7 +270,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
     chat: { ...DEFAULT_CHAT_CONFIG, ...file.chat },
   };
-  if (config.whip.udp_port_min > config.whip.udp_port_max) throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
+  if (config.whip.udp_port_min > config.whip.udp_port_max)
+    throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);
 }
 
@@ -248,7 +282,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
  * holds up to 11 PostgreSQL connections (a pool of 6, its transactions' 3, its monitor and its
  * LISTEN), and the managed cluster allows 100 in all.
  */
-export const defaultApiWorkers = (cores = availableParallelism()): number => (cores < 4 ? 0 : Math.min(Math.floor(cores / 2), 4));
+export const defaultApiWorkers = (cores = availableParallelism()): number =>
+  cores < 4 ? 0 : Math.min(Math.floor(cores / 2), 4);
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -263,7 +298,8 @@ function liveSettings(file: ConfigFile, ffmpegPath: string | undefined): LiveSet
 }
 
 /** Where this machine reaches its own services: loopback when they listen on every address. */
-export const localHost = (config: Pick<Config, 'listenHost'>): string => (['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost);
+export const localHost = (config: Pick<Config, 'listenHost'>): string =>
+  ['0.0.0.0', '::'].includes(config.listenHost) ? '127.0.0.1' : config.listenHost;
 
 /** The same, ready for a URL (IPv6 in brackets). */
 export const localUrlHost = (config: Pick<Config, 'listenHost'>): string => {

@@ -26,7 +26,9 @@ const LiveSettings = Type.Object(
     ffmpeg_path: Type.String({ minLength: 1 }),
     ffprobe_path: Type.String({ minLength: 1 }),
     nginx_path: Type.String({ minLength: 1 }),
-    x264_preset: Type.Union(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'].map((p) => Type.Literal(p))),
+    x264_preset: Type.Union(
+      ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'].map((p) => Type.Literal(p)),
+    ),
     segment_seconds: Seconds(1, 10),
     first_segment_seconds: Seconds(0, 10),
     window_segments: Seconds(3, 30),
@@ -138,7 +140,8 @@ const ChatConfig = Type.Object(
 );
 
 /** An IPv4 address, or a network in CIDR form. */
-const IPV4_OR_NETWORK = '^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}(/([0-9]|[12][0-9]|3[0-2]))?$';
+const IPV4_OR_NETWORK =
+  '^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}(/([0-9]|[12][0-9]|3[0-2]))?$';
 
 /** The CDN log reader (docs/decisions.md, "CDN log"). */
 const CdnSettings = Type.Object(
@@ -170,7 +173,9 @@ const WhipSettings = Type.Object(
      * Addresses announced to browsers as ICE host candidates besides the machine's own interfaces:
      * the public address of a host behind 1:1 NAT. Default: the host when it is an IPv4 address.
      */
-    ice_addresses: Type.Array(Type.String({ pattern: IPV4_OR_NETWORK.replace('(/([0-9]|[12][0-9]|3[0-2]))?', '') }), { maxItems: 8 }),
+    ice_addresses: Type.Array(Type.String({ pattern: IPV4_OR_NETWORK.replace('(/([0-9]|[12][0-9]|3[0-2]))?', '') }), {
+      maxItems: 8,
+    }),
     /** A keyframe is asked for this often (HLS segments are cut on keyframes). */
     keyframe_seconds: Seconds(1, 10),
     connect_timeout_seconds: Seconds(2, 60),

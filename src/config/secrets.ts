@@ -16,7 +16,8 @@ export interface Secrets {
  * A key for one purpose, derived from the signing key (HMAC-SHA256 of the purpose's label): each
  * part gets a key of its own, and secrets.json needs no new entry.
  */
-export const deriveKey = (signingKey: string, purpose: string): Buffer => createHmac('sha256', signingKey).update(purpose).digest();
+export const deriveKey = (signingKey: string, purpose: string): Buffer =>
+  createHmac('sha256', signingKey).update(purpose).digest();
 
 const generate = (): Secrets => ({
   postgres_password: randomBytes(24).toString('base64url'),

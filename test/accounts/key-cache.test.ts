@@ -103,7 +103,8 @@ t('a node whose LISTEN connection drops forgets its keys when it listens again',
   await ctx.db.sql`alter table api_keys disable trigger api_keys_notify_change`;
   try {
     await ctx.accounts.revokeApiKey(accountId, keyId);
-    await ctx.db.sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`;
+    await ctx.db
+      .sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`;
     await everyNode(ctx.nodes, key, 'unauthorized', 3000);
   } finally {
     await ctx.db.sql`alter table api_keys enable trigger api_keys_notify_change`;

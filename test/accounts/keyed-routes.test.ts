@@ -30,7 +30,8 @@ t.after(async (ctx) => {
   await ctx.db.drop();
 });
 
-const get = (app: FastifyInstance, url: string, key?: string) => app.inject({ method: 'GET', url, headers: key ? { authorization: `Bearer ${key}` } : {} });
+const get = (app: FastifyInstance, url: string, key?: string) =>
+  app.inject({ method: 'GET', url, headers: key ? { authorization: `Bearer ${key}` } : {} });
 
 t('a keyed route reads the caller’s account', async ({ app, key, accountId }) => {
   const res = await get(app, '/keyed', key);

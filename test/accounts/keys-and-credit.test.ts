@@ -29,7 +29,8 @@ t('API keys: stored as SHA-256 only, at most 20 active, a revoked key stops at o
   assert.match(first.key, /^svc_live_[A-Za-z0-9]{32}$/);
   const [stored] = await env.db.sql<{ token_hash: Buffer }[]>`select token_hash from api_keys where id = ${first.id}`;
   assert.equal(stored?.token_hash, createHash('sha256').update(first.key).digest());
-  const anywhere = await env.db.sql`select 1 from api_keys where encode(token_hash, 'escape') like ${'%' + first.key + '%'} or last4 = ${first.key}`;
+  const anywhere = await env.db
+    .sql`select 1 from api_keys where encode(token_hash, 'escape') like ${'%' + first.key + '%'} or last4 = ${first.key}`;
   assert.is(anywhere.length, 0, 'the key itself is not stored');
 
   for (let i = 1; i < MAX_API_KEYS; i++) await env.accounts.createApiKey(account.id);
@@ -71,24 +72,42 @@ t('credit is exact decimal arithmetic, and bad amounts are refused', async ({ en
   assert.is((await refusal(env.accounts.get('acc_missing'))).code, 'not_found');
 });
 
-t('a correction may not leave a prepaid account below zero unless forced; top-ups and postpaid accounts are never refused', async ({ env }) => {
-  const account = await env.accounts.create({ name: 'Corrections', creditUsd: '95' });
-  const refused = await refusal(env.accounts.addCredit(account.id, '-1000'));
-  assert.is(refused.code, 'insufficient_credit');
-  assert.equal(refused.details, { field: 'add', balance_usd: '95.00', result_usd: '-905.00' });
-  assert.match(refused.message, /would leave its balance at -905\.00 USD \(it has 95\.00\): take off at most 95\.00, or pass --force/);
-  assert.is((await env.accounts.get(account.id)).credit_usd, '95.000000', 'nothing changed');
-  assert.is((await refusal(env.accounts.addCredit(account.id, '-95.000001'))).code, 'insufficient_credit', 'one micro-dollar too many');
+t(
+  'a correction may not leave a prepaid account below zero unless forced; top-ups and postpaid accounts are never refused',
+  async ({ env }) => {
+    const account = await env.accounts.create({ name: 'Corrections', creditUsd: '95' });
+    const refused = await refusal(env.accounts.addCredit(account.id, '-1000'));
+    assert.is(refused.code, 'insufficient_credit');
+    assert.equal(refused.details, { field: 'add', balance_usd: '95.00', result_usd: '-905.00' });
+    assert.match(
+      refused.message,
+      /would leave its balance at -905\.00 USD \(it has 95\.00\): take off at most 95\.00, or pass --force/,
+    );
+    assert.is((await env.accounts.get(account.id)).credit_usd, '95.000000', 'nothing changed');
+    assert.is(
+      (await refusal(env.accounts.addCredit(account.id, '-95.000001'))).code,
+      'insufficient_credit',
+      'one micro-dollar too many',
+    );
 
-  assert.is((await env.accounts.addCredit(account.id, '-95')).credit_usd, '0.000000', 'down to exactly zero');
-  assert.is((await env.accounts.addCredit(account.id, '-10', { force: true })).credit_usd, '-10.000000', 'forced');
-  assert.is((await env.accounts.addCredit(account.id, '4')).credit_usd, '-6.000000', 'a top-up that leaves it below zero still helps');
-  assert.is((await refusal(env.accounts.addCredit(account.id, '-1'))).code, 'insufficient_credit', 'already below zero: no further correction');
+    assert.is((await env.accounts.addCredit(account.id, '-95')).credit_usd, '0.000000', 'down to exactly zero');
+    assert.is((await env.accounts.addCredit(account.id, '-10', { force: true })).credit_usd, '-10.000000', 'forced');
+    assert.is(
+      (await env.accounts.addCredit(account.id, '4')).credit_usd,
+      '-6.000000',
+      'a top-up that leaves it below zero still helps',
+    );
+    assert.is(
+      (await refusal(env.accounts.addCredit(account.id, '-1'))).code,
+      'insufficient_credit',
+      'already below zero: no further correction',
+    );
 
-  const postpaid = await env.accounts.create({ name: 'Postpaid', postpaid: true });
-  assert.is((await env.accounts.addCredit(postpaid.id, '-5')).credit_usd, '-5.000000');
-  assert.is((await refusal(env.accounts.addCredit('acc_missing', '-5'))).code, 'not_found');
-});
+    const postpaid = await env.accounts.create({ name: 'Postpaid', postpaid: true });
+    assert.is((await env.accounts.addCredit(postpaid.id, '-5')).credit_usd, '-5.000000');
+    assert.is((await refusal(env.accounts.addCredit('acc_missing', '-5'))).code, 'not_found');
+  },
+);
 
 t('an account with exactly 1.00 USD may create; 0.999999 may not', async ({ env }) => {
   const rich = await env.newAccount({ credit: '1.00' });

@@ -52,40 +52,58 @@ t('--json walks every page (--limit 2: four requests) into one list with the tot
   assert.is(list.total, 8);
   assert.is(list.has_more, false);
   assert.is(list.next_after, null);
-  assert.equal(list.data.map((a: { viewer_id: string }) => a.viewer_id), ORDER);
-  assert.equal(list.data.find((a: { viewer_id: string }) => a.viewer_id === 'pupil-2'), {
-    object: 'attendance',
-    viewer_id: 'pupil-2',
-    name: 'Smith, Ann',
-    watch_seconds: 10,
-    first_seen_at: ctx.env.clock.now().toISOString(),
-    last_seen_at: new Date(ctx.env.clock.now().getTime() + 10_000).toISOString(),
-  });
-});
-
-t('--csv prints RFC 4180: CRLF, fields with comma, quote or newline quoted, quotes doubled, null empty', async (ctx) => {
-  const res = ok(await svc(['streams', 'attendance', ctx.streamId, '--csv', '--limit', '3', ...ctx.flags]));
-  const at = (s: number) => new Date(ctx.env.clock.now().getTime() + s * 1000).toISOString();
-  const first = at(0);
-  // execa strips the final CRLF (toCsv's own test below checks it).
-  assert.is(
-    res.stdout,
-    [
-      'viewer_id,name,watch_seconds,first_seen_at,last_seen_at',
-      `'-neg,'\tTabbed,17,${first},${at(17)}`,
-      `0-first,Plain,14,${first},${at(14)}`,
-      `'=cmd,"'=HYPERLINK(""https://evil.example"",""Click"")",15,${first},${at(15)}`,
-      `'@sum,'+1+2,16,${first},${at(16)}`,
-      `Pupil-1,"Ann ""Nan"" Lee",11,${first},${at(11)}`,
-      `pupil-10,"Two\nlines",12,${first},${at(12)}`,
-      `pupil-2,"Smith, Ann",10,${first},${at(10)}`,
-      `émile,,13,${first},${at(13)}`,
-    ].join('\r\n'),
+  assert.equal(
+    list.data.map((a: { viewer_id: string }) => a.viewer_id),
+    ORDER,
+  );
+  assert.equal(
+    list.data.find((a: { viewer_id: string }) => a.viewer_id === 'pupil-2'),
+    {
+      object: 'attendance',
+      viewer_id: 'pupil-2',
+      name: 'Smith, Ann',
+      watch_seconds: 10,
+      first_seen_at: ctx.env.clock.now().toISOString(),
+      last_seen_at: new Date(ctx.env.clock.now().getTime() + 10_000).toISOString(),
+    },
   );
 });
 
+t(
+  '--csv prints RFC 4180: CRLF, fields with comma, quote or newline quoted, quotes doubled, null empty',
+  async (ctx) => {
+    const res = ok(await svc(['streams', 'attendance', ctx.streamId, '--csv', '--limit', '3', ...ctx.flags]));
+    const at = (s: number) => new Date(ctx.env.clock.now().getTime() + s * 1000).toISOString();
+    const first = at(0);
+    // execa strips the final CRLF (toCsv's own test below checks it).
+    assert.is(
+      res.stdout,
+      [
+        'viewer_id,name,watch_seconds,first_seen_at,last_seen_at',
+        `'-neg,'\tTabbed,17,${first},${at(17)}`,
+        `0-first,Plain,14,${first},${at(14)}`,
+        `'=cmd,"'=HYPERLINK(""https://evil.example"",""Click"")",15,${first},${at(15)}`,
+        `'@sum,'+1+2,16,${first},${at(16)}`,
+        `Pupil-1,"Ann ""Nan"" Lee",11,${first},${at(11)}`,
+        `pupil-10,"Two\nlines",12,${first},${at(12)}`,
+        `pupil-2,"Smith, Ann",10,${first},${at(10)}`,
+        `émile,,13,${first},${at(13)}`,
+      ].join('\r\n'),
+    );
+  },
+);
+
 t('toCsv ends every record with CRLF and quotes only where RFC 4180 needs it', () => {
-  assert.is(toCsv(['a', 'b'], [['x,y', null], ['plain', 'cr\r']]), 'a,b\r\n"x,y",\r\nplain,"cr\r"\r\n');
+  assert.is(
+    toCsv(
+      ['a', 'b'],
+      [
+        ['x,y', null],
+        ['plain', 'cr\r'],
+      ],
+    ),
+    'a,b\r\n"x,y",\r\nplain,"cr\r"\r\n',
+  );
 });
 
 t("toCsv: text starting =, +, -, @, tab or CR gets a leading ' (still quoted where needed); numbers stay plain", () => {

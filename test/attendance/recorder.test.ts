@@ -1,6 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AttendanceRecorder, mergeAttendance, type AttendanceRow, type AttendanceViewer } from '../../src/domains/audience/attendance/recorder.js';
+import {
+  AttendanceRecorder,
+  mergeAttendance,
+  type AttendanceRow,
+  type AttendanceViewer,
+} from '../../src/domains/audience/attendance/recorder.js';
 
 const T0 = Date.parse('2026-11-22T12:00:00.000Z');
 const at = (seconds: number) => T0 + seconds * 1000;
@@ -9,12 +14,22 @@ const BOB: AttendanceViewer = { streamId: 'str_aaaaaaaaaaaaaaaaaaaa', viewerId: 
 
 /** Interval 30 s: a gap is credited up to 60 s. */
 const recorder = (opts: { maxEntries?: number } = {}) => new AttendanceRecorder({ intervalSeconds: 30, ...opts });
-const secondsOf = (rows: AttendanceRow[], viewerId: string) => rows.find((r) => r.viewer_id === viewerId)?.watch_seconds;
+const secondsOf = (rows: AttendanceRow[], viewerId: string) =>
+  rows.find((r) => r.viewer_id === viewerId)?.watch_seconds;
 
 test('a session opened is listed with 0 s; its first report credits nothing', () => {
   const r = recorder();
   r.seen(ADA, at(0));
-  assert.equal(r.drain(), [{ stream_id: ADA.streamId, viewer_id: 'ada', name: 'Ada', watch_seconds: 0, first_seen_at: new Date(at(0)), last_seen_at: new Date(at(0)) }]);
+  assert.equal(r.drain(), [
+    {
+      stream_id: ADA.streamId,
+      viewer_id: 'ada',
+      name: 'Ada',
+      watch_seconds: 0,
+      first_seen_at: new Date(at(0)),
+      last_seen_at: new Date(at(0)),
+    },
+  ]);
   r.beat(ADA, 'vsn_1', 'p', at(5));
   assert.is(secondsOf(r.drain(), 'ada'), 0);
 });
@@ -125,7 +140,10 @@ test('memory is bounded by count too: the least recently heard go first, counted
   assert.equal(r.size, { sessions: 100, viewers: 100 });
   assert.is(r.evicted, 50);
   const rows = r.drain();
-  assert.equal(rows.map((row) => row.viewer_id), Array.from({ length: 100 }, (_, i) => `v${i + 50}`));
+  assert.equal(
+    rows.map((row) => row.viewer_id),
+    Array.from({ length: 100 }, (_, i) => `v${i + 50}`),
+  );
 });
 
 test('merging rows of one viewer adds seconds, widens the sightings and keeps the newest name', () => {
@@ -137,7 +155,12 @@ test('merging rows of one viewer adds seconds, widens the sightings and keeps th
     first_seen_at: new Date(at(first)),
     last_seen_at: new Date(at(last)),
   });
-  const merged = mergeAttendance([row('b', 10, 20, 40, 'New'), row('a', 1, 0, 1, null), row('b', 5, 0, 10, 'Old'), row('b', 2, 30, 35, null)]);
+  const merged = mergeAttendance([
+    row('b', 10, 20, 40, 'New'),
+    row('a', 1, 0, 1, null),
+    row('b', 5, 0, 10, 'Old'),
+    row('b', 2, 30, 35, null),
+  ]);
   assert.equal(merged, [row('a', 1, 0, 1, null), row('b', 17, 0, 40, 'New')]);
 });
 

@@ -13,7 +13,23 @@ import type { Profile } from '../../src/domains/streams/schemas.js';
 import { prng } from '../helpers/random.js';
 import { micros } from '../helpers/usd.js';
 import {
-  chargedItems, createWorld, createZonedDatabase, DAY, deliver, end, HOUR, itemPrice, join, leave, ledger, MIN, newStream, recordingDeleted, recordingReady, usedQuantities, type World,
+  chargedItems,
+  createWorld,
+  createZonedDatabase,
+  DAY,
+  deliver,
+  end,
+  HOUR,
+  itemPrice,
+  join,
+  leave,
+  ledger,
+  MIN,
+  newStream,
+  recordingDeleted,
+  recordingReady,
+  usedQuantities,
+  type World,
 } from './world.js';
 
 const CASES = Number(process.env.BILLING_CASES ?? 200);
@@ -53,7 +69,10 @@ function makePlan(seed: number): Plan {
 
   for (let a = 0, n = 1 + int(2); a < n; a++) {
     // Little credit often, so that prepaid streams run out and balances cross zero.
-    plan.accounts.push({ postpaid: chance(0.2), credit: chance(0.3) ? '0' : usd(rnd, chance(0.5) ? 2_000_000 : 30_000_000) });
+    plan.accounts.push({
+      postpaid: chance(0.2),
+      credit: chance(0.3) ? '0' : usd(rnd, chance(0.5) ? 2_000_000 : 30_000_000),
+    });
     for (let c = int(3); c > 0; c--) {
       const amount = usd(rnd, 20_000_000);
       add({ at: T0 + int(SPAN), kind: 'credit', account: a, amount: chance(0.3) ? `-${amount}` : amount });
@@ -84,7 +103,8 @@ function makePlan(seed: number): Plan {
         const bytes = BigInt(chance(0.2) ? int(2000) : int(3_000_000_000));
         add({ at, kind: 'deliver', stream, minute, bytes });
         // The reader adds to a minute it counted before, possibly after metering charged it.
-        if (chance(0.3)) add({ at: at + int(2 * HOUR), kind: 'deliver', stream, minute, bytes: BigInt(int(500_000_000)) });
+        if (chance(0.3))
+          add({ at: at + int(2 * HOUR), kind: 'deliver', stream, minute, bytes: BigInt(int(500_000_000)) });
       }
       if (record && ended) {
         const ready = endAt + 30_000 + int(15 * MIN);
@@ -127,7 +147,15 @@ function killedDuring(sql: Sql, part: number): Sql {
 }
 
 /** What the cases exercised, printed at the end (a property test that meters nothing proves nothing). */
-const stats = { cases: 0, runs: 0, repeated: 0, killed: 0, endedForCredit: 0, redelivered: 0, chargeRows: {} as Record<string, number> };
+const stats = {
+  cases: 0,
+  runs: 0,
+  repeated: 0,
+  killed: 0,
+  endedForCredit: 0,
+  redelivered: 0,
+  chargeRows: {} as Record<string, number>,
+};
 
 async function meter(w: World, e: Extract<Event, { kind: 'meter' }>): Promise<void> {
   const { sql, config } = w;
@@ -142,7 +170,8 @@ async function meter(w: World, e: Extract<Event, { kind: 'meter' }>): Promise<vo
   }
   const charge = () => chargeClosedPeriods(sql, config.billing.rates, w.clock.now());
   // Two nodes' runs at once (a lease that ran out): row locks keep them from charging a period twice.
-  const once = () => (e.how === 'service' ? w.metering.run() : e.how === 'charge' ? charge() : Promise.all([charge(), charge()]));
+  const once = () =>
+    e.how === 'service' ? w.metering.run() : e.how === 'charge' ? charge() : Promise.all([charge(), charge()]);
   await once();
   if (!e.repeat) return;
   stats.repeated++;
@@ -150,10 +179,20 @@ async function meter(w: World, e: Extract<Event, { kind: 'meter' }>): Promise<vo
   await once();
   const after = await snapshot(w);
   // A service run may have ended streams for credit: the next charges their last minute, nothing else.
-  const ended = await sql<{ id: string }[]>`select id from streams where end_reason = 'insufficient_credit' and ended_at = ${w.clock.now()}`;
+  const ended = await sql<
+    { id: string }[]
+  >`select id from streams where end_reason = 'insufficient_credit' and ended_at = ${w.clock.now()}`;
   const added = after.filter((l) => !before.includes(l) && !l.startsWith('acc_'));
-  assert.equal(added.filter((l) => !ended.some((s) => l.startsWith(`${s.id} `))), [], 'a run repeated at the same time charged more');
-  assert.equal(before.filter((l) => !after.includes(l) && !l.startsWith('acc_')), [], 'a run repeated at the same time changed charges');
+  assert.equal(
+    added.filter((l) => !ended.some((s) => l.startsWith(`${s.id} `))),
+    [],
+    'a run repeated at the same time charged more',
+  );
+  assert.equal(
+    before.filter((l) => !after.includes(l) && !l.startsWith('acc_')),
+    [],
+    'a run repeated at the same time changed charges',
+  );
   if (added.length === 0) return;
   await once();
   assert.equal(await snapshot(w), after, 'a third run at the same time changed the ledger');
@@ -174,14 +213,28 @@ async function checkNow(w: World, accountIds: string[]): Promise<void> {
     select a.id, coalesce(sum(c.amount_usd), 0)::text as a from accounts a left join charges c on c.account_id = a.id
     where a.id = any(${accountIds}) group by a.id`;
   for (const money of await accountMoney(sql, accountIds, config.billing.rates, w.clock.now())) {
-    assert.is(micros(money.charged_usd), micros(ledgers.find((l) => l.id === money.id)!.a), 'accounts.charged_usd is the sum of the ledger');
-    assert.is(micros(money.balance_usd), micros(money.credit_usd) - micros(money.charged_usd), 'balance = credit − charged');
-    assert.ok(micros(money.available_usd) <= micros(money.balance_usd), `available ${money.available_usd} ≤ balance ${money.balance_usd}`);
+    assert.is(
+      micros(money.charged_usd),
+      micros(ledgers.find((l) => l.id === money.id)!.a),
+      'accounts.charged_usd is the sum of the ledger',
+    );
+    assert.is(
+      micros(money.balance_usd),
+      micros(money.credit_usd) - micros(money.charged_usd),
+      'balance = credit − charged',
+    );
+    assert.ok(
+      micros(money.available_usd) <= micros(money.balance_usd),
+      `available ${money.available_usd} ≤ balance ${money.balance_usd}`,
+    );
   }
 }
 
 /** A stream's cost is what it used so far priced once, charged or not. */
-async function checkCost(w: World, streamId: string): Promise<{ profile: Profile; used: Awaited<ReturnType<typeof usedQuantities>> }> {
+async function checkCost(
+  w: World,
+  streamId: string,
+): Promise<{ profile: Profile; used: Awaited<ReturnType<typeof usedQuantities>> }> {
   const rates = w.config.billing.rates;
   const [row] = await w.sql<{ profile: Profile }[]>`select profile from streams where id = ${streamId}`;
   const used = await usedQuantities(w.sql, streamId, w.clock.now());
@@ -209,7 +262,8 @@ async function runCase(w: World, seed: number): Promise<void> {
     creditAdded.push(micros(a.credit));
   }
   const streamIds: string[] = [];
-  for (const s of plan.streams) streamIds.push((await newStream(w, accountIds[s.account]!, { profile: s.profile, record: s.record })).id);
+  for (const s of plan.streams)
+    streamIds.push((await newStream(w, accountIds[s.account]!, { profile: s.profile, record: s.record })).id);
 
   const rnd = prng(seed ^ 0x5eed);
   for (const e of plan.events) {
@@ -253,17 +307,29 @@ async function runCase(w: World, seed: number): Promise<void> {
   for (const id of streamIds) await end(w, id, new Date(last));
   clock.set(ceilTo(last + 2 * MIN, HOUR));
   await meter(w, { at: clock.t, kind: 'meter', how: 'service', repeat: true, cut: null });
-  stats.endedForCredit += (await sql`select 1 from streams where account_id = any(${accountIds}) and end_reason = 'insufficient_credit'`).length;
-  stats.redelivered += (await sql`select 1 from delivery_minutes where stream_id = any(${streamIds}) and charged_bytes > 0 and bytes > 0`).length;
+  stats.endedForCredit += (
+    await sql`select 1 from streams where account_id = any(${accountIds}) and end_reason = 'insufficient_credit'`
+  ).length;
+  stats.redelivered += (
+    await sql`select 1 from delivery_minutes where stream_id = any(${streamIds}) and charged_bytes > 0 and bytes > 0`
+  ).length;
 
   for (const id of streamIds) {
     const { profile, used } = await checkCost(w, id);
     // (b): each item's charges add up to its whole quantity priced once.
     const charged = await chargedItems(sql, id);
-    for (const [item, quantity] of [[profile, used.ingest], ['delivery', used.delivery], ['storage', used.storage]] as const) {
+    for (const [item, quantity] of [
+      [profile, used.ingest],
+      ['delivery', used.delivery],
+      ['storage', used.storage],
+    ] as const) {
       const c = charged(item);
       assert.is(c.quantity, quantity, `${item} quantity charged`);
-      assert.is(c.micros, itemPrice(w.config.billing.rates, item, quantity), `${item}: Σ charges = round(rate × ${quantity})`);
+      assert.is(
+        c.micros,
+        itemPrice(w.config.billing.rates, item, quantity),
+        `${item}: Σ charges = round(rate × ${quantity})`,
+      );
     }
   }
 
@@ -273,8 +339,16 @@ async function runCase(w: World, seed: number): Promise<void> {
     for (const r of rows) stats.chargeRows[r.item] = (stats.chargeRows[r.item] ?? 0) + 1;
     const usage = await billing.usage(account, 90);
     assert.is(micros(usage.credit_usd), creditAdded[i]!, 'credit_usd is every credit added');
-    assert.is(micros(usage.charged_usd), rows.reduce((s, r) => s + micros(r.amount_usd), 0n), 'charged_usd is the ledger');
-    assert.is(micros(usage.balance_usd), micros(usage.credit_usd) - micros(usage.charged_usd), 'balance = credit − charged');
+    assert.is(
+      micros(usage.charged_usd),
+      rows.reduce((s, r) => s + micros(r.amount_usd), 0n),
+      'charged_usd is the ledger',
+    );
+    assert.is(
+      micros(usage.balance_usd),
+      micros(usage.credit_usd) - micros(usage.charged_usd),
+      'balance = credit − charged',
+    );
     // (d): all charged: nothing is used and uncharged.
     assert.is(usage.available_usd, usage.balance_usd, 'available = balance once everything is charged');
     // (a): the days add up to the totals and chain to the balance.
@@ -283,7 +357,11 @@ async function runCase(w: World, seed: number): Promise<void> {
     let credit = 0n;
     for (const day of usage.days) {
       const dayTotal = micros(day.total_usd);
-      assert.is(day.items.reduce((s, it) => s + micros(it.amount_usd), 0n), dayTotal, `${day.date}: items add up to the day`);
+      assert.is(
+        day.items.reduce((s, it) => s + micros(it.amount_usd), 0n),
+        dayTotal,
+        `${day.date}: items add up to the day`,
+      );
       balance += micros(day.credit_usd) - dayTotal;
       assert.is(micros(day.balance_usd), balance, `${day.date}: closing balance chains`);
       total += dayTotal;
@@ -292,15 +370,24 @@ async function runCase(w: World, seed: number): Promise<void> {
     assert.is(total, micros(usage.charged_usd), 'Σ day totals = charged_usd');
     assert.is(credit, micros(usage.credit_usd), 'Σ day credits = credit_usd');
     assert.is(balance, micros(usage.balance_usd), 'the last closing balance is balance_usd');
-    const seconds = rows.filter((r) => r.item === 'abr_basic' || r.item === 'passthrough').reduce((s, r) => s + BigInt(r.quantity), 0n);
-    const daySeconds = usage.days.flatMap((d) => d.items).filter((it) => it.unit === 'second').reduce((s, it) => s + BigInt(it.quantity), 0n);
+    const seconds = rows
+      .filter((r) => r.item === 'abr_basic' || r.item === 'passthrough')
+      .reduce((s, r) => s + BigInt(r.quantity), 0n);
+    const daySeconds = usage.days
+      .flatMap((d) => d.items)
+      .filter((it) => it.unit === 'second')
+      .reduce((s, it) => s + BigInt(it.quantity), 0n);
     assert.is(daySeconds, seconds, 'Σ day ingest seconds = the ledger');
     // A shorter window opens with the balance before it and still closes on balance_usd.
     const short = await billing.usage(account, 1 + Math.floor(rnd() * 4));
     const first = short.days[0]!;
     const opening = micros(first.balance_usd) - micros(first.credit_usd) + micros(first.total_usd);
     const full = usage.days[usage.days.length - short.days.length - 1];
-    assert.is(opening, full ? micros(full.balance_usd) : 0n, 'a short window opens on the previous day’s closing balance');
+    assert.is(
+      opening,
+      full ? micros(full.balance_usd) : 0n,
+      'a short window opens on the previous day’s closing balance',
+    );
     assert.equal(short.days, usage.days.slice(-short.days.length), 'a short window is the end of the long one');
   }
   stats.cases++;
@@ -322,7 +409,8 @@ test(`random histories metered at random times add up exactly (${CASES} cases)`,
         try {
           await runCase(w, seed);
         } catch (err) {
-          if (err instanceof Error) err.message = `seed ${seed} (BILLING_SEED=${seed} BILLING_CASES=1 replays it): ${err.message}`;
+          if (err instanceof Error)
+            err.message = `seed ${seed} (BILLING_SEED=${seed} BILLING_CASES=1 replays it): ${err.message}`;
           failure ??= err;
         }
         // Each case on its own: cascades take its streams, ledger rows and events.

@@ -69,10 +69,16 @@ async function usage(key: string, query = ''): Promise<Json> {
 
 /** Until metering has charged the streams to their end. */
 const metered = (ids: string[]) =>
-  waitFor('ingest charged to the end', async () => {
-    const rows = await app.db.sql`select 1 from streams where id = any(${ids}) and ended_at is not null and ingest_metered_until >= ended_at`;
-    return rows.length === ids.length;
-  }, 30_000, 250);
+  waitFor(
+    'ingest charged to the end',
+    async () => {
+      const rows = await app.db
+        .sql`select 1 from streams where id = any(${ids}) and ended_at is not null and ingest_metered_until >= ended_at`;
+      return rows.length === ids.length;
+    },
+    30_000,
+    250,
+  );
 
 /** A scenario's promise, failing in its own test rather than as an unhandled rejection. */
 function scenario<T>(run: () => Promise<T>): Promise<T> {
@@ -84,7 +90,13 @@ function scenario<T>(run: () => Promise<T>): Promise<T> {
 interface TwoProfiles {
   key: string;
   credit: string;
-  streams: { id: string; profile: 'abr_basic' | 'passthrough'; publishedMs: number; sentSeconds: number; midway: Json }[];
+  streams: {
+    id: string;
+    profile: 'abr_basic' | 'passthrough';
+    publishedMs: number;
+    sentSeconds: number;
+    midway: Json;
+  }[];
 }
 
 /** A trusted account publishes abr_basic and passthrough for 2 minutes at once, then ends both. */
@@ -130,7 +142,9 @@ function secondsPaidBy(credit: string): number {
 }
 
 async function sessionStart(streamId: string): Promise<number> {
-  const [row] = await app.db.sql<{ started_at: Date }[]>`select started_at from publish_sessions where stream_id = ${streamId} order by started_at limit 1`;
+  const [row] = await app.db.sql<
+    { started_at: Date }[]
+  >`select started_at from publish_sessions where stream_id = ${streamId} order by started_at limit 1`;
   if (!row) throw new Error(`no publish session of ${streamId}`);
   return row.started_at.getTime();
 }
@@ -143,10 +157,15 @@ async function prepaidRunsOut(): Promise<RunOut> {
   await app.accounts.addCredit(id, '-0.97', { force: true });
   const refused = await app.call('POST', '/v1/streams', { key, body: {} });
   const publisher = start(s.stream_key);
-  const ended = await waitFor('the stream ended', async () => {
-    const now = await streamOf(app, key, s.id);
-    return now.status === 'ended' && now;
-  }, 90_000, 250);
+  const ended = await waitFor(
+    'the stream ended',
+    async () => {
+      const now = await streamOf(app, key, s.id);
+      return now.status === 'ended' && now;
+    },
+    90_000,
+    250,
+  );
   const exitedAt = await exitedWithin(publisher, 15_000);
   await waitFor('stream.ended delivered', async () => deliveredOf('/prepaid', 'stream.ended').length > 0, 15_000, 100);
   const zeroAt = (await sessionStart(s.id)) + secondsPaidBy('0.03') * 1000;
@@ -159,7 +178,12 @@ async function postpaidRunsPast(): Promise<RunOut> {
   await webhookTo(key, '/postpaid');
   const s = await create(key, { profile: 'abr_basic' });
   const publisher = start(s.stream_key);
-  await waitFor('balance.depleted delivered', async () => deliveredOf('/postpaid', 'balance.depleted').length > 0, 90_000, 100);
+  await waitFor(
+    'balance.depleted delivered',
+    async () => deliveredOf('/postpaid', 'balance.depleted').length > 0,
+    90_000,
+    100,
+  );
   const zeroAt = (await sessionStart(s.id)) + secondsPaidBy('0.03') * 1000;
   // Well past zero: 10 s more than the balance paid for.
   await waitFor('10 s past zero', async () => Date.now() > zeroAt + 10_000, 60_000, 250);
@@ -167,7 +191,16 @@ async function postpaidRunsPast(): Promise<RunOut> {
   const ended = await app.call('DELETE', `/v1/streams/${s.id}`, { key });
   const exitedAt = await exitedWithin(publisher, 10_000);
   await metered([s.id]);
-  return { key, streamId: s.id, publisher, zeroAt, ended: ended.body, exitedAt, liveAfterZero, usage: await usage(key) };
+  return {
+    key,
+    streamId: s.id,
+    publisher,
+    zeroAt,
+    ended: ended.body,
+    exitedAt,
+    liveAfterZero,
+    usage: await usage(key),
+  };
 }
 
 interface Capped {
@@ -226,7 +259,8 @@ test.after(async () => {
 
 test('GET /v1/usage: days 1-90 (default 30), anything else and unknown fields are 400 invalid_request naming the field', async () => {
   const { key } = await app.newAccount();
-  for (const days of ['0', '91', 'abc', '1.5', '-1', '']) assertInvalidField(await app.call('GET', `/v1/usage?days=${days}`, { key }), 'days');
+  for (const days of ['0', '91', 'abc', '1.5', '-1', ''])
+    assertInvalidField(await app.call('GET', `/v1/usage?days=${days}`, { key }), 'days');
   assertInvalidField(await app.call('GET', '/v1/usage?verbose=1', { key }), 'verbose');
   assertInvalidField(await app.call('GET', '/v1/usage?days=7&from=2026-01-01', { key }), 'from');
   assertError(await app.call('GET', '/v1/usage'), 401, 'unauthorized');
@@ -242,7 +276,11 @@ test('GET /v1/usage: days 1-90 (default 30), anything else and unknown fields ar
 
   const doc = await app.call('GET', '/openapi.json');
   const days = doc.body.paths['/v1/usage'].get.parameters.find((p: Json) => p.name === 'days');
-  assert.equal([days.in, days.schema.minimum, days.schema.maximum, days.schema.default], ['query', 1, 90, 30], JSON.stringify(days));
+  assert.equal(
+    [days.in, days.schema.minimum, days.schema.maximum, days.schema.default],
+    ['query', 1, 90, 30],
+    JSON.stringify(days),
+  );
 });
 
 test('limit_ingest_hours: past the monthly cap creation is refused with 429 and a clear message, and a waiting stream cannot go live', async () => {
@@ -257,7 +295,10 @@ test('limit_ingest_hours: past the monthly cap creation is refused with 429 and 
   assert.ok(c.secondExit !== 0, 'the publisher of the waiting stream is refused');
   assert.is(c.secondAfter.status, 'pending');
   const log = readFileSync(join(app.dataDir, 'logs', 'svc.log'), 'utf8');
-  assert.ok(log.split('\n').some((l) => l.includes(c.second) && l.includes('"reason":"limit_ingest_hours"')), 'refused for the cap');
+  assert.ok(
+    log.split('\n').some((l) => l.includes(c.second) && l.includes('"reason":"limit_ingest_hours"')),
+    'refused for the cap',
+  );
   assert.is(c.usage.ingest_hours_limit, CAP_HOURS);
   assert.ok(c.usage.ingest_hours_used >= CAP_HOURS);
 });
@@ -272,7 +313,9 @@ test('prepaid: 402 below 1.00 available; credit.low then credit.depleted; the st
   const endedAt = Date.parse(ended.ended_at);
   const endDelay = (endedAt - r.zeroAt) / 1000;
   const dropDelay = r.exitedAt ? (r.exitedAt - r.zeroAt) / 1000 : null;
-  console.log(`  prepaid: available reached 0 at ${new Date(r.zeroAt).toISOString()}; ended ${endDelay.toFixed(2)} s later, publisher exited ${dropDelay?.toFixed(2)} s later; ingest ${ended.cost.ingest_seconds} s = ${ended.cost.ingest_usd} USD`);
+  console.log(
+    `  prepaid: available reached 0 at ${new Date(r.zeroAt).toISOString()}; ended ${endDelay.toFixed(2)} s later, publisher exited ${dropDelay?.toFixed(2)} s later; ingest ${ended.cost.ingest_seconds} s = ${ended.cost.ingest_usd} USD`,
+  );
   assert.ok(endDelay >= 0, `not ended before the credit ran out (${endDelay} s)`);
   assert.ok(endDelay <= 60, `ended ${endDelay} s after the credit ran out`);
   assert.ok(r.exitedAt !== null, 'the publisher was dropped');
@@ -280,7 +323,10 @@ test('prepaid: 402 below 1.00 available; credit.low then credit.depleted; the st
   assert.is(ended.cost.ingest_usd, ingestPrice(ended.cost.ingest_seconds, RATES.abr_basic_per_minute));
 
   const events = delivered('/prepaid');
-  assert.ok(receiver.on('/prepaid').every((req) => req.verifyError === null), 'every delivery verifies');
+  assert.ok(
+    receiver.on('/prepaid').every((req) => req.verifyError === null),
+    'every delivery verifies',
+  );
   const low = deliveredOf('/prepaid', 'credit.low');
   const depleted = deliveredOf('/prepaid', 'credit.depleted');
   assert.is(low.length, 1, `credit.low once: ${events.map((e) => e.type).join(', ')}`);
@@ -303,7 +349,11 @@ test('postpaid: the same few cents, streams on past zero with balance.low then b
   assert.is(r.ended.end_reason, 'deleted');
   assert.ok(r.exitedAt !== null, 'DELETE dropped the publisher');
   const events = delivered('/postpaid');
-  assert.is(deliveredOf('/postpaid', 'balance.low').length, 1, `balance.low once: ${events.map((e) => e.type).join(', ')}`);
+  assert.is(
+    deliveredOf('/postpaid', 'balance.low').length,
+    1,
+    `balance.low once: ${events.map((e) => e.type).join(', ')}`,
+  );
   assert.is(deliveredOf('/postpaid', 'balance.depleted').length, 1, 'balance.depleted once');
   assert.is(events.filter((e) => e.type.startsWith('credit.')).length, 0, 'no credit.* for a postpaid account');
   const low = deliveredOf('/postpaid', 'balance.low')[0] as Delivered;
@@ -316,7 +366,9 @@ test('postpaid: the same few cents, streams on past zero with balance.low then b
   assert.ok(micros(u.balance_usd) < 0n, `the balance went below zero: ${u.balance_usd}`);
   assert.is(u.balance_usd, usd(micros(u.credit_usd) - micros(u.charged_usd)));
   assert.is(u.recordings_delete_at, null, 'no zero-balance deadline for postpaid');
-  console.log(`  postpaid: live ${((Date.parse(r.ended.ended_at) - r.zeroAt) / 1000).toFixed(1)} s past zero until DELETE; balance ${u.balance_usd} USD`);
+  console.log(
+    `  postpaid: live ${((Date.parse(r.ended.ended_at) - r.zeroAt) / 1000).toFixed(1)} s past zero until DELETE; balance ${u.balance_usd} USD`,
+  );
 });
 
 test('two profiles for 2 minutes: ingest_seconds is the publishing time, amounts are exact, usage agrees with the stream costs', async () => {
@@ -327,8 +379,13 @@ test('two profiles for 2 minutes: ingest_seconds is the publishing time, amounts
     const cost = stream.cost;
     costs.push(cost);
     const rate = RATES[`${s.profile}_per_minute`];
-    console.log(`  ${s.profile.padEnd(11)}: ingest_seconds ${cost.ingest_seconds}, publisher ran ${(s.publishedMs / 1000).toFixed(2)} s, sent ${s.sentSeconds.toFixed(2)} s; ingest ${cost.ingest_usd}, total ${cost.total_usd} USD`);
-    assert.ok(Math.abs(cost.ingest_seconds - s.publishedMs / 1000) <= 2, `${s.profile}: ${cost.ingest_seconds} s charged, published ${s.publishedMs} ms`);
+    console.log(
+      `  ${s.profile.padEnd(11)}: ingest_seconds ${cost.ingest_seconds}, publisher ran ${(s.publishedMs / 1000).toFixed(2)} s, sent ${s.sentSeconds.toFixed(2)} s; ingest ${cost.ingest_usd}, total ${cost.total_usd} USD`,
+    );
+    assert.ok(
+      Math.abs(cost.ingest_seconds - s.publishedMs / 1000) <= 2,
+      `${s.profile}: ${cost.ingest_seconds} s charged, published ${s.publishedMs} ms`,
+    );
     assert.is(cost.ingest_usd, ingestPrice(cost.ingest_seconds, rate));
     assert.is(cost.total_usd, sumUsd([cost.ingest_usd, cost.delivery_usd, cost.storage_usd]));
     // Live, half-way: the same price for what was used so far.
@@ -336,8 +393,13 @@ test('two profiles for 2 minutes: ingest_seconds is the publishing time, amounts
     assert.ok(s.midway.ingest_seconds >= 58 && s.midway.ingest_seconds <= 63, `midway ${s.midway.ingest_seconds} s`);
 
     // The ledger: every minute once, adding up to the whole seconds published.
-    const charges = await app.db.sql<{ quantity: string; amount_usd: string }[]>`select quantity::text, amount_usd::text from charges where stream_id = ${s.id} and item = ${s.profile}`;
-    assert.is(charges.reduce((sum, c) => sum + BigInt(c.quantity), 0n), BigInt(cost.ingest_seconds));
+    const charges = await app.db.sql<
+      { quantity: string; amount_usd: string }[]
+    >`select quantity::text, amount_usd::text from charges where stream_id = ${s.id} and item = ${s.profile}`;
+    assert.is(
+      charges.reduce((sum, c) => sum + BigInt(c.quantity), 0n),
+      BigInt(cost.ingest_seconds),
+    );
     assert.is(sumUsd(charges.map((c) => c.amount_usd)), cost.ingest_usd);
   }
 
@@ -345,10 +407,23 @@ test('two profiles for 2 minutes: ingest_seconds is the publishing time, amounts
   for (const item of ['abr_basic', 'passthrough', 'delivery', 'storage'] as const) {
     const perDay = u.days.flatMap((d: Json) => d.items.filter((i: Json) => i.item === item));
     const field = item === 'abr_basic' || item === 'passthrough' ? 'ingest_usd' : `${item}_usd`;
-    const ofStreams = r.streams.map((s, i) => (item === 'abr_basic' || item === 'passthrough' ? (s.profile === item ? costs[i].ingest_usd : '0') : costs[i][field]));
-    assert.is(sumUsd(perDay.map((i: Json) => i.amount_usd)), sumUsd(ofStreams), `usage ${item} agrees with the streams`);
+    const ofStreams = r.streams.map((s, i) =>
+      item === 'abr_basic' || item === 'passthrough'
+        ? s.profile === item
+          ? costs[i].ingest_usd
+          : '0'
+        : costs[i][field],
+    );
+    assert.is(
+      sumUsd(perDay.map((i: Json) => i.amount_usd)),
+      sumUsd(ofStreams),
+      `usage ${item} agrees with the streams`,
+    );
   }
-  const ingestQuantity = (item: string) => u.days.flatMap((d: Json) => d.items.filter((i: Json) => i.item === item)).reduce((sum: number, i: Json) => sum + i.quantity, 0);
+  const ingestQuantity = (item: string) =>
+    u.days
+      .flatMap((d: Json) => d.items.filter((i: Json) => i.item === item))
+      .reduce((sum: number, i: Json) => sum + i.quantity, 0);
   assert.is(ingestQuantity('abr_basic'), costs[0].ingest_seconds);
   assert.is(ingestQuantity('passthrough'), costs[1].ingest_seconds);
   const charged = sumUsd(u.days.map((d: Json) => d.total_usd));

@@ -1,12 +1,22 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  ceilTo, coveredBefore, floorTo, HOUR_MS, MINUTE_MS, periodQuantities, publishedSecondsBefore, storedByteSecondsBefore, type Interval, type PeriodQuantity,
+  ceilTo,
+  coveredBefore,
+  floorTo,
+  HOUR_MS,
+  MINUTE_MS,
+  periodQuantities,
+  publishedSecondsBefore,
+  storedByteSecondsBefore,
+  type Interval,
+  type PeriodQuantity,
 } from '../../src/domains/ledger/billing/periods.js';
 import { prng } from '../helpers/random.js';
 
 const at = (iso: string) => Date.parse(iso);
-const periods = (list: PeriodQuantity[]) => list.map((p) => [new Date(p.periodStart).toISOString(), Number(p.quantity)]);
+const periods = (list: PeriodQuantity[]) =>
+  list.map((p) => [new Date(p.periodStart).toISOString(), Number(p.quantity)]);
 const total = (list: PeriodQuantity[]) => list.reduce((s, p) => s + p.quantity, 0n);
 
 test('floorTo and ceilTo keep a boundary and move everything else to the neighbouring one', () => {
@@ -32,13 +42,23 @@ test('coveredBefore: only the part of each interval before t, an open interval u
 test('a session straddling a minute boundary: each minute gets the whole seconds its running total passed', () => {
   // 1.2 s of publishing from 10:00:59.5: at 10:01:00 the running total is 0.5 s (0 whole), at 10:02:00 it is 1.2 s (1 whole).
   const sessions = [{ start: at('2026-11-21T10:00:59.500Z'), end: at('2026-11-21T10:01:00.700Z') }];
-  const list = periodQuantities(at('2026-11-21T10:00:00Z'), at('2026-11-21T10:02:00Z'), MINUTE_MS, publishedSecondsBefore(sessions));
+  const list = periodQuantities(
+    at('2026-11-21T10:00:00Z'),
+    at('2026-11-21T10:02:00Z'),
+    MINUTE_MS,
+    publishedSecondsBefore(sessions),
+  );
   assert.equal(periods(list), [['2026-11-21T10:01:00.000Z', 1]]);
 });
 
 test('a session across UTC midnight is charged on both days, minute by minute', () => {
   const sessions = [{ start: at('2026-11-21T23:58:30Z'), end: at('2026-11-22T00:01:15Z') }];
-  const list = periodQuantities(at('2026-11-21T23:58:00Z'), at('2026-11-22T00:02:00Z'), MINUTE_MS, publishedSecondsBefore(sessions));
+  const list = periodQuantities(
+    at('2026-11-21T23:58:00Z'),
+    at('2026-11-22T00:02:00Z'),
+    MINUTE_MS,
+    publishedSecondsBefore(sessions),
+  );
   assert.equal(periods(list), [
     ['2026-11-21T23:58:00.000Z', 30],
     ['2026-11-21T23:59:00.000Z', 60],
@@ -52,7 +72,12 @@ test('minutes without publishing are left out; an open session counts up to the 
     { start: at('2026-11-21T10:00:10Z'), end: at('2026-11-21T10:00:20Z') },
     { start: at('2026-11-21T10:03:30Z'), end: null },
   ];
-  const list = periodQuantities(at('2026-11-21T10:00:00Z'), at('2026-11-21T10:05:00Z'), MINUTE_MS, publishedSecondsBefore(sessions));
+  const list = periodQuantities(
+    at('2026-11-21T10:00:00Z'),
+    at('2026-11-21T10:05:00Z'),
+    MINUTE_MS,
+    publishedSecondsBefore(sessions),
+  );
   assert.equal(periods(list), [
     ['2026-11-21T10:00:00.000Z', 10],
     ['2026-11-21T10:03:00.000Z', 30],
@@ -62,7 +87,12 @@ test('minutes without publishing are left out; an open session counts up to the 
 
 test('storage: byte-seconds per hour of a recording ready and deleted within hours', () => {
   const life = { start: at('2026-11-21T10:59:00Z'), end: at('2026-11-21T12:00:30Z') };
-  const list = periodQuantities(at('2026-11-21T10:00:00Z'), at('2026-11-21T13:00:00Z'), HOUR_MS, storedByteSecondsBefore(7, life));
+  const list = periodQuantities(
+    at('2026-11-21T10:00:00Z'),
+    at('2026-11-21T13:00:00Z'),
+    HOUR_MS,
+    storedByteSecondsBefore(7, life),
+  );
   assert.equal(periods(list), [
     ['2026-11-21T10:00:00.000Z', 7 * 60],
     ['2026-11-21T11:00:00.000Z', 7 * 3600],
@@ -88,10 +118,17 @@ test('random sessions: the periods add up to the floor of the total, however the
     const whole = periodQuantities(from, to, MINUTE_MS, units);
     const expected = BigInt(Math.floor(coveredBefore(sessions, to) / 1000));
     assert.is(total(whole), expected, `case ${c}`);
-    assert.ok(whole.every((p) => p.quantity > 0n && p.quantity <= 60n), `case ${c}: a minute holds 1-60 seconds`);
+    assert.ok(
+      whole.every((p) => p.quantity > 0n && p.quantity <= 60n),
+      `case ${c}: a minute holds 1-60 seconds`,
+    );
     // Metering in runs that stop at arbitrary minute boundaries gives the same periods.
     const cut = from + Math.floor(rnd() * ((to - from) / MINUTE_MS)) * MINUTE_MS;
-    assert.equal([...periodQuantities(from, cut, MINUTE_MS, units), ...periodQuantities(cut, to, MINUTE_MS, units)], whole, `case ${c}: split at ${cut}`);
+    assert.equal(
+      [...periodQuantities(from, cut, MINUTE_MS, units), ...periodQuantities(cut, to, MINUTE_MS, units)],
+      whole,
+      `case ${c}: split at ${cut}`,
+    );
   }
 });
 

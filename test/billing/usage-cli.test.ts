@@ -12,9 +12,22 @@ import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { makeDataDir, svc } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { createWorld, DAY, deliver, end, HOUR, join, MIN, newStream, recordingDeleted, recordingReady } from './world.js';
+import {
+  createWorld,
+  DAY,
+  deliver,
+  end,
+  HOUR,
+  join,
+  MIN,
+  newStream,
+  recordingDeleted,
+  recordingReady,
+} from './world.js';
 
-const t = suite<{ db: TestDatabase; data: ReturnType<typeof makeDataDir>; api: Api; accountId: string; key: string }>('billing: svc accounts usage');
+const t = suite<{ db: TestDatabase; data: ReturnType<typeof makeDataDir>; api: Api; accountId: string; key: string }>(
+  'billing: svc accounts usage',
+);
 
 t.before(async (ctx) => {
   ctx.db = await createTestDatabase();
@@ -39,7 +52,13 @@ t.before(async (ctx) => {
   await w.accounts.addCredit(account.id, '1.000001');
   await w.metering.run();
 
-  ctx.api = await createApi({ sql: ctx.db.sql, config: w.config, clock: systemClock, logger: createLogger('silent'), secrets });
+  ctx.api = await createApi({
+    sql: ctx.db.sql,
+    config: w.config,
+    clock: systemClock,
+    logger: createLogger('silent'),
+    secrets,
+  });
 });
 t.after(async (ctx) => {
   await ctx.api.app.close();
@@ -47,23 +66,36 @@ t.after(async (ctx) => {
   ctx.data.remove();
 });
 
-t('--json prints what GET /v1/usage answers; the table shows the days with charges', async ({ api, data, accountId, key }) => {
-  for (const days of [3, 30]) {
-    const res = await api.app.inject({ method: 'GET', url: `/v1/usage?days=${days}`, headers: { authorization: `Bearer ${key}` } });
-    assert.is(res.statusCode, 200, res.payload);
-    const cli = await svc(['accounts', 'usage', accountId, '--days', String(days), '--json', '--data-dir', data.dir]);
-    assert.is(cli.code, 0, cli.stderr);
-    assert.equal(cli.json, res.json());
-    assert.is(cli.json.days.length, days);
-  }
-  const usage = (await api.app.inject({ method: 'GET', url: '/v1/usage?days=3', headers: { authorization: `Bearer ${key}` } })).json();
-  assert.is(usage.credit_usd, '4.250001');
-  assert.ok(usage.days.filter((d: { total_usd: string }) => d.total_usd !== '0.00').length >= 2, 'charges on both sides of midnight');
+t(
+  '--json prints what GET /v1/usage answers; the table shows the days with charges',
+  async ({ api, data, accountId, key }) => {
+    for (const days of [3, 30]) {
+      const res = await api.app.inject({
+        method: 'GET',
+        url: `/v1/usage?days=${days}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      assert.is(res.statusCode, 200, res.payload);
+      const cli = await svc(['accounts', 'usage', accountId, '--days', String(days), '--json', '--data-dir', data.dir]);
+      assert.is(cli.code, 0, cli.stderr);
+      assert.equal(cli.json, res.json());
+      assert.is(cli.json.days.length, days);
+    }
+    const usage = (
+      await api.app.inject({ method: 'GET', url: '/v1/usage?days=3', headers: { authorization: `Bearer ${key}` } })
+    ).json();
+    assert.is(usage.credit_usd, '4.250001');
+    assert.ok(
+      usage.days.filter((d: { total_usd: string }) => d.total_usd !== '0.00').length >= 2,
+      'charges on both sides of midnight',
+    );
 
-  const human = await svc(['accounts', 'usage', accountId, '--days', '3', '--data-dir', data.dir]);
-  assert.is(human.code, 0, human.stderr);
-  assert.match(human.stdout, new RegExp(`balance_usd\\s+${usage.balance_usd.replace('.', '\\.')}`));
-  for (const day of usage.days.filter((d: { total_usd: string }) => d.total_usd !== '0.00')) assert.match(human.stdout, day.date);
-});
+    const human = await svc(['accounts', 'usage', accountId, '--days', '3', '--data-dir', data.dir]);
+    assert.is(human.code, 0, human.stderr);
+    assert.match(human.stdout, new RegExp(`balance_usd\\s+${usage.balance_usd.replace('.', '\\.')}`));
+    for (const day of usage.days.filter((d: { total_usd: string }) => d.total_usd !== '0.00'))
+      assert.match(human.stdout, day.date);
+  },
+);
 
 t.run();

@@ -94,7 +94,11 @@ export function createWorld(sql: Sql, start: number, file: Parameters<typeof res
 }
 
 /** A stream as the API creates it (pending), at the clock's time. */
-export async function newStream(w: World, accountId: string, opts: { profile?: Profile; record?: boolean; retentionDays?: number | null } = {}): Promise<StreamRow> {
+export async function newStream(
+  w: World,
+  accountId: string,
+  opts: { profile?: Profile; record?: boolean; retentionDays?: number | null } = {},
+): Promise<StreamRow> {
   const now = w.clock.now();
   return insertStream(w.sql, {
     id: newId('str_'),
@@ -118,7 +122,11 @@ export async function newStream(w: World, accountId: string, opts: { profile?: P
 }
 
 /** Runs `change` on the locked stream row; false when the row is not in a state it applies to. */
-async function withStream(w: World, id: string, change: (tx: Tx, row: StreamRow) => Promise<boolean>): Promise<boolean> {
+async function withStream(
+  w: World,
+  id: string,
+  change: (tx: Tx, row: StreamRow) => Promise<boolean>,
+): Promise<boolean> {
   return w.sql.begin(async (tx) => {
     const row = await lockStreamById(tx, id);
     return row ? change(tx, row) : false;
@@ -172,21 +180,32 @@ export async function deliver(sql: Sql, streamId: string, minute: Date, bytes: b
 
 // ---- exact money, independent of src/core/money.ts (test/helpers/usd.ts) ----
 
-export const itemPrice = (rates: BillingRates, item: Item, quantity: bigint): bigint => priceMicros(rates[ITEM_UNITS[item].rate], quantity, ITEM_UNITS[item].divisor);
+export const itemPrice = (rates: BillingRates, item: Item, quantity: bigint): bigint =>
+  priceMicros(rates[ITEM_UNITS[item].rate], quantity, ITEM_UNITS[item].divisor);
 
 /** What each item of a stream used up to `now`, from the facts the pipeline wrote (sessions, bytes, the recording). */
-export async function usedQuantities(sql: Sql, streamId: string, now: Date): Promise<{ ingest: bigint; delivery: bigint; storage: bigint }> {
+export async function usedQuantities(
+  sql: Sql,
+  streamId: string,
+  now: Date,
+): Promise<{ ingest: bigint; delivery: bigint; storage: bigint }> {
   const sessions = await sql<{ s: number; e: number | null }[]>`
     select (extract(epoch from started_at) * 1000)::float8 as s, (extract(epoch from ended_at) * 1000)::float8 as e
     from publish_sessions where stream_id = ${streamId}`;
   let ms = 0;
   for (const p of sessions) ms += Math.max(0, Math.min(p.e ?? Infinity, now.getTime()) - p.s);
-  const [d] = await sql<{ bytes: string }[]>`select coalesce(sum(bytes), 0)::text as bytes from delivery_minutes where stream_id = ${streamId}`;
+  const [d] = await sql<
+    { bytes: string }[]
+  >`select coalesce(sum(bytes), 0)::text as bytes from delivery_minutes where stream_id = ${streamId}`;
   const [r] = await sql<{ bytes: string | null; ready: number | null; deleted: number | null }[]>`
     select recording_bytes::text as bytes, (extract(epoch from recording_ready_at) * 1000)::float8 as ready,
       (extract(epoch from recording_deleted_at) * 1000)::float8 as deleted
     from streams where id = ${streamId}`;
-  const stored = r?.ready == null ? 0n : BigInt(r.bytes ?? '0') * BigInt(Math.max(0, Math.floor((Math.min(r.deleted ?? Infinity, now.getTime()) - r.ready) / 1000)));
+  const stored =
+    r?.ready == null
+      ? 0n
+      : BigInt(r.bytes ?? '0') *
+        BigInt(Math.max(0, Math.floor((Math.min(r.deleted ?? Infinity, now.getTime()) - r.ready) / 1000)));
   return { ingest: BigInt(Math.floor(ms / 1000)), delivery: BigInt(d?.bytes ?? '0'), storage: stored };
 }
 
@@ -205,7 +224,10 @@ export async function ledger(sql: Sql, accountId: string): Promise<LedgerRow[]> 
 }
 
 /** Σ quantity and Σ amount (micro-dollars) of each item of a stream in the ledger; absent items are zero. */
-export async function chargedItems(sql: Sql, streamId: string): Promise<(item: Item) => { quantity: bigint; micros: bigint }> {
+export async function chargedItems(
+  sql: Sql,
+  streamId: string,
+): Promise<(item: Item) => { quantity: bigint; micros: bigint }> {
   const rows = await sql<{ item: Item; q: string; a: string }[]>`
     select item, sum(quantity)::text as q, sum(amount_usd)::text as a from charges where stream_id = ${streamId} group by item`;
   return (item) => {

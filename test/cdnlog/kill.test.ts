@@ -23,7 +23,16 @@ test('kill -9 of the appliance while it reads and rotates the CDN log: totals ex
   let publisher: Publisher | undefined;
   const players: ReturnType<typeof watchStream>[] = [];
   try {
-    const ports = ['--api-port', `${api}`, '--rtmp-port', `${rtmp}`, '--cdn-port', `${await freePort()}`, '--player-port', `${await freePort()}`];
+    const ports = [
+      '--api-port',
+      `${api}`,
+      '--rtmp-port',
+      `${rtmp}`,
+      '--cdn-port',
+      `${await freePort()}`,
+      '--player-port',
+      `${await freePort()}`,
+    ];
     ok(await svc(['init', '--data-dir', dir, '--database-url', db.url, '--no-install', ...ports]));
     const file = join(dir, 'config.json');
     const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -37,16 +46,41 @@ test('kill -9 of the appliance while it reads and rotates the CDN log: totals ex
       }),
     );
     ok(await svc(['up', '--detach', '--data-dir', dir], { timeoutMs: 60_000 }));
-    const account = ok(await svc(['accounts', 'create', '--name', 'Kill', '--credit', '50', '--json', '--data-dir', dir])).json;
-    const key = ok(await svc(['api-keys', 'create', '--account', account.id, '--json', '--data-dir', dir])).json.key as string;
+    const account = ok(
+      await svc(['accounts', 'create', '--name', 'Kill', '--credit', '50', '--json', '--data-dir', dir]),
+    ).json;
+    const key = ok(await svc(['api-keys', 'create', '--account', account.id, '--json', '--data-dir', dir])).json
+      .key as string;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const created = (await (await fetch(`http://127.0.0.1:${api}/v1/streams`, { method: 'POST', headers, body: JSON.stringify({ profile: 'passthrough' }) })).json()) as { id: string; stream_key: string; playback_url: string };
-    publisher = publish(`rtmp://127.0.0.1:${rtmp}/live/${created.stream_key}`, await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 }), { loop: true });
+    const created = (await (
+      await fetch(`http://127.0.0.1:${api}/v1/streams`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ profile: 'passthrough' }),
+      })
+    ).json()) as { id: string; stream_key: string; playback_url: string };
+    publisher = publish(
+      `rtmp://127.0.0.1:${rtmp}/live/${created.stream_key}`,
+      await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 }),
+      { loop: true },
+    );
     // Every fetch through the CDN is tallied, this one too.
     const probes: Received = { bytes: 0, requests: 0, segments: 0 };
-    await waitFor('segments on the CDN', async () => (await fetchFrom(created.playback_url.replace('master.m3u8', 'source.m3u8'), { localAddress: '127.0.0.1', userAgent: 'probe' }, probes)).status === 200, 60_000);
+    await waitFor(
+      'segments on the CDN',
+      async () =>
+        (
+          await fetchFrom(
+            created.playback_url.replace('master.m3u8', 'source.m3u8'),
+            { localAddress: '127.0.0.1', userAgent: 'probe' },
+            probes,
+          )
+        ).status === 200,
+      60_000,
+    );
 
-    for (const [i, address] of ['127.0.0.1', '127.0.0.2'].entries()) players.push(watchStream(created.playback_url, { localAddress: address, userAgent: `player-${i}` }));
+    for (const [i, address] of ['127.0.0.1', '127.0.0.2'].entries())
+      players.push(watchStream(created.playback_url, { localAddress: address, userAgent: `player-${i}` }));
     for (let kill = 0; kill < 3; kill++) {
       await new Promise((r) => setTimeout(r, 2000 + Math.random() * 3000));
       process.kill(Number(readFileSync(join(dir, 'run', 'svc.pid'), 'utf8')), 'SIGKILL');

@@ -12,18 +12,41 @@ const line = (o: { t: number; status?: number; bytes?: number; path: string; cou
   `{"time":${o.t.toFixed(3)},"status":${o.status ?? 200},"bytes":${o.bytes ?? 100},"path":"${o.path}","country":"${o.country ?? 'DE'}","viewer":"${o.viewer ?? 'v1'}"}\n`;
 
 test('parseLine: the fields of an nginx line; milliseconds from $msec; other text is not a line', () => {
-  assert.equal(parseLine(line({ t: T0 + 1.234, status: 206, bytes: 5, path: `/_rec/${S1}/recording.mp4`, country: 'FR', viewer: '0123456789abcdef' }).trim()), {
-    timeMs: (T0 + 1.234) * 1000,
-    status: 206,
-    bytes: 5,
-    path: `/_rec/${S1}/recording.mp4`,
-    country: 'FR',
-    viewer: '0123456789abcdef',
-  });
+  assert.equal(
+    parseLine(
+      line({
+        t: T0 + 1.234,
+        status: 206,
+        bytes: 5,
+        path: `/_rec/${S1}/recording.mp4`,
+        country: 'FR',
+        viewer: '0123456789abcdef',
+      }).trim(),
+    ),
+    {
+      timeMs: (T0 + 1.234) * 1000,
+      status: 206,
+      bytes: 5,
+      path: `/_rec/${S1}/recording.mp4`,
+      country: 'FR',
+      viewer: '0123456789abcdef',
+    },
+  );
   // nginx's JSON escaping of a path.
   assert.is(parseLine('{"time":1.000,"status":404,"bytes":0,"path":"/a\\"b","country":"","viewer":""}')?.path, '/a"b');
-  assert.is(parseLine('{"time":1.000,"status":404,"bytes":0,"path":"/x","country":"","viewer":""}')?.country, 'XX', 'no country: XX');
-  for (const bad of ['1700000000.123 200 1234 0.001 "/str_x/a.ts"', '{"time":1', '{}', 'null', '{"time":"1","status":200,"bytes":1,"path":"/"}', '{"time":1,"status":200,"bytes":-1,"path":"/"}']) {
+  assert.is(
+    parseLine('{"time":1.000,"status":404,"bytes":0,"path":"/x","country":"","viewer":""}')?.country,
+    'XX',
+    'no country: XX',
+  );
+  for (const bad of [
+    '1700000000.123 200 1234 0.001 "/str_x/a.ts"',
+    '{"time":1',
+    '{}',
+    'null',
+    '{"time":"1","status":200,"bytes":1,"path":"/"}',
+    '{"time":1,"status":200,"bytes":-1,"path":"/"}',
+  ]) {
     assert.is(parseLine(bad), null, bad);
   }
 });
@@ -34,7 +57,15 @@ test('classifyPath: playlists, segments, the recording and the still of a stream
   assert.equal(classifyPath(`/${S1}/source_00012.ts`), { streamId: S1, kind: 'segment' });
   assert.equal(classifyPath(`/_rec/${S1}/recording.mp4`), { streamId: S1, kind: 'recording' });
   assert.equal(classifyPath(`/_thumb/${S1}.jpg`), { streamId: S1, kind: 'thumbnail' });
-  for (const other of ['/', '/healthz', `/${S1}/../x.ts`, `/${S1}/a/b.ts`, '/str_short/master.m3u8', `/x/${S1}/master.m3u8`]) assert.is(classifyPath(other), null, other);
+  for (const other of [
+    '/',
+    '/healthz',
+    `/${S1}/../x.ts`,
+    `/${S1}/a/b.ts`,
+    '/str_short/master.m3u8',
+    `/x/${S1}/master.m3u8`,
+  ])
+    assert.is(classifyPath(other), null, other);
 });
 
 test('BatchTotals: 2xx bytes of playlists, segments and recordings per stream and minute; thumbnails and refusals are not delivery', () => {

@@ -55,33 +55,43 @@ function headers(url: string): Promise<{ status: number; headers: Record<string,
   });
 }
 
-t('the player site, the API port and WHIP: every answer has an X-Request-Id, nginx’s own too', async ({ app, streamId }) => {
-  const { base_url, player_url, whip_url } = app.config.publicUrls;
-  const urls = [
-    `${player_url}/${streamId}`,
-    `${player_url}/healthz`,
-    `${player_url}/no/such/page`,
-    `${player_url}/api/embed/${streamId}`,
-    `${base_url}/healthz`,
-    `${base_url}/player/${streamId}`,
-    `${base_url}/no/such/route`,
-    `${whip_url}/${streamId}`,
-  ];
-  const missing: string[] = [];
-  for (const url of urls) {
-    const res = await headers(url);
-    if (!REQUEST_ID.test(String(res.headers['x-request-id']))) missing.push(`${url} (${res.status})`);
-  }
-  assert.equal(missing, []);
-});
+t(
+  'the player site, the API port and WHIP: every answer has an X-Request-Id, nginx’s own too',
+  async ({ app, streamId }) => {
+    const { base_url, player_url, whip_url } = app.config.publicUrls;
+    const urls = [
+      `${player_url}/${streamId}`,
+      `${player_url}/healthz`,
+      `${player_url}/no/such/page`,
+      `${player_url}/api/embed/${streamId}`,
+      `${base_url}/healthz`,
+      `${base_url}/player/${streamId}`,
+      `${base_url}/no/such/route`,
+      `${whip_url}/${streamId}`,
+    ];
+    const missing: string[] = [];
+    for (const url of urls) {
+      const res = await headers(url);
+      if (!REQUEST_ID.test(String(res.headers['x-request-id']))) missing.push(`${url} (${res.status})`);
+    }
+    assert.equal(missing, []);
+  },
+);
 
-t('a body nginx refuses (over 1 MB) is the API’s 400 invalid_request with X-Request-Id, not nginx’s HTML 413', async ({ app }) => {
-  const res = await fetch(`${app.config.publicUrls.base_url}/v1/streams`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2_000_000) }) });
-  const body = await res.json().catch(() => null);
-  assert.is(res.status, 400);
-  assert.is(body?.error?.code, 'invalid_request');
-  assert.match(String(res.headers.get('x-request-id')), REQUEST_ID);
-  assert.is(body.error.request_id, res.headers.get('x-request-id'));
-});
+t(
+  'a body nginx refuses (over 1 MB) is the API’s 400 invalid_request with X-Request-Id, not nginx’s HTML 413',
+  async ({ app }) => {
+    const res = await fetch(`${app.config.publicUrls.base_url}/v1/streams`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2_000_000) }),
+    });
+    const body = await res.json().catch(() => null);
+    assert.is(res.status, 400);
+    assert.is(body?.error?.code, 'invalid_request');
+    assert.match(String(res.headers.get('x-request-id')), REQUEST_ID);
+    assert.is(body.error.request_id, res.headers.get('x-request-id'));
+  },
+);
 
 t.run();

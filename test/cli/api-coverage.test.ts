@@ -20,9 +20,18 @@ import { createStream, goLive } from '../helpers/streams.js';
  * Everything else must have one (the table below).
  */
 const EXCLUDED: { match: (method: string, path: string) => boolean; why: string }[] = [
-  { match: (_m, path) => path.startsWith('/v1/embed/'), why: 'public player and viewer side (no API key): the hosted player, chat and moderator links call them, not operators' },
-  { match: (_m, path) => ['/', '/openapi.json', '/docs', '/index.txt'].includes(path), why: 'the API describing itself, for browsers and tools (this test reads /openapi.json)' },
-  { match: (_m, path) => path === '/healthz', why: 'the health probe: `svc status` and `svc up --detach` read it at the data dir\'s address (test/cli/lifecycle.test.ts), not through --base-url' },
+  {
+    match: (_m, path) => path.startsWith('/v1/embed/'),
+    why: 'public player and viewer side (no API key): the hosted player, chat and moderator links call them, not operators',
+  },
+  {
+    match: (_m, path) => ['/', '/openapi.json', '/docs', '/index.txt'].includes(path),
+    why: 'the API describing itself, for browsers and tools (this test reads /openapi.json)',
+  },
+  {
+    match: (_m, path) => path === '/healthz',
+    why: "the health probe: `svc status` and `svc up --detach` read it at the data dir's address (test/cli/lifecycle.test.ts), not through --base-url",
+  },
 ];
 
 const STREAM = 'str_cov00000000000000000';
@@ -69,15 +78,23 @@ async function recordingProxy(target: string): Promise<{ url: string; seen: stri
   const seen: string[] = [];
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${new URL(req.url ?? '/', target).pathname}`);
-    const upstream = request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** `/v1/streams/{id}` as a pattern of concrete paths. */
@@ -106,38 +123,52 @@ t.after(async (ctx) => {
 });
 
 const endStream = (env: TestApi, accountId: string, id: string) =>
-  env.db.sql.begin(async (tx) => transitions.end(tx, (await lockStream(tx, accountId, id))!, 'deleted', env.clock.now()));
+  env.db.sql.begin(async (tx) =>
+    transitions.end(tx, (await lockStream(tx, accountId, id))!, 'deleted', env.clock.now()),
+  );
 
-t('the walk: each operation of GET /openapi.json is excluded with a reason or has a command that calls it', async (ctx) => {
-  const description = (await ctx.env.call('GET', '/openapi.json')).body;
-  const operations: string[] = [];
-  for (const [path, item] of Object.entries<Record<string, unknown>>(description.paths)) {
-    for (const method of Object.keys(item).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => m.toUpperCase())) {
-      if (!EXCLUDED.some((e) => e.match(method, path))) operations.push(`${method} ${path}`);
+t(
+  'the walk: each operation of GET /openapi.json is excluded with a reason or has a command that calls it',
+  async (ctx) => {
+    const description = (await ctx.env.call('GET', '/openapi.json')).body;
+    const operations: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, unknown>>(description.paths)) {
+      for (const method of Object.keys(item)
+        .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => m.toUpperCase())) {
+        if (!EXCLUDED.some((e) => e.match(method, path))) operations.push(`${method} ${path}`);
+      }
     }
-  }
-  assert.ok(operations.length >= 29, `${operations.length} operations`);
-  assert.equal([...operations].sort(), Object.keys(COMMANDS).sort(), 'the table lists exactly the operator operations');
-  for (const e of EXCLUDED) assert.ok(e.why.length > 20, 'every exclusion says why');
+    assert.ok(operations.length >= 29, `${operations.length} operations`);
+    assert.equal(
+      [...operations].sort(),
+      Object.keys(COMMANDS).sort(),
+      'the table lists exactly the operator operations',
+    );
+    for (const e of EXCLUDED) assert.ok(e.why.length > 20, 'every exclusion says why');
 
-  const config = await Config.load(packageRoot);
-  const proxy = await recordingProxy(ctx.address);
-  try {
-    for (const [operation, [command, ...args]] of Object.entries(COMMANDS)) {
-      assert.ok(config.findCommand(command.replaceAll(' ', ':')), `${operation}: no command svc ${command}`);
-      const argv = [...command.split(' '), ...args];
-      proxy.seen.length = 0;
-      const res = await svc([...argv, '--json', '--base-url', proxy.url, '--api-key', ctx.key]);
-      const [method, template] = operation.split(' ') as [string, string];
-      const pattern = pathPattern(template);
-      assert.ok(proxy.seen.some((r) => r.startsWith(`${method} `) && pattern.test(r.slice(method.length + 1))), `svc ${argv.join(' ')} did not call ${operation}: ${proxy.seen.join(', ')} (${res.stdout}${res.stderr})`);
-      assert.ok(res.json, `svc ${argv.join(' ')} --json printed one JSON document: ${res.stdout}`);
-      if (res.code !== 0) assert.type(res.json.error?.code, 'string');
+    const config = await Config.load(packageRoot);
+    const proxy = await recordingProxy(ctx.address);
+    try {
+      for (const [operation, [command, ...args]] of Object.entries(COMMANDS)) {
+        assert.ok(config.findCommand(command.replaceAll(' ', ':')), `${operation}: no command svc ${command}`);
+        const argv = [...command.split(' '), ...args];
+        proxy.seen.length = 0;
+        const res = await svc([...argv, '--json', '--base-url', proxy.url, '--api-key', ctx.key]);
+        const [method, template] = operation.split(' ') as [string, string];
+        const pattern = pathPattern(template);
+        assert.ok(
+          proxy.seen.some((r) => r.startsWith(`${method} `) && pattern.test(r.slice(method.length + 1))),
+          `svc ${argv.join(' ')} did not call ${operation}: ${proxy.seen.join(', ')} (${res.stdout}${res.stderr})`,
+        );
+        assert.ok(res.json, `svc ${argv.join(' ')} --json printed one JSON document: ${res.stdout}`);
+        if (res.code !== 0) assert.type(res.json.error?.code, 'string');
+      }
+    } finally {
+      await proxy.close();
     }
-  } finally {
-    await proxy.close();
-  }
-});
+  },
+);
 
 t('streams create: OBS server and key ready to paste, the ffmpeg target', async (ctx) => {
   const human = ok(await svc(['streams', 'create', '--name', 'Paste me', ...ctx.flags])).stdout;
@@ -152,7 +183,21 @@ t('streams create: OBS server and key ready to paste, the ffmpeg target', async 
 t('streams update: --json is the Stream; --clear-name; an empty change and bad JSON are refused', async (ctx) => {
   const s = await createStream(ctx.env, ctx.key, { name: 'Before' });
   const updated = ok(
-    await svc(['streams', 'update', s.id, '--name', 'After', '--metadata', '{"event_id":"evt-7"}', '--player', '{"show_name":false}', '--chat', '{"slow_mode_seconds":10}', '--json', ...ctx.flags]),
+    await svc([
+      'streams',
+      'update',
+      s.id,
+      '--name',
+      'After',
+      '--metadata',
+      '{"event_id":"evt-7"}',
+      '--player',
+      '{"show_name":false}',
+      '--chat',
+      '{"slow_mode_seconds":10}',
+      '--json',
+      ...ctx.flags,
+    ]),
   ).json;
   assert.is(updated.object, 'stream');
   assert.is(updated.name, 'After');
@@ -196,72 +241,113 @@ t('streams viewers: the viewer series; an unknown stream is not_found', async (c
   assert.is(missing.json.error.code, 'not_found');
 });
 
-t('streams recording download|delete: a signed MP4 URL of a ready recording, then deleted; not ready is refused', async (ctx) => {
-  const { env, accountId } = ctx;
-  const s = await createStream(env, ctx.key);
-  const early = await svc(['streams', 'recording', 'download', s.id, '--json', ...ctx.flags]);
-  assert.is(early.code, 1);
-  assert.equal([early.json.error.code, early.json.error.details.status], ['recording_not_ready', 'none']);
+t(
+  'streams recording download|delete: a signed MP4 URL of a ready recording, then deleted; not ready is refused',
+  async (ctx) => {
+    const { env, accountId } = ctx;
+    const s = await createStream(env, ctx.key);
+    const early = await svc(['streams', 'recording', 'download', s.id, '--json', ...ctx.flags]);
+    assert.is(early.code, 1);
+    assert.equal([early.json.error.code, early.json.error.details.status], ['recording_not_ready', 'none']);
 
-  await goLive(env, accountId, s.id);
-  await endStream(env, accountId, s.id);
-  await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), { bytes: 1234, durationSeconds: 10.5 }));
-  const download = ok(await svc(['streams', 'recording', 'download', s.id, '--expires-in', '120', '--json', ...ctx.flags])).json;
-  assert.equal([download.object, download.stream_id, download.bytes], ['recording_download', s.id, 1234]);
-  assert.match(download.url, new RegExp(`/_rec/${s.id}/recording\\.mp4$`));
-  assert.is(download.expires_at, new Date(env.clock.now().getTime() + 120_000).toISOString());
-  const human = ok(await svc(['streams', 'recording', 'download', s.id, ...ctx.flags])).stdout;
-  assert.match(human, new RegExp(`^curl -o ${s.id}\\.mp4 "http`, 'm'));
+    await goLive(env, accountId, s.id);
+    await endStream(env, accountId, s.id);
+    await env.db.sql.begin(async (tx) =>
+      transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), {
+        bytes: 1234,
+        durationSeconds: 10.5,
+      }),
+    );
+    const download = ok(
+      await svc(['streams', 'recording', 'download', s.id, '--expires-in', '120', '--json', ...ctx.flags]),
+    ).json;
+    assert.equal([download.object, download.stream_id, download.bytes], ['recording_download', s.id, 1234]);
+    assert.match(download.url, new RegExp(`/_rec/${s.id}/recording\\.mp4$`));
+    assert.is(download.expires_at, new Date(env.clock.now().getTime() + 120_000).toISOString());
+    const human = ok(await svc(['streams', 'recording', 'download', s.id, ...ctx.flags])).stdout;
+    assert.match(human, new RegExp(`^curl -o ${s.id}\\.mp4 "http`, 'm'));
 
-  const deleted = ok(await svc(['streams', 'recording', 'delete', s.id, '--json', ...ctx.flags])).json;
-  assert.is(deleted.recording.status, 'deleted');
-  const missing = await svc(['streams', 'recording', 'delete', 'str_doesnotexist00000000', '--json', ...ctx.flags]);
-  assert.is(missing.code, 1);
-  assert.is(missing.json.error.code, 'not_found');
-});
+    const deleted = ok(await svc(['streams', 'recording', 'delete', s.id, '--json', ...ctx.flags])).json;
+    assert.is(deleted.recording.status, 'deleted');
+    const missing = await svc(['streams', 'recording', 'delete', 'str_doesnotexist00000000', '--json', ...ctx.flags]);
+    assert.is(missing.code, 1);
+    assert.is(missing.json.error.code, 'not_found');
+  },
+);
 
-t('streams watch --json: one Stream per line while live, exit 0 once it ends; people get a frame; an error is one line', async (ctx) => {
-  const { env, accountId } = ctx;
-  const s = await createStream(env, ctx.key, { name: 'Watched' });
-  await goLive(env, accountId, s.id);
-  let seen = '';
-  let ended: Promise<unknown> | null = null;
-  const res = await svc(['streams', 'watch', s.id, '--interval', '1', '--json', ...ctx.flags], {
-    onStdout: (chunk) => {
-      seen += chunk;
-      // The first live line is out: end the stream; watch sees it at its next refresh.
-      if (!ended && seen.includes('\n')) ended = endStream(env, accountId, s.id);
-    },
-  });
-  await ended;
-  assert.is(res.code, 0, res.stderr);
-  const lines = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-  assert.ok(lines.length >= 2, res.stdout);
-  assert.is(lines[0].status, 'live');
-  assert.is(lines.at(-1).status, 'ended');
-  for (const line of lines) assert.is(line.id, s.id);
+t(
+  'streams watch --json: one Stream per line while live, exit 0 once it ends; people get a frame; an error is one line',
+  async (ctx) => {
+    const { env, accountId } = ctx;
+    const s = await createStream(env, ctx.key, { name: 'Watched' });
+    await goLive(env, accountId, s.id);
+    let seen = '';
+    let ended: Promise<unknown> | null = null;
+    const res = await svc(['streams', 'watch', s.id, '--interval', '1', '--json', ...ctx.flags], {
+      onStdout: (chunk) => {
+        seen += chunk;
+        // The first live line is out: end the stream; watch sees it at its next refresh.
+        if (!ended && seen.includes('\n')) ended = endStream(env, accountId, s.id);
+      },
+    });
+    await ended;
+    assert.is(res.code, 0, res.stderr);
+    const lines = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.ok(lines.length >= 2, res.stdout);
+    assert.is(lines[0].status, 'live');
+    assert.is(lines.at(-1).status, 'ended');
+    for (const line of lines) assert.is(line.id, s.id);
 
-  const frame = ok(await svc(['streams', 'watch', s.id, ...ctx.flags])).stdout;
-  assert.match(frame, new RegExp(`^stream\\s+${s.id} \\(Watched\\)$`, 'm'));
-  assert.match(frame, /^status\s+ended at \S+ \(deleted\)$/m);
-  assert.match(frame, /^viewers\s+/m);
-  assert.match(frame, /^warnings\s+none$/m);
+    const frame = ok(await svc(['streams', 'watch', s.id, ...ctx.flags])).stdout;
+    assert.match(frame, new RegExp(`^stream\\s+${s.id} \\(Watched\\)$`, 'm'));
+    assert.match(frame, /^status\s+ended at \S+ \(deleted\)$/m);
+    assert.match(frame, /^viewers\s+/m);
+    assert.match(frame, /^warnings\s+none$/m);
 
-  const missing = await svc(['streams', 'watch', 'str_doesnotexist00000000', '--json', ...ctx.flags]);
-  assert.is(missing.code, 1);
-  assert.is(missing.stdout.trimEnd().split('\n').length, 1, missing.stdout);
-  assert.is(missing.json.error.code, 'not_found');
-});
+    const missing = await svc(['streams', 'watch', 'str_doesnotexist00000000', '--json', ...ctx.flags]);
+    assert.is(missing.code, 1);
+    assert.is(missing.stdout.trimEnd().split('\n').length, 1, missing.stdout);
+    assert.is(missing.json.error.code, 'not_found');
+  },
+);
 
 t('streams watch: a frame names each warning with what to do', () => {
   const frame = watchFrame({
-    id: 'str_8f3k2m9q7x1c4v6b0n5z', name: null, status: 'live', node_ready: true, went_live_at: '2026-11-22T12:00:00.000Z', ended_at: null, end_reason: null, reservation_expires_in_seconds: null,
-    ingest: { width: 1920, height: 1080, kbps: 9000, observed_at: '2026-11-22T12:01:00.000Z', limit_warning: 'limit_bitrate', keyframe_interval_seconds: 4, keyframe_warning: true },
-    viewers: { now: { watching: 12, waiting: 3, buffering_pct: 0.4, measured_at: '2026-11-22T12:01:00.000Z', exact: false }, peak: 20, peak_at: null, watch_minutes: 30, source: 'player', cdn_counted_until: null },
+    id: 'str_8f3k2m9q7x1c4v6b0n5z',
+    name: null,
+    status: 'live',
+    node_ready: true,
+    went_live_at: '2026-11-22T12:00:00.000Z',
+    ended_at: null,
+    end_reason: null,
+    reservation_expires_in_seconds: null,
+    ingest: {
+      width: 1920,
+      height: 1080,
+      kbps: 9000,
+      observed_at: '2026-11-22T12:01:00.000Z',
+      limit_warning: 'limit_bitrate',
+      keyframe_interval_seconds: 4,
+      keyframe_warning: true,
+    },
+    viewers: {
+      now: { watching: 12, waiting: 3, buffering_pct: 0.4, measured_at: '2026-11-22T12:01:00.000Z', exact: false },
+      peak: 20,
+      peak_at: null,
+      watch_minutes: 30,
+      source: 'player',
+      cdn_counted_until: null,
+    },
   });
   assert.match(frame, /^ingest\s+1920x1080, 9000 kbps, keyframes every 4 s /m);
   assert.match(frame, /^viewers\s+12 watching, 3 waiting, 0.4% buffering \(estimate\); peak 20$/m);
-  assert.match(frame, /^warnings\s+over the bitrate limit: lower the encoder bitrate within 20 s or the stream ends\n\s+keyframes every 4 s: set the encoder's keyframe interval to 2 s$/m);
+  assert.match(
+    frame,
+    /^warnings\s+over the bitrate limit: lower the encoder bitrate within 20 s or the stream ends\n\s+keyframes every 4 s: set the encoder's keyframe interval to 2 s$/m,
+  );
 });
 
 t('webhooks get|rotate-secret|retry|update|delete: the API documents; refusals come through', async (ctx) => {
@@ -282,9 +368,27 @@ t('webhooks get|rotate-secret|retry|update|delete: the API documents; refusals c
   assert.is(noDelivery.code, 1);
   assert.is(noDelivery.json.error.code, 'not_found');
 
-  const updated = ok(await svc(['webhooks', 'update', created.id, '--events', 'stream.live,stream.ended', '--description', 'Ops', '--no-enabled', '--json', ...flags])).json;
-  assert.equal([updated.events, updated.all_events, updated.description, updated.enabled], [['stream.live', 'stream.ended'], false, 'Ops', false]);
-  const all = ok(await svc(['webhooks', 'update', created.id, '--all-events', '--clear-description', '--enabled', ...flags])).stdout;
+  const updated = ok(
+    await svc([
+      'webhooks',
+      'update',
+      created.id,
+      '--events',
+      'stream.live,stream.ended',
+      '--description',
+      'Ops',
+      '--no-enabled',
+      '--json',
+      ...flags,
+    ]),
+  ).json;
+  assert.equal(
+    [updated.events, updated.all_events, updated.description, updated.enabled],
+    [['stream.live', 'stream.ended'], false, 'Ops', false],
+  );
+  const all = ok(
+    await svc(['webhooks', 'update', created.id, '--all-events', '--clear-description', '--enabled', ...flags]),
+  ).stdout;
   assert.match(all, /^events\s+all$/m);
   assert.match(all, /^description\s+-$/m);
   assert.match(all, /^enabled\s+true$/m);
@@ -305,7 +409,10 @@ t('usage: what GET /v1/usage answers; a wrong key is unauthorized', async (ctx) 
   const api = await ctx.env.call('GET', '/v1/usage?days=3', { key: ctx.key });
   const cli = ok(await svc(['usage', '--days', '3', '--json', ...ctx.flags])).json;
   assert.equal(cli, api.body);
-  assert.match(ok(await svc(['usage', '--days', '3', ...ctx.flags])).stdout, new RegExp(`^balance_usd\\s+${api.body.balance_usd.replace('.', '\\.')}$`, 'm'));
+  assert.match(
+    ok(await svc(['usage', '--days', '3', ...ctx.flags])).stdout,
+    new RegExp(`^balance_usd\\s+${api.body.balance_usd.replace('.', '\\.')}$`, 'm'),
+  );
   const wrong = await svc(['usage', '--json', '--base-url', ctx.address, '--api-key', 'svc_live_wrong']);
   assert.is(wrong.code, 1);
   assert.is(wrong.json.error.code, 'unauthorized');
@@ -313,32 +420,44 @@ t('usage: what GET /v1/usage answers; a wrong key is unauthorized', async (ctx) 
 
 t('chat messages delete: the deleted message (by the owner); an unknown message is not_found', async (ctx) => {
   const s = await createStream(ctx.env, ctx.key);
-  const posted = await ctx.env.call('POST', `/v1/embed/${s.id}/chat/messages`, { body: { text: 'delete me', nickname: 'Ann', client_id: 'client-cov-1' } });
+  const posted = await ctx.env.call('POST', `/v1/embed/${s.id}/chat/messages`, {
+    body: { text: 'delete me', nickname: 'Ann', client_id: 'client-cov-1' },
+  });
   assert.is(posted.status, 201, posted.text);
   const deleted = ok(await svc(['chat', 'messages', 'delete', s.id, posted.body.id, '--json', ...ctx.flags])).json;
   assert.equal([deleted.id, deleted.deleted_by], [posted.body.id, 'owner']);
   assert.ok(deleted.deleted_at);
-  assert.match(ok(await svc(['chat', 'messages', 'delete', s.id, posted.body.id, ...ctx.flags])).stdout, /^deleted_by\s+owner$/m);
+  assert.match(
+    ok(await svc(['chat', 'messages', 'delete', s.id, posted.body.id, ...ctx.flags])).stdout,
+    /^deleted_by\s+owner$/m,
+  );
   const missing = await svc(['chat', 'messages', 'delete', s.id, 'msg_doesnotexist00000000', '--json', ...ctx.flags]);
   assert.is(missing.code, 1);
   assert.is(missing.json.error.code, 'not_found');
 });
 
-t('shell completion: svc autocomplete builds a bash completion that offers the new commands and their flags', async () => {
-  const cache = mkdtempSync(join(tmpdir(), 'svc-complete-'));
-  try {
-    ok(await svc(['autocomplete', '--refresh-cache'], { env: { XDG_CACHE_HOME: cache } }));
-    const script = join(cache, 'svc', 'autocomplete', 'functions', 'bash', 'svc.bash');
-    const complete = async (...words: string[]) => {
-      const res = await execa('bash', ['-c', `source "$0"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _svc_autocomplete; echo "\${COMPREPLY[@]}"`, script]);
-      return res.stdout.trim();
-    };
-    assert.is(await complete('svc', 'streams', 'wa'), 'watch');
-    assert.is(await complete('svc', 'webhooks', 'r'), 'retry rotate-secret');
-    assert.is(await complete('svc', 'streams', 'watch', '--i'), '--interval');
-  } finally {
-    rmSync(cache, { recursive: true, force: true });
-  }
-});
+t(
+  'shell completion: svc autocomplete builds a bash completion that offers the new commands and their flags',
+  async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'svc-complete-'));
+    try {
+      ok(await svc(['autocomplete', '--refresh-cache'], { env: { XDG_CACHE_HOME: cache } }));
+      const script = join(cache, 'svc', 'autocomplete', 'functions', 'bash', 'svc.bash');
+      const complete = async (...words: string[]) => {
+        const res = await execa('bash', [
+          '-c',
+          `source "$0"; COMP_WORDS=(${words.join(' ')}); COMP_CWORD=${words.length - 1}; _svc_autocomplete; echo "\${COMPREPLY[@]}"`,
+          script,
+        ]);
+        return res.stdout.trim();
+      };
+      assert.is(await complete('svc', 'streams', 'wa'), 'watch');
+      assert.is(await complete('svc', 'webhooks', 'r'), 'retry rotate-secret');
+      assert.is(await complete('svc', 'streams', 'watch', '--i'), '--interval');
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  },
+);
 
 t.run();

@@ -24,7 +24,20 @@ t.after(async (ctx) => {
 });
 
 t('init --no-install --json writes config and 0600 secrets and migrates the database', async (ctx) => {
-  const res = await svc(['init', '--data-dir', ctx.dir, '--no-install', '--json', '--database-url', ctx.db.url, '--host', 'media.test', '--api-port', '18123', '--allow-private-webhooks']);
+  const res = await svc([
+    'init',
+    '--data-dir',
+    ctx.dir,
+    '--no-install',
+    '--json',
+    '--database-url',
+    ctx.db.url,
+    '--host',
+    'media.test',
+    '--api-port',
+    '18123',
+    '--allow-private-webhooks',
+  ]);
   assert.is(res.code, 0, res.stderr + res.stdout);
   const out = res.json;
   assert.ok(out, `stdout is one JSON document: ${res.stdout}`);
@@ -46,12 +59,22 @@ t('init --no-install --json writes config and 0600 secrets and migrates the data
 });
 
 t('re-running init keeps existing values and secrets; flags given override', async (ctx) => {
-  const res = await svc(['init', '--no-install', '--json', '--cdn-port', '9999', '--no-allow-private-webhooks', '--api-workers', '3'], { env: { SVC_DATA_DIR: ctx.dir } });
+  const res = await svc(
+    ['init', '--no-install', '--json', '--cdn-port', '9999', '--no-allow-private-webhooks', '--api-workers', '3'],
+    { env: { SVC_DATA_DIR: ctx.dir } },
+  );
   assert.is(res.code, 0, res.stderr + res.stdout);
   assert.is(res.json.created, false);
   assert.equal(res.json.database.migrations_applied, []);
   const config = JSON.parse(readFileSync(join(ctx.dir, 'config.json'), 'utf8'));
-  assert.equal(config, { database_url: ctx.db.url, host: 'media.test', api_port: 18123, allow_private_webhooks: false, cdn_port: 9999, api_workers: 3 });
+  assert.equal(config, {
+    database_url: ctx.db.url,
+    host: 'media.test',
+    api_port: 18123,
+    allow_private_webhooks: false,
+    cdn_port: 9999,
+    api_workers: 3,
+  });
   assert.is(readFileSync(join(ctx.dir, 'secrets.json'), 'utf8'), ctx.secrets);
   assert.is(statSync(join(ctx.dir, 'secrets.json')).mode & 0o777, 0o600);
 });
@@ -87,7 +110,10 @@ t('an unknown key in config.json is an error naming the key (JSON and human)', a
 });
 
 t('api_workers: none below 4 cores by default, else half the cores, at most 4; out of range refused', async (ctx) => {
-  assert.equal([1, 2, 3, 4, 6, 8, 64].map((cores) => defaultApiWorkers(cores)), [0, 0, 0, 2, 3, 4, 4]);
+  assert.equal(
+    [1, 2, 3, 4, 6, 8, 64].map((cores) => defaultApiWorkers(cores)),
+    [0, 0, 0, 2, 3, 4, 4],
+  );
   const res = await svc(['init', '--no-install', '--json', '--api-workers', '17'], { env: { SVC_DATA_DIR: ctx.dir } });
   assert.is.not(res.code, 0);
   assert.match(res.stdout + res.stderr, /--api-workers .*16/);
@@ -98,7 +124,10 @@ t('commands on a data dir never initialised say how to initialise it', async () 
   try {
     const res = await svc(['accounts', 'list', '--data-dir', dir]);
     assert.is.not(res.code, 0);
-    assert.is(res.stderr.trim(), `Error: ${dir} is not initialised: run \`svc init --data-dir ${dir}\` (or \`svc up\`, which initialises it)`);
+    assert.is(
+      res.stderr.trim(),
+      `Error: ${dir} is not initialised: run \`svc init --data-dir ${dir}\` (or \`svc up\`, which initialises it)`,
+    );
     const usage = await svc(['accounts', 'create', '--json', '--data-dir', dir]);
     assert.is(usage.code, 2);
     assert.is(usage.json.error.code, 'invalid_usage');

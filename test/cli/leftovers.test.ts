@@ -24,14 +24,20 @@ test('a real nginx master left under the data dir is found by its title; one und
       const prefix = join(dir, 'nginx');
       mkdirSync(join(prefix, 'logs'), { recursive: true });
       const conf = join(prefix, 'nginx.conf');
-      writeFileSync(conf, `daemon off; master_process on; worker_processes 1; pid ${join(prefix, 'nginx.pid')};\nevents {}\nhttp { access_log off; server { listen 127.0.0.1:${await freePort()}; } }\n`);
+      writeFileSync(
+        conf,
+        `daemon off; master_process on; worker_processes 1; pid ${join(prefix, 'nginx.pid')};\nevents {}\nhttp { access_log off; server { listen 127.0.0.1:${await freePort()}; } }\n`,
+      );
       const child = spawn('nginx', nginxArgs(prefix, conf), { stdio: 'ignore', detached: true });
       started.push(child.pid as number);
     }
     const [master, otherMaster] = started as [number, number];
     // The title is set once nginx has read its config.
     for (let i = 0; i < 50 && !commandLine(master)?.[0]?.startsWith('nginx: master process'); i++) await sleep(100);
-    assert.ok(commandLine(master)?.[0]?.startsWith('nginx: master process'), `title: ${commandLine(master)?.join(' ')}`);
+    assert.ok(
+      commandLine(master)?.[0]?.startsWith('nginx: master process'),
+      `title: ${commandLine(master)?.join(' ')}`,
+    );
     const found = leftoverProcesses(dataDir).map((p) => p.pid);
     assert.ok(found.includes(master), `found ${found.join(', ')}; the master is ${master}`);
     assert.not.ok(found.includes(otherMaster), 'the master of another data dir is left alone');

@@ -34,8 +34,25 @@ test('rotateIfLarge: past max_bytes the file is copied to .1 and truncated, olde
 
 test('svc up --detach: every line of svc.log is JSON (its own console too); svc.log is rotated at a small size, the CDN log by its reader', async () => {
   const { dir, remove } = makeDataDir();
-  const ports = { api: await freePort(), postgres: await freePort(), rtmp: await freePort(), cdn: await freePort(), player: await freePort() };
-  const portFlags = ['--api-port', `${ports.api}`, '--postgres-port', `${ports.postgres}`, '--rtmp-port', `${ports.rtmp}`, '--cdn-port', `${ports.cdn}`, '--player-port', `${ports.player}`];
+  const ports = {
+    api: await freePort(),
+    postgres: await freePort(),
+    rtmp: await freePort(),
+    cdn: await freePort(),
+    player: await freePort(),
+  };
+  const portFlags = [
+    '--api-port',
+    `${ports.api}`,
+    '--postgres-port',
+    `${ports.postgres}`,
+    '--rtmp-port',
+    `${ports.rtmp}`,
+    '--cdn-port',
+    `${ports.cdn}`,
+    '--player-port',
+    `${ports.player}`,
+  ];
   const log = join(dir, 'logs', 'svc.log');
   const cdnLog = join(dir, 'logs', 'cdn-access.log');
   const jsonLines = (file: string) => {
@@ -46,7 +63,14 @@ test('svc up --detach: every line of svc.log is JSON (its own console too); svc.
   try {
     assert.is((await svc(['init', '--no-install', ...portFlags, '--data-dir', dir], { timeoutMs: 150_000 })).code, 0);
     const configFile = join(dir, 'config.json');
-    writeFileSync(configFile, JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), logs: { max_bytes: 4096, keep: 2, check_seconds: 1 }, cdn: { log_read_seconds: 1 } }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(configFile, 'utf8')),
+        logs: { max_bytes: 4096, keep: 2, check_seconds: 1 },
+        cdn: { log_read_seconds: 1 },
+      }),
+    );
 
     // A start that fails: the API port is taken. The child's last words are a JSON line, and the parent names them.
     const blocker = createServer();
@@ -63,14 +87,30 @@ test('svc up --detach: every line of svc.log is JSON (its own console too); svc.
     // Requests the CDN logs (a 404 each), about 300 bytes a line: past 4096 bytes within a few.
     for (let i = 0; i < 40; i++) await fetch(`http://127.0.0.1:${ports.cdn}/${'n'.repeat(250)}-${i}`);
     // The CDN log reader renames it, has nginx reopen, reads the old file to its end and deletes it.
-    await waitFor('the CDN log rotated', async () => jsonLines(log).some((l) => l.msg === 'CDN log rotated; reading the rest of the old file'), 10_000);
+    await waitFor(
+      'the CDN log rotated',
+      async () => jsonLines(log).some((l) => l.msg === 'CDN log rotated; reading the rest of the old file'),
+      10_000,
+    );
     await fetch(`http://127.0.0.1:${ports.cdn}/after-rotation`);
-    await waitFor('nginx writing a new file', async () => readFileSync(cdnLog, 'utf8').includes('/after-rotation') && !readFileSync(cdnLog, 'utf8').includes('-0"'), 10_000);
+    await waitFor(
+      'nginx writing a new file',
+      async () =>
+        readFileSync(cdnLog, 'utf8').includes('/after-rotation') && !readFileSync(cdnLog, 'utf8').includes('-0"'),
+      10_000,
+    );
     await waitFor('the old file read and deleted', async () => !existsSync(`${cdnLog}.rotated`), 15_000);
     // The appliance log grows slowly at info level: one long line, as a writer appending to it would add, takes it past the limit.
-    appendFileSync(log, `${JSON.stringify({ level: 30, time: new Date().toISOString(), msg: 'filler '.repeat(700) })}\n`);
+    appendFileSync(
+      log,
+      `${JSON.stringify({ level: 30, time: new Date().toISOString(), msg: 'filler '.repeat(700) })}\n`,
+    );
     await waitFor('svc.log rotated', async () => existsSync(`${log}.1`), 10_000);
-    await waitFor('svc.log written on after its rotation', async () => jsonLines(log).some((l) => l.msg === 'log rotated'), 10_000);
+    await waitFor(
+      'svc.log written on after its rotation',
+      async () => jsonLines(log).some((l) => l.msg === 'log rotated'),
+      10_000,
+    );
   } finally {
     const down = await svc(['down', '--data-dir', dir]);
     assert.is(down.code, 0, down.stderr);

@@ -31,7 +31,15 @@ t('tables measure cells in terminal columns: CJK and emoji take two each', () =>
     { header: 'name', get: (r) => r.name },
     { header: 'profile', get: (r) => r.profile },
   ]);
-  assert.is(text, ['ID     NAME     PROFILE', 'str_a  日本語   abr_basic', 'str_b  🎥 live  passthrough', 'str_c  plain    abr_basic'].join('\n'));
+  assert.is(
+    text,
+    [
+      'ID     NAME     PROFILE',
+      'str_a  日本語   abr_basic',
+      'str_b  🎥 live  passthrough',
+      'str_c  plain    abr_basic',
+    ].join('\n'),
+  );
 });
 
 t('records list keys in the order asked, objects as JSON', () => {
@@ -47,9 +55,12 @@ t('API error documents pass through; the human line is "code: message"', () => {
 });
 
 t('service, config and CLI errors get a code and one line', () => {
-  assert.equal(describeError(new ApiError('invalid_request', 'credit must be a decimal', { field: 'credit' })).document, {
-    error: { code: 'invalid_request', message: 'credit must be a decimal', details: { field: 'credit' } },
-  });
+  assert.equal(
+    describeError(new ApiError('invalid_request', 'credit must be a decimal', { field: 'credit' })).document,
+    {
+      error: { code: 'invalid_request', message: 'credit must be a decimal', details: { field: 'credit' } },
+    },
+  );
   const config = describeError(new ConfigError('/d/config.json: unknown key "bogus"'));
   assert.is(config.document.error.code, 'invalid_config');
   const cli = describeError(new CliError('database_not_running', 'the appliance database is not running:\nstart it'));

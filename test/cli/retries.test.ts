@@ -27,7 +27,10 @@ import { sleep } from '../helpers/streams.js';
 const KEY = 'svc_live_test';
 
 /** A loopback HTTP server answering from a script, counting what reaches it. */
-async function scripted(port: number, answer: (req: IncomingMessage, res: ServerResponse, n: number) => void): Promise<{ server: Server; requests: IncomingMessage[] }> {
+async function scripted(
+  port: number,
+  answer: (req: IncomingMessage, res: ServerResponse, n: number) => void,
+): Promise<{ server: Server; requests: IncomingMessage[] }> {
   const requests: IncomingMessage[] = [];
   const server = createServer((req, res) => {
     requests.push(req);
@@ -43,7 +46,19 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 const unavailable = (res: ServerResponse): void =>
-  sendJson(res, 503, { error: { code: 'service_unavailable', message: 'The database is not answering; retry shortly.', details: { retry_after_seconds: 1 }, request_id: 'req_x' } }, { 'retry-after': '1' });
+  sendJson(
+    res,
+    503,
+    {
+      error: {
+        code: 'service_unavailable',
+        message: 'The database is not answering; retry shortly.',
+        details: { retry_after_seconds: 1 },
+        request_id: 'req_x',
+      },
+    },
+    { 'retry-after': '1' },
+  );
 
 /** Resolves once a command's stderr (fed chunk by chunk) has matched `pattern`; CLI start-up times vary too much to sleep instead. */
 function stderrLine(pattern: RegExp, timeoutMs = 60_000): { feed: (chunk: string) => void; seen: Promise<void> } {
@@ -71,9 +86,20 @@ const u = suite('cli: which failures the API client retries');
 
 u('a 4xx is answered once: no retry, no progress line', async () => {
   const port = await freePort();
-  const { server, requests } = await scripted(port, (_req, res) => sendJson(res, 404, { error: { code: 'not_found', message: 'No such stream.', request_id: 'req_x' } }));
+  const { server, requests } = await scripted(port, (_req, res) =>
+    sendJson(res, 404, { error: { code: 'not_found', message: 'No such stream.', request_id: 'req_x' } }),
+  );
   try {
-    const res = await svc(['streams', 'get', 'str_nosuchstream0000000', '--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY, '--json']);
+    const res = await svc([
+      'streams',
+      'get',
+      'str_nosuchstream0000000',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+      '--api-key',
+      KEY,
+      '--json',
+    ]);
     assert.is(res.code, 1);
     assert.is(res.json.error.code, 'not_found');
     assert.is(requests.length, 1);
@@ -83,24 +109,32 @@ u('a 4xx is answered once: no retry, no progress line', async () => {
   }
 });
 
-u('a 503 with Retry-After on a read is retried after that wait; progress goes to stderr, stdout stays one JSON document', async () => {
-  const port = await freePort();
-  const times: number[] = [];
-  const { server, requests } = await scripted(port, (_req, res, n) => {
-    times.push(performance.now());
-    if (n === 1) unavailable(res);
-    else sendJson(res, 200, { object: 'list', data: [], has_more: false });
-  });
-  try {
-    const res = ok(await svc(['streams', 'list', '--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY, '--json']));
-    assert.equal(res.json, { object: 'list', data: [], has_more: false });
-    assert.is(requests.length, 2);
-    assert.ok((times[1] as number) - (times[0] as number) >= 950, `waited ${Math.round((times[1] as number) - (times[0] as number))} ms of Retry-After: 1`);
-    assert.match(res.stderr, 'API answered 503 service_unavailable; retrying in 1 s (attempt 2/8)');
-  } finally {
-    await close(server);
-  }
-});
+u(
+  'a 503 with Retry-After on a read is retried after that wait; progress goes to stderr, stdout stays one JSON document',
+  async () => {
+    const port = await freePort();
+    const times: number[] = [];
+    const { server, requests } = await scripted(port, (_req, res, n) => {
+      times.push(performance.now());
+      if (n === 1) unavailable(res);
+      else sendJson(res, 200, { object: 'list', data: [], has_more: false });
+    });
+    try {
+      const res = ok(
+        await svc(['streams', 'list', '--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY, '--json']),
+      );
+      assert.equal(res.json, { object: 'list', data: [], has_more: false });
+      assert.is(requests.length, 2);
+      assert.ok(
+        (times[1] as number) - (times[0] as number) >= 950,
+        `waited ${Math.round((times[1] as number) - (times[0] as number))} ms of Retry-After: 1`,
+      );
+      assert.match(res.stderr, 'API answered 503 service_unavailable; retrying in 1 s (attempt 2/8)');
+    } finally {
+      await close(server);
+    }
+  },
+);
 
 u('a POST that could act twice is not retried after a 503, but is after a refused connection', async () => {
   const port = await freePort();
@@ -133,7 +167,17 @@ u('--retry-seconds 0 turns retries off; streams create sends an Idempotency-Key 
   const port = await freePort();
   const { server, requests } = await scripted(port, (_req, res) => unavailable(res));
   try {
-    const res = await svc(['streams', 'create', '--base-url', `http://127.0.0.1:${port}`, '--api-key', KEY, '--json', '--retry-seconds', '0']);
+    const res = await svc([
+      'streams',
+      'create',
+      '--base-url',
+      `http://127.0.0.1:${port}`,
+      '--api-key',
+      KEY,
+      '--json',
+      '--retry-seconds',
+      '0',
+    ]);
     assert.is(res.json.error.code, 'service_unavailable');
     assert.is(requests.length, 1);
     assert.match(String(requests[0]?.headers['idempotency-key']), /^cli_[a-z0-9]{24}$/);
@@ -155,11 +199,27 @@ const t = suite<Ctx>('cli: a command started while the database is away succeeds
 t.before(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-cli-retries-'));
   openForTraversal(ctx.dir);
-  const [api, rtmp, cdn, player, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [api, rtmp, cdn, player, postgres] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   // Its own managed cluster: the one this suite freezes (never the test run's shared one).
-  ctx.config = resolveConfig(ctx.dir, { api_port: api, rtmp_port: rtmp, cdn_port: cdn, player_port: player, postgres_port: postgres, capacity: { cores: 1000 } });
+  ctx.config = resolveConfig(ctx.dir, {
+    api_port: api,
+    rtmp_port: rtmp,
+    cdn_port: cdn,
+    player_port: player,
+    postgres_port: postgres,
+    capacity: { cores: 1000 },
+  });
   const secrets = { postgres_password: 'cli-retries-test', signing_key: 'test-signing-key', data_key: 'test-data-key' };
-  const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }));
+  const logger = createLogger(
+    process.env.SVC_TEST_LOG_LEVEL ?? 'info',
+    destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }),
+  );
   ctx.running = await startAppliance({ config: ctx.config, secrets, logger, clock: systemClock });
   const setup = connect(managedCluster(ctx.config, secrets).url, { max: 1 });
   const accounts = new AccountsService(setup, systemClock);
@@ -173,44 +233,58 @@ t.after(async (ctx) => {
   if (!process.env.SVC_TEST_KEEP) rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-t('streams create and streams list started during a freeze of PostgreSQL retry and succeed after it, creating one stream', async (ctx) => {
-  const base = ['--base-url', ctx.config.publicUrls.base_url, '--api-key', ctx.key, '--json'];
-  const postmaster = Number(readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const pids = [postmaster, ...childrenOf(postmaster)];
-  for (const pid of pids) process.kill(pid, 'SIGSTOP');
-  let resumed = false;
-  try {
-    // The API answers 503 once its monitor has seen the database gone (about a second).
-    for (let i = 0; ; i++) {
-      const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, { headers: { authorization: `Bearer ${ctx.key}` }, signal: AbortSignal.timeout(10_000) });
-      await res.text();
-      if (res.status === 503) break;
-      assert.ok(i < 50, 'the API never answered 503 while the database was frozen');
-      await sleep(100);
-    }
-    const createRetried = stderrLine(/API answered 503 service_unavailable; retrying/);
-    const listRetried = stderrLine(/API answered 503 service_unavailable; retrying/);
-    const create = svc(['streams', 'create', '--name', 'During the outage', ...base], { onStderr: createRetried.feed });
-    const list = svc(['streams', 'list', ...base], { onStderr: listRetried.feed });
-    await Promise.all([createRetried.seen, listRetried.seen]);
-    await sleep(2000);
-    for (const pid of pids) process.kill(pid, 'SIGCONT');
-    resumed = true;
-    const created = ok(await create);
-    const listed = ok(await list);
-    assert.match(created.json.id, /^str_/);
-    assert.is(created.json.name, 'During the outage');
-    assert.match(created.stderr, /API answered 503 service_unavailable; retrying in 5 s \(attempt 2\/8\)/, created.stderr);
-    assert.match(listed.stderr, /API answered 503 service_unavailable; retrying/, listed.stderr);
-    assert.is(listed.json.object, 'list');
-    const after = ok(await svc(['streams', 'list', ...base]));
-    assert.equal(
-      after.json.data.map((s: { id: string }) => s.id),
-      [created.json.id],
+t(
+  'streams create and streams list started during a freeze of PostgreSQL retry and succeed after it, creating one stream',
+  async (ctx) => {
+    const base = ['--base-url', ctx.config.publicUrls.base_url, '--api-key', ctx.key, '--json'];
+    const postmaster = Number(
+      readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
     );
-  } finally {
-    if (!resumed) for (const pid of pids) process.kill(pid, 'SIGCONT');
-  }
-});
+    const pids = [postmaster, ...childrenOf(postmaster)];
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    let resumed = false;
+    try {
+      // The API answers 503 once its monitor has seen the database gone (about a second).
+      for (let i = 0; ; i++) {
+        const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, {
+          headers: { authorization: `Bearer ${ctx.key}` },
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.text();
+        if (res.status === 503) break;
+        assert.ok(i < 50, 'the API never answered 503 while the database was frozen');
+        await sleep(100);
+      }
+      const createRetried = stderrLine(/API answered 503 service_unavailable; retrying/);
+      const listRetried = stderrLine(/API answered 503 service_unavailable; retrying/);
+      const create = svc(['streams', 'create', '--name', 'During the outage', ...base], {
+        onStderr: createRetried.feed,
+      });
+      const list = svc(['streams', 'list', ...base], { onStderr: listRetried.feed });
+      await Promise.all([createRetried.seen, listRetried.seen]);
+      await sleep(2000);
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+      resumed = true;
+      const created = ok(await create);
+      const listed = ok(await list);
+      assert.match(created.json.id, /^str_/);
+      assert.is(created.json.name, 'During the outage');
+      assert.match(
+        created.stderr,
+        /API answered 503 service_unavailable; retrying in 5 s \(attempt 2\/8\)/,
+        created.stderr,
+      );
+      assert.match(listed.stderr, /API answered 503 service_unavailable; retrying/, listed.stderr);
+      assert.is(listed.json.object, 'list');
+      const after = ok(await svc(['streams', 'list', ...base]));
+      assert.equal(
+        after.json.data.map((s: { id: string }) => s.id),
+        [created.json.id],
+      );
+    } finally {
+      if (!resumed) for (const pid of pids) process.kill(pid, 'SIGCONT');
+    }
+  },
+);
 
 t.run();

@@ -30,7 +30,13 @@ t('only "install ok installed" counts; config-files leftovers and unknown packag
     '',
   ].join('\n');
   assert.equal([...parseInstalled(output)].sort(), ['libnginx-mod-rtmp', 'nginx']);
-  assert.equal(missingPackages(SYSTEM_PACKAGES, output), ['libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql']);
+  assert.equal(missingPackages(SYSTEM_PACKAGES, output), [
+    'libnginx-mod-http-geoip',
+    'geoip-database',
+    'libnginx-mod-http-js',
+    'ffmpeg',
+    'postgresql',
+  ]);
 });
 
 t('nothing missing: no commands', () => {
@@ -53,12 +59,29 @@ t('missing packages: apt-get update, then one non-interactive install without re
 
 t('the exact command for a non-root operator uses sudo', () => {
   const commands = aptInstallCommands(['libnginx-mod-rtmp']);
-  assert.is(formatCommands(commands, true), 'sudo apt-get update && sudo apt-get install -y --no-install-recommends libnginx-mod-rtmp');
-  assert.is(formatCommands(commands, false), 'apt-get update && apt-get install -y --no-install-recommends libnginx-mod-rtmp');
+  assert.is(
+    formatCommands(commands, true),
+    'sudo apt-get update && sudo apt-get install -y --no-install-recommends libnginx-mod-rtmp',
+  );
+  assert.is(
+    formatCommands(commands, false),
+    'apt-get update && apt-get install -y --no-install-recommends libnginx-mod-rtmp',
+  );
 });
 
-t('the list is the design\'s', () => {
-  assert.equal([...SYSTEM_PACKAGES], ['nginx', 'libnginx-mod-rtmp', 'libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql']);
+t("the list is the design's", () => {
+  assert.equal(
+    [...SYSTEM_PACKAGES],
+    [
+      'nginx',
+      'libnginx-mod-rtmp',
+      'libnginx-mod-http-geoip',
+      'geoip-database',
+      'libnginx-mod-http-js',
+      'ffmpeg',
+      'postgresql',
+    ],
+  );
 });
 
 t('against the real dpkg: an unknown package is reported missing (dpkg-query exits 1)', async () => {

@@ -5,13 +5,17 @@ import { readSecrets } from '../../src/config/secrets.js';
 import { operatorToken } from '../../src/domains/surfaces/dashboard/access.js';
 import { createEmptyDatabase, makeDataDir, ok, svc } from '../helpers/cli.js';
 
-const t = suite<{ dir: string; remove: () => void; db: { url: string; drop: () => Promise<void> }; flags: string[] }>('svc dashboard');
+const t = suite<{ dir: string; remove: () => void; db: { url: string; drop: () => Promise<void> }; flags: string[] }>(
+  'svc dashboard',
+);
 
 t.before(async (ctx) => {
   Object.assign(ctx, makeDataDir());
   ctx.db = await createEmptyDatabase();
   ctx.flags = ['--data-dir', ctx.dir];
-  ok(await svc(['init', '--no-install', '--json', '--database-url', ctx.db.url, '--player-port', '18999', ...ctx.flags]));
+  ok(
+    await svc(['init', '--no-install', '--json', '--database-url', ctx.db.url, '--player-port', '18999', ...ctx.flags]),
+  );
 });
 t.after(async (ctx) => {
   await ctx.db?.drop();

@@ -39,88 +39,115 @@ const token = (app: TestAppliance, generation = 1) => operatorToken(app.secrets.
 const attr = (page: Page, selector: string, name: string) => page.getAttribute(selector, name);
 /** The dashboard's data through nginx's player site, as the page reads it. */
 const read = (app: TestAppliance, path: string, authorization?: string) =>
-  fetch(`${app.config.publicUrls.player_url}/dashboard/api${path}`, { headers: authorization ? { authorization } : {} });
-
-t('during a live stream: the stream with its ingest chart, a balance, a failing webhook endpoint, health', async ({ app, browser, ...ctx }) => {
-  const account = await app.accounts.create({ name: 'Acme Live', trusted: true, creditUsd: '42.50' });
-  const { key } = await app.accounts.createApiKey(account.id);
-  // Nobody listens on this port: every delivery fails and is retried.
-  const closed = await freePort();
-  const endpoint = await app.call('POST', '/v1/webhooks', { key, body: { url: `http://127.0.0.1:${closed}/hooks` } });
-  assert.is(endpoint.status, 201, endpoint.text);
-  assert.is((await app.call('POST', `/v1/webhooks/${endpoint.body.id}/test`, { key })).status, 202);
-
-  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Dashboard check', max_resolution: 720 } });
-  assert.is(created.status, 201, created.text);
-  const s = created.body;
-  ctx.publisher = publish(app.rtmpUrl(s.stream_key), await makeClip({ width: 1280, height: 720, seconds: 20 }), { loop: true });
-  await waitFor('the stream live', async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live', 30_000);
-
-  // One viewer on the hosted player: the dashboard counts them.
-  const viewer = await browser.newPage();
-  await viewer.goto(s.embed_url);
-  await viewer.waitForSelector('#svc-player[data-state="playing"]', { timeout: 45_000 });
-
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  const violations: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  fetch(`${app.config.publicUrls.player_url}/dashboard/api${path}`, {
+    headers: authorization ? { authorization } : {},
   });
-  await page.goto(dashboardUrl(app.config.publicUrls.player_url, token(app)));
-  await page.waitForSelector('#dash[data-state="ready"]', { timeout: 15_000 });
-  // The token left the address bar at once (it was only ever in the fragment).
-  assert.not.match(page.url(), 'token');
-  assert.is(page.url(), `${app.config.publicUrls.player_url}/dashboard`);
 
-  // The live stream, with its ingest and a still.
-  const row = `#streams tr[data-stream-id="${s.id}"]`;
-  await page.waitForSelector(`${row}[data-status="live"]`, { timeout: 15_000 });
-  assert.match((await page.textContent(row)) ?? '', 'Dashboard check');
-  assert.match((await page.textContent(row)) ?? '', 'Acme Live');
-  await page.waitForFunction((sel) => /\d+ kbps/.test(document.querySelector(sel)?.textContent ?? ''), row, { timeout: 30_000 });
-  await page.waitForSelector(`${row} img`, { timeout: 30_000 });
-  // The ingest chart is the live stream's (selected first) and has points: a sample every 10 s.
-  assert.is(await page.textContent('#detail-title'), 'Dashboard check');
-  await page.waitForFunction(() => Number(document.querySelector('#ingest-chart')?.getAttribute('data-points')) >= 2, undefined, { timeout: 60_000 });
-  assert.ok(await page.$('#ingest-chart canvas'), 'uPlot drew the ingest chart');
-  await page.waitForFunction((sel) => document.querySelector(`${sel} td:last-child`)?.textContent === '1', row, { timeout: 30_000 });
-  assert.ok(Number(await attr(page, '#viewers-chart', 'data-points')) >= 1);
-  const series = await (await read(app, `/streams/${s.id}/series`, `Bearer ${token(app)}`)).json();
-  assert.is(series.viewers_now, 1);
-  assert.ok(series.ingest.length >= 2, JSON.stringify(series));
-  assert.ok(series.ingest.every((p: { kbps: number | null }) => p.kbps === null || p.kbps > 0));
+t(
+  'during a live stream: the stream with its ingest chart, a balance, a failing webhook endpoint, health',
+  async ({ app, browser, ...ctx }) => {
+    const account = await app.accounts.create({ name: 'Acme Live', trusted: true, creditUsd: '42.50' });
+    const { key } = await app.accounts.createApiKey(account.id);
+    // Nobody listens on this port: every delivery fails and is retried.
+    const closed = await freePort();
+    const endpoint = await app.call('POST', '/v1/webhooks', { key, body: { url: `http://127.0.0.1:${closed}/hooks` } });
+    assert.is(endpoint.status, 201, endpoint.text);
+    assert.is((await app.call('POST', `/v1/webhooks/${endpoint.body.id}/test`, { key })).status, 202);
 
-  // The account with its balance.
-  const accountRow = `#accounts tr[data-account-id="${account.id}"]`;
-  assert.match((await page.textContent(accountRow)) ?? '', 'Acme Live');
-  const balance = (await page.textContent(`${accountRow} .balance`)) ?? '';
-  // Money as the API gives it: at least cents, up to the ledger's six decimals once metering charged.
-  assert.match(balance, /^\d+\.\d{2,6}$/);
-  assert.ok(Number(balance) <= 42.5 && Number(balance) > 40, balance);
+    const created = await app.call('POST', '/v1/streams', {
+      key,
+      body: { name: 'Dashboard check', max_resolution: 720 },
+    });
+    assert.is(created.status, 201, created.text);
+    const s = created.body;
+    ctx.publisher = publish(app.rtmpUrl(s.stream_key), await makeClip({ width: 1280, height: 720, seconds: 20 }), {
+      loop: true,
+    });
+    await waitFor(
+      'the stream live',
+      async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live',
+      30_000,
+    );
 
-  // The endpoint on the closed port is failing.
-  const endpointRow = `#webhooks tr[data-endpoint-id="${endpoint.body.id}"]`;
-  await page.waitForSelector(`${endpointRow}[data-failing="true"]`, { timeout: 30_000 });
-  assert.match((await page.textContent(endpointRow)) ?? '', `127.0.0.1:${closed}`);
+    // One viewer on the hosted player: the dashboard counts them.
+    const viewer = await browser.newPage();
+    await viewer.goto(s.embed_url);
+    await viewer.waitForSelector('#svc-player[data-state="playing"]', { timeout: 45_000 });
 
-  // Health: the parts /healthz reports, and the jobs with their last success and lag.
-  assert.is(await attr(page, '#parts [data-part="database"]', 'data-up'), 'true');
-  assert.is(await attr(page, '#parts [data-part="ingest"]', 'data-up'), 'true');
-  assert.ok(await page.$('#jobs tr[data-job="metering"]'), 'the metering job is listed');
-  await page.screenshot({ path: shot('live'), fullPage: true });
-  await (await page.$('#detail'))?.screenshot({ path: shot('live-charts') });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(dashboardUrl(app.config.publicUrls.player_url, token(app)));
+    await page.waitForSelector('#dash[data-state="ready"]', { timeout: 15_000 });
+    // The token left the address bar at once (it was only ever in the fragment).
+    assert.not.match(page.url(), 'token');
+    assert.is(page.url(), `${app.config.publicUrls.player_url}/dashboard`);
 
-  // A reload keeps working without the fragment (the token stayed in this tab), and nothing broke the CSP.
-  await page.reload();
-  await page.waitForSelector('#dash[data-state="ready"]', { timeout: 15_000 });
-  await page.waitForSelector(`${row}[data-status="live"]`, { timeout: 15_000 });
-  assert.equal(violations, []);
-  await page.close();
-  await viewer.close();
-});
+    // The live stream, with its ingest and a still.
+    const row = `#streams tr[data-stream-id="${s.id}"]`;
+    await page.waitForSelector(`${row}[data-status="live"]`, { timeout: 15_000 });
+    assert.match((await page.textContent(row)) ?? '', 'Dashboard check');
+    assert.match((await page.textContent(row)) ?? '', 'Acme Live');
+    await page.waitForFunction((sel) => /\d+ kbps/.test(document.querySelector(sel)?.textContent ?? ''), row, {
+      timeout: 30_000,
+    });
+    await page.waitForSelector(`${row} img`, { timeout: 30_000 });
+    // The ingest chart is the live stream's (selected first) and has points: a sample every 10 s.
+    assert.is(await page.textContent('#detail-title'), 'Dashboard check');
+    await page.waitForFunction(
+      () => Number(document.querySelector('#ingest-chart')?.getAttribute('data-points')) >= 2,
+      undefined,
+      { timeout: 60_000 },
+    );
+    assert.ok(await page.$('#ingest-chart canvas'), 'uPlot drew the ingest chart');
+    await page.waitForFunction((sel) => document.querySelector(`${sel} td:last-child`)?.textContent === '1', row, {
+      timeout: 30_000,
+    });
+    assert.ok(Number(await attr(page, '#viewers-chart', 'data-points')) >= 1);
+    const series = await (await read(app, `/streams/${s.id}/series`, `Bearer ${token(app)}`)).json();
+    assert.is(series.viewers_now, 1);
+    assert.ok(series.ingest.length >= 2, JSON.stringify(series));
+    assert.ok(series.ingest.every((p: { kbps: number | null }) => p.kbps === null || p.kbps > 0));
+
+    // The account with its balance.
+    const accountRow = `#accounts tr[data-account-id="${account.id}"]`;
+    assert.match((await page.textContent(accountRow)) ?? '', 'Acme Live');
+    const balance = (await page.textContent(`${accountRow} .balance`)) ?? '';
+    // Money as the API gives it: at least cents, up to the ledger's six decimals once metering charged.
+    assert.match(balance, /^\d+\.\d{2,6}$/);
+    assert.ok(Number(balance) <= 42.5 && Number(balance) > 40, balance);
+
+    // The endpoint on the closed port is failing.
+    const endpointRow = `#webhooks tr[data-endpoint-id="${endpoint.body.id}"]`;
+    await page.waitForSelector(`${endpointRow}[data-failing="true"]`, { timeout: 30_000 });
+    assert.match((await page.textContent(endpointRow)) ?? '', `127.0.0.1:${closed}`);
+
+    // Health: the parts /healthz reports, and the jobs with their last success and lag.
+    assert.is(await attr(page, '#parts [data-part="database"]', 'data-up'), 'true');
+    assert.is(await attr(page, '#parts [data-part="ingest"]', 'data-up'), 'true');
+    assert.ok(await page.$('#jobs tr[data-job="metering"]'), 'the metering job is listed');
+    await page.screenshot({ path: shot('live'), fullPage: true });
+    await (await page.$('#detail'))?.screenshot({ path: shot('live-charts') });
+
+    // A reload keeps working without the fragment (the token stayed in this tab), and nothing broke the CSP.
+    await page.reload();
+    await page.waitForSelector('#dash[data-state="ready"]', { timeout: 15_000 });
+    await page.waitForSelector(`${row}[data-status="live"]`, { timeout: 15_000 });
+    assert.equal(violations, []);
+    await page.close();
+    await viewer.close();
+  },
+);
 
 t('a wrong, missing or rotated token: refused with no data', async ({ app, browser }) => {
-  for (const authorization of [undefined, 'Bearer svcop_wrong', `Bearer ${token(app, 2)}`, 'Bearer svc_live_notanoperatortoken']) {
+  for (const authorization of [
+    undefined,
+    'Bearer svcop_wrong',
+    `Bearer ${token(app, 2)}`,
+    'Bearer svc_live_notanoperatortoken',
+  ]) {
     const res = await read(app, '/overview', authorization);
     assert.is(res.status, 401, String(authorization));
     const body = await res.json();

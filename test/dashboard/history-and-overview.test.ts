@@ -55,7 +55,13 @@ t('samples are kept while the stream is live, read oldest first, purged after th
   const second = env.clock.now();
   await saveIngest(sql, s.id, measurement(3200, second), null, second);
   const series = await env.api.ingestHistory.series(s.id);
-  assert.equal(series.map((p) => [p.at.toISOString(), p.kbps]), [[first.toISOString(), 3000], [second.toISOString(), 3200]]);
+  assert.equal(
+    series.map((p) => [p.at.toISOString(), p.kbps]),
+    [
+      [first.toISOString(), 3000],
+      [second.toISOString(), 3200],
+    ],
+  );
   assert.is(series[0]?.keyframe_interval_seconds, 2);
 
   // Ended: nothing more is stored.
@@ -70,7 +76,7 @@ t('samples are kept while the stream is live, read oldest first, purged after th
   assert.is(await env.api.ingestHistory.purge(1), 0);
 });
 
-t('the overview shows every account and its streams; the series reads any account\'s stream', async ({ env }) => {
+t("the overview shows every account and its streams; the series reads any account's stream", async ({ env }) => {
   const a = await env.newAccount({ credit: '12.34' });
   const b = await env.newAccount({ credit: '5' });
   const sa = await createStream(env, a.key, { name: 'From A' });
@@ -82,50 +88,89 @@ t('the overview shows every account and its streams; the series reads any accoun
   const o = res.json();
   assert.equal(o.unavailable, []);
   assert.equal(o.health.parts, { database: true });
-  for (const s of [sa, sb]) assert.ok(o.streams.some((x: { id: string }) => x.id === s.id), s.id);
+  for (const s of [sa, sb])
+    assert.ok(
+      o.streams.some((x: { id: string }) => x.id === s.id),
+      s.id,
+    );
   const balance = (id: string) => o.accounts.find((x: { id: string }) => x.id === id)?.balance_usd;
   assert.is(balance(a.id), '12.34');
   assert.is(balance(b.id), '5.00');
-  const series = await env.api.app.inject({ method: 'GET', url: `/dashboard/api/streams/${sb.id}/series`, headers: { authorization } });
+  const series = await env.api.app.inject({
+    method: 'GET',
+    url: `/dashboard/api/streams/${sb.id}/series`,
+    headers: { authorization },
+  });
   assert.is(series.statusCode, 200, series.body);
-  assert.equal(series.json(), { object: 'dashboard_stream_series', stream_id: sb.id, ingest: [], player: [], cdn: [], viewers_now: null });
+  assert.equal(series.json(), {
+    object: 'dashboard_stream_series',
+    stream_id: sb.id,
+    ingest: [],
+    player: [],
+    cdn: [],
+    viewers_now: null,
+  });
   // An API key is not the operator token.
-  assert.is((await env.api.app.inject({ method: 'GET', url: '/dashboard/api/overview', headers: { authorization: `Bearer ${a.key}` } })).statusCode, 401);
+  assert.is(
+    (
+      await env.api.app.inject({
+        method: 'GET',
+        url: '/dashboard/api/overview',
+        headers: { authorization: `Bearer ${a.key}` },
+      })
+    ).statusCode,
+    401,
+  );
 });
 
-t('while PostgreSQL is away: the token read before still holds, health says the database is down, sections are null', async ({ env }) => {
-  let down = false;
-  // The test database, or a connection that fails as one to a stopped server does.
-  const sql = new Proxy(env.db.sql, {
-    apply: (target, self, args) => (down ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) : Reflect.apply(target, self, args)),
-  }) as Sql;
-  const access = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
-  const dashboard = new DashboardService({ sql, clock: env.clock, logger: createLogger('silent'), cdn: env.api.cdn, playerUrl: 'http://media.test', viewers: env.api.viewers, history: env.api.ingestHistory, billing: env.api.billing });
-  const good = `Bearer ${operatorToken('test-signing', 1)}`;
-  await access.check(good);
-  down = true;
-  env.clock.advance((2 * ACCESS_REFRESH_MS) / 1000);
-  await access.check(good);
-  try {
-    await access.check(`Bearer ${operatorToken('test-signing', 2)}`);
-    assert.unreachable('a wrong token passed');
-  } catch (err) {
-    assert.instance(err, ApiError);
-    assert.is((err as ApiError).code, 'unauthorized');
-  }
-  const o = await dashboard.overview({ database: false, ingest: true });
-  assert.equal(o.health, { healthy: false, parts: { database: false, ingest: true }, jobs: null });
-  assert.equal([o.streams, o.recordings, o.accounts, o.webhooks], [null, null, null, null]);
-  assert.equal([...o.unavailable].sort(), ['accounts', 'jobs', 'recordings', 'streams', 'webhooks']);
-  // Without a generation ever read, there is nothing to check against: the database's error (a 503).
-  const fresh = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
-  try {
-    await fresh.check(good);
-    assert.unreachable('checked without a database');
-  } catch (err) {
-    assert.is((err as { code?: string }).code, 'ECONNREFUSED');
-  }
-  down = false;
-});
+t(
+  'while PostgreSQL is away: the token read before still holds, health says the database is down, sections are null',
+  async ({ env }) => {
+    let down = false;
+    // The test database, or a connection that fails as one to a stopped server does.
+    const sql = new Proxy(env.db.sql, {
+      apply: (target, self, args) =>
+        down
+          ? Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+          : Reflect.apply(target, self, args),
+    }) as Sql;
+    const access = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
+    const dashboard = new DashboardService({
+      sql,
+      clock: env.clock,
+      logger: createLogger('silent'),
+      cdn: env.api.cdn,
+      playerUrl: 'http://media.test',
+      viewers: env.api.viewers,
+      history: env.api.ingestHistory,
+      billing: env.api.billing,
+    });
+    const good = `Bearer ${operatorToken('test-signing', 1)}`;
+    await access.check(good);
+    down = true;
+    env.clock.advance((2 * ACCESS_REFRESH_MS) / 1000);
+    await access.check(good);
+    try {
+      await access.check(`Bearer ${operatorToken('test-signing', 2)}`);
+      assert.unreachable('a wrong token passed');
+    } catch (err) {
+      assert.instance(err, ApiError);
+      assert.is((err as ApiError).code, 'unauthorized');
+    }
+    const o = await dashboard.overview({ database: false, ingest: true });
+    assert.equal(o.health, { healthy: false, parts: { database: false, ingest: true }, jobs: null });
+    assert.equal([o.streams, o.recordings, o.accounts, o.webhooks], [null, null, null, null]);
+    assert.equal([...o.unavailable].sort(), ['accounts', 'jobs', 'recordings', 'streams', 'webhooks']);
+    // Without a generation ever read, there is nothing to check against: the database's error (a 503).
+    const fresh = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
+    try {
+      await fresh.check(good);
+      assert.unreachable('checked without a database');
+    } catch (err) {
+      assert.is((err as { code?: string }).code, 'ECONNREFUSED');
+    }
+    down = false;
+  },
+);
 
 t.run();

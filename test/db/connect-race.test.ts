@@ -18,7 +18,14 @@ import { sleep } from '../helpers/streams.js';
 test('a connection that connects after the verdict fails at once with DATABASE_UNAVAILABLE', async () => {
   const port = await freePort();
   // A "server" that accepts and says nothing, like a frozen PostgreSQL; stopped, it accepts nothing.
-  const server = spawn(process.execPath, ['-e', `require('net').createServer(() => {}).listen({ port: ${port}, host: '127.0.0.1', backlog: 1 }, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('net').createServer(() => {}).listen({ port: ${port}, host: '127.0.0.1', backlog: 1 }, () => console.log('up'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const fillers: Socket[] = [];
   try {
     await new Promise((resolve) => server.stdout.once('data', resolve));
@@ -27,7 +34,10 @@ test('a connection that connects after the verdict fails at once with DATABASE_U
     for (let i = 0; i < 10; i++) {
       const s = netConnect({ port, host: '127.0.0.1' });
       s.on('error', () => undefined);
-      const connected = await Promise.race([new Promise((r) => s.once('connect', () => r(true))), sleep(300).then(() => false)]);
+      const connected = await Promise.race([
+        new Promise((r) => s.once('connect', () => r(true))),
+        sleep(300).then(() => false),
+      ]);
       if (!connected) {
         s.destroy();
         break;
@@ -37,7 +47,11 @@ test('a connection that connects after the verdict fails at once with DATABASE_U
     assert.ok(fillers.length < 10, 'the accept queue filled');
 
     let available = true;
-    const sql = connect(`postgres://svc:unused@127.0.0.1:${port}/svc`, { max: 1, connectTimeoutSeconds: 6, available: () => available });
+    const sql = connect(`postgres://svc:unused@127.0.0.1:${port}/svc`, {
+      max: 1,
+      connectTimeoutSeconds: 6,
+      available: () => available,
+    });
     const started = performance.now();
     const query = sql`select 1`.then(
       () => null,

@@ -45,7 +45,13 @@ const t = suite<Ctx>('db: outages of the managed PostgreSQL');
 t.before(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-outage-'));
   openForTraversal(ctx.dir);
-  const [api, rtmp, cdn, player, postgres] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [api, rtmp, cdn, player, postgres] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   // The appliance's own frequent jobs run every second or two, so that their recovery shows within the test.
   ctx.config = resolveConfig(ctx.dir, {
     api_port: api,
@@ -63,7 +69,10 @@ t.before(async (ctx) => {
     viewers: { attendance_flush_seconds: 1 },
   });
   ctx.secrets = { postgres_password: 'outage-test', signing_key: 'test-signing-key', data_key: 'test-data-key' };
-  const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }));
+  const logger = createLogger(
+    process.env.SVC_TEST_LOG_LEVEL ?? 'info',
+    destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true }),
+  );
   ctx.running = await startAppliance({ config: ctx.config, secrets: ctx.secrets, logger, clock: systemClock });
   const url = managedCluster(ctx.config, ctx.secrets).url;
   const setup = connect(url, { max: 1 });
@@ -75,7 +84,13 @@ t.before(async (ctx) => {
   ctx.jobsSql = connect(url, { max: 2, available: () => ctx.running.database.available });
   ctx.running.database.watch(ctx.jobsSql);
   ctx.scheduler = new Scheduler(ctx.jobsSql, systemClock, logger.child({ domain: 'jobs' }));
-  await ctx.scheduler.add({ name: 'outage-probe', schedule: '* * * * * *', periodSeconds: 1, timeoutSeconds: 2, run: () => ctx.jobsSql`select 1` });
+  await ctx.scheduler.add({
+    name: 'outage-probe',
+    schedule: '* * * * * *',
+    periodSeconds: 1,
+    timeoutSeconds: 2,
+    run: () => ctx.jobsSql`select 1`,
+  });
 });
 
 t.after(async (ctx) => {
@@ -98,16 +113,30 @@ interface Answer {
 
 async function call(ctx: Ctx, path: string): Promise<Answer> {
   const started = performance.now();
-  const res = await fetch(`${ctx.config.publicUrls.base_url}${path}`, { headers: { authorization: `Bearer ${ctx.key}` }, signal: AbortSignal.timeout(20_000) });
+  const res = await fetch(`${ctx.config.publicUrls.base_url}${path}`, {
+    headers: { authorization: `Bearer ${ctx.key}` },
+    signal: AbortSignal.timeout(20_000),
+  });
   const text = await res.text();
-  return { path, status: res.status, sentAt: started, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), body: JSON.parse(text) };
+  return {
+    path,
+    status: res.status,
+    sentAt: started,
+    ms: performance.now() - started,
+    retryAfter: res.headers.get('retry-after'),
+    body: JSON.parse(text),
+  };
 }
 
 /**
  * Calls a read and /healthz over and over, from the fault on, until both answer 200 after at
  * least one 503 (recovered) or `maxMs` passed. Every answer is kept.
  */
-async function untilRecovered(ctx: Ctx, faultAt: number, maxMs: number): Promise<{ answers: Answer[]; recoveredAfterMs: number | null }> {
+async function untilRecovered(
+  ctx: Ctx,
+  faultAt: number,
+  maxMs: number,
+): Promise<{ answers: Answer[]; recoveredAfterMs: number | null }> {
   const answers: Answer[] = [];
   let sawDown = false;
   while (performance.now() - faultAt < maxMs) {
@@ -125,7 +154,10 @@ function assertHonest(answers: Answer[], slowestMs: number, since: number): void
   for (const [i, a] of answers.entries()) {
     assert.ok(a.status === 200 || a.status === 503, `${a.path} answered ${a.status}: ${JSON.stringify(a.body)}`);
     const when = `answer ${i + 1} of ${answers.length}, sent ${Math.round(a.sentAt - since)} ms after the fault or recovery, status ${a.status}`;
-    assert.ok(a.ms < slowestMs, `${a.path} took ${Math.round(a.ms)} ms (${when}; all: ${answers.map((b) => `${b.status}/${Math.round(b.ms)}`).join(' ')})`);
+    assert.ok(
+      a.ms < slowestMs,
+      `${a.path} took ${Math.round(a.ms)} ms (${when}; all: ${answers.map((b) => `${b.status}/${Math.round(b.ms)}`).join(' ')})`,
+    );
     if (a.status !== 503) continue;
     if (a.path === '/healthz') {
       assert.equal(a.body, { status: 'unavailable', parts: { database: 'down', ingest: 'ok' } });
@@ -139,7 +171,9 @@ function assertHonest(answers: Answer[], slowestMs: number, since: number): void
 
 /** The postmaster and every process it started. */
 function clusterPids(ctx: Ctx): number[] {
-  const postmaster = Number(readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = Number(
+    readFileSync(join(ctx.config.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
   return [postmaster, ...childrenOf(postmaster)];
 }
 
@@ -170,76 +204,98 @@ t('healthy: /healthz names every part ok', async (ctx) => {
   assert.is((await call(ctx, '/v1/streams')).status, 200);
 });
 
-t('kill -9 of the postmaster: 503 + Retry-After at once, restarted by the watchdog, recovered within 10 s', async (ctx) => {
-  const [postmaster] = clusterPids(ctx);
-  const killedAt = performance.now();
-  process.kill(postmaster as number, 'SIGKILL');
-  const { answers, recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
-  assertHonest(answers, 1000, killedAt);
-  assert.ok(answers.some((a) => a.status === 503), 'the outage was seen');
-  assert.ok(recoveredAfterMs !== null && recoveredAfterMs < 10_000, `recovered after ${recoveredAfterMs} ms`);
-  assert.ok((ctx.running.watchdog?.restarts ?? 0) >= 1, 'the watchdog started it again');
-  console.log(`  kill -9: ${answers.filter((a) => a.status === 503).length} answers 503, slowest ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms, recovered after ${Math.round(recoveredAfterMs ?? 0)} ms`);
-});
+t(
+  'kill -9 of the postmaster: 503 + Retry-After at once, restarted by the watchdog, recovered within 10 s',
+  async (ctx) => {
+    const [postmaster] = clusterPids(ctx);
+    const killedAt = performance.now();
+    process.kill(postmaster as number, 'SIGKILL');
+    const { answers, recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
+    assertHonest(answers, 1000, killedAt);
+    assert.ok(
+      answers.some((a) => a.status === 503),
+      'the outage was seen',
+    );
+    assert.ok(recoveredAfterMs !== null && recoveredAfterMs < 10_000, `recovered after ${recoveredAfterMs} ms`);
+    assert.ok((ctx.running.watchdog?.restarts ?? 0) >= 1, 'the watchdog started it again');
+    console.log(
+      `  kill -9: ${answers.filter((a) => a.status === 503).length} answers 503, slowest ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms, recovered after ${Math.round(recoveredAfterMs ?? 0)} ms`,
+    );
+  },
+);
 
-t('SIGSTOP of the cluster for 5 s: 503 + Retry-After within about a second, status says postgres is down, jobs run again after SIGCONT', async (ctx) => {
-  const ranAt = performance.now();
-  while ((await lastSuccess(ctx)) === 0 && performance.now() - ranAt < 5000) await sleep(200);
-  const before = await lastSuccess(ctx);
-  assert.ok(before > 0, 'the job ran before the freeze');
-  const pids = clusterPids(ctx);
-  const frozenAt = performance.now();
-  for (const pid of pids) process.kill(pid, 'SIGSTOP');
-  let answers: Answer[] = [];
-  let statusDuring: Awaited<ReturnType<typeof postgresStatus>> | null = null;
-  try {
-    const watching = (async () => {
-      while (performance.now() - frozenAt < 5000) {
-        answers.push(await call(ctx, '/v1/streams'), await call(ctx, '/healthz'));
-        await sleep(50);
-      }
-    })();
-    await sleep(2500);
-    statusDuring = await postgresStatus(ctx.config, ctx.secrets);
-    await watching;
-  } finally {
-    for (const pid of pids) process.kill(pid, 'SIGCONT');
-  }
-  const resumedAt = performance.now();
-  ctx.resumedAt = new Date();
-  // The first request may wait for the monitor's verdict (a probe unanswered for a second); after it, every answer is at once.
-  assertHonest(answers.slice(0, 2), 2000, frozenAt);
-  assertHonest(answers.slice(2), 1100, frozenAt);
-  assert.ok(answers.filter((a) => a.status === 503).length >= 4, 'the outage was seen');
-  assert.equal(statusDuring, { healthy: false, jobs: [] });
+t(
+  'SIGSTOP of the cluster for 5 s: 503 + Retry-After within about a second, status says postgres is down, jobs run again after SIGCONT',
+  async (ctx) => {
+    const ranAt = performance.now();
+    while ((await lastSuccess(ctx)) === 0 && performance.now() - ranAt < 5000) await sleep(200);
+    const before = await lastSuccess(ctx);
+    assert.ok(before > 0, 'the job ran before the freeze');
+    const pids = clusterPids(ctx);
+    const frozenAt = performance.now();
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    let answers: Answer[] = [];
+    let statusDuring: Awaited<ReturnType<typeof postgresStatus>> | null = null;
+    try {
+      const watching = (async () => {
+        while (performance.now() - frozenAt < 5000) {
+          answers.push(await call(ctx, '/v1/streams'), await call(ctx, '/healthz'));
+          await sleep(50);
+        }
+      })();
+      await sleep(2500);
+      statusDuring = await postgresStatus(ctx.config, ctx.secrets);
+      await watching;
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+    }
+    const resumedAt = performance.now();
+    ctx.resumedAt = new Date();
+    // The first request may wait for the monitor's verdict (a probe unanswered for a second); after it, every answer is at once.
+    assertHonest(answers.slice(0, 2), 2000, frozenAt);
+    assertHonest(answers.slice(2), 1100, frozenAt);
+    assert.ok(answers.filter((a) => a.status === 503).length >= 4, 'the outage was seen');
+    assert.equal(statusDuring, { healthy: false, jobs: [] });
 
-  const after = await untilRecovered(ctx, resumedAt, 10_000);
-  answers = after.answers;
-  assertHonest(answers, 1000, resumedAt);
-  // The job's runs during the freeze were abandoned after their 2 s; it runs again once the database answers.
-  const deadline = performance.now() + 10_000;
-  while ((await lastSuccess(ctx)) <= before && performance.now() < deadline) await sleep(200);
-  const ranAgainAfterMs = performance.now() - resumedAt;
-  assert.ok((await lastSuccess(ctx)) > before, 'the job ran again');
-  assert.ok(ranAgainAfterMs < 10_000);
-  const row = await probeRow(ctx);
-  assert.is(jobStatus(row!, systemClock.now()).late, false);
-  console.log(`  SIGSTOP 5 s: ${answers.length} answers after SIGCONT, recovered after ${Math.round(after.recoveredAfterMs ?? 0)} ms, job ran again after ${Math.round(ranAgainAfterMs)} ms`);
-});
+    const after = await untilRecovered(ctx, resumedAt, 10_000);
+    answers = after.answers;
+    assertHonest(answers, 1000, resumedAt);
+    // The job's runs during the freeze were abandoned after their 2 s; it runs again once the database answers.
+    const deadline = performance.now() + 10_000;
+    while ((await lastSuccess(ctx)) <= before && performance.now() < deadline) await sleep(200);
+    const ranAgainAfterMs = performance.now() - resumedAt;
+    assert.ok((await lastSuccess(ctx)) > before, 'the job ran again');
+    assert.ok(ranAgainAfterMs < 10_000);
+    const row = await probeRow(ctx);
+    assert.is(jobStatus(row!, systemClock.now()).late, false);
+    console.log(
+      `  SIGSTOP 5 s: ${answers.length} answers after SIGCONT, recovered after ${Math.round(after.recoveredAfterMs ?? 0)} ms, job ran again after ${Math.round(ranAgainAfterMs)} ms`,
+    );
+  },
+);
 
-t('the appliance’s own jobs (metering, the CDN log reader, reservation expiry, recordings) succeed again after the outages', async (ctx) => {
-  const names = ['metering', 'cdn-log', 'reservation-expiry', 'recordings'];
-  const recovered = async () => {
-    const rows = await listJobRuns(ctx.jobsSql).catch(() => []);
-    return names.filter((name) => (rows.find((r) => r.name === name)?.last_success_at?.getTime() ?? 0) > ctx.resumedAt.getTime());
-  };
-  const deadline = performance.now() + 20_000;
-  while ((await recovered()).length < names.length && performance.now() < deadline) await sleep(250);
-  assert.equal((await recovered()).sort(), [...names].sort());
-});
+t(
+  'the appliance’s own jobs (metering, the CDN log reader, reservation expiry, recordings) succeed again after the outages',
+  async (ctx) => {
+    const names = ['metering', 'cdn-log', 'reservation-expiry', 'recordings'];
+    const recovered = async () => {
+      const rows = await listJobRuns(ctx.jobsSql).catch(() => []);
+      return names.filter(
+        (name) => (rows.find((r) => r.name === name)?.last_success_at?.getTime() ?? 0) > ctx.resumedAt.getTime(),
+      );
+    };
+    const deadline = performance.now() + 20_000;
+    while ((await recovered()).length < names.length && performance.now() < deadline) await sleep(250);
+    assert.equal((await recovered()).sort(), [...names].sort());
+  },
+);
 
 t('attendance gathered while the database is frozen is written once it answers again', async (ctx) => {
-  const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   assert.is(res.status, 201);
   const stream = (await res.json()) as { id: string };
   const pids = clusterPids(ctx);
@@ -255,7 +311,9 @@ t('attendance gathered while the database is frozen is written once it answers a
     for (const pid of pids) process.kill(pid, 'SIGCONT');
   }
   const written = async () => {
-    const rows = await ctx.jobsSql<{ watch_seconds: number }[]>`select watch_seconds from attendance where stream_id = ${stream.id}`.catch(() => []);
+    const rows = await ctx.jobsSql<
+      { watch_seconds: number }[]
+    >`select watch_seconds from attendance where stream_id = ${stream.id}`.catch(() => []);
     return rows[0]?.watch_seconds ?? null;
   };
   const deadline = performance.now() + 15_000;
@@ -263,43 +321,60 @@ t('attendance gathered while the database is frozen is written once it answers a
   assert.is(await written(), 30);
 });
 
-t('chat: a reader stays connected through a kill -9 of PostgreSQL; posts answer 503 meanwhile, and are delivered once it is back', async (ctx) => {
-  const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' }, body: '{}' });
-  assert.is(res.status, 201);
-  const stream = (await res.json()) as { id: string };
-  const post = (text: string) =>
-    fetch(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/messages`, {
+t(
+  'chat: a reader stays connected through a kill -9 of PostgreSQL; posts answer 503 meanwhile, and are delivered once it is back',
+  async (ctx) => {
+    const res = await fetch(`${ctx.config.publicUrls.base_url}/v1/streams`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text, nickname: 'Ann', client_id: 'outage-client' }),
-      signal: AbortSignal.timeout(10_000),
+      headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' },
+      body: '{}',
     });
-  const reader = await FeedReader.open(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/feed`);
-  try {
-    assert.is((await post('before')).status, 201);
-    await reader.until((r) => r.shown().includes('before'), 'the post before the outage');
-    const postmaster = clusterPids(ctx)[0] as number;
-    const killedAt = performance.now();
-    process.kill(postmaster, 'SIGKILL');
-    const during = await post('during');
-    assert.is(during.status, 503, await during.clone().text());
-    assert.ok(during.headers.get('retry-after'), 'Retry-After');
-    assert.ok(performance.now() - killedAt < 5000, 'answered at once');
-    const { recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
-    assert.ok(recoveredAfterMs !== null, 'recovered');
-    assert.is((await post('after')).status, 201);
-    await reader.until((r) => r.shown().includes('after'), 'the post after the outage', 10_000);
-    assert.not.ok(reader.closed, 'the reader stayed connected');
-    assert.equal(reader.shown(), ['before', 'after']);
-  } finally {
-    reader.close();
-  }
-});
+    assert.is(res.status, 201);
+    const stream = (await res.json()) as { id: string };
+    const post = (text: string) =>
+      fetch(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text, nickname: 'Ann', client_id: 'outage-client' }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    const reader = await FeedReader.open(`${ctx.config.publicUrls.base_url}/v1/embed/${stream.id}/chat/feed`);
+    try {
+      assert.is((await post('before')).status, 201);
+      await reader.until((r) => r.shown().includes('before'), 'the post before the outage');
+      const postmaster = clusterPids(ctx)[0] as number;
+      const killedAt = performance.now();
+      process.kill(postmaster, 'SIGKILL');
+      const during = await post('during');
+      assert.is(during.status, 503, await during.clone().text());
+      assert.ok(during.headers.get('retry-after'), 'Retry-After');
+      assert.ok(performance.now() - killedAt < 5000, 'answered at once');
+      const { recoveredAfterMs } = await untilRecovered(ctx, killedAt, 15_000);
+      assert.ok(recoveredAfterMs !== null, 'recovered');
+      assert.is((await post('after')).status, 201);
+      await reader.until((r) => r.shown().includes('after'), 'the post after the outage', 10_000);
+      assert.not.ok(reader.closed, 'the reader stayed connected');
+      assert.equal(reader.shown(), ['before', 'after']);
+    } finally {
+      reader.close();
+    }
+  },
+);
 
 t('a job is late once its last success is older than twice its period', () => {
   const now = systemClock.now();
   const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000);
-  const row = { name: 'j', period_seconds: 5, registered_at: at(3600), running_until: null, last_run_at: at(1), last_finished_at: at(1), last_success_at: at(11), last_error: 'CONNECT_TIMEOUT', last_duration_ms: 3 };
+  const row = {
+    name: 'j',
+    period_seconds: 5,
+    registered_at: at(3600),
+    running_until: null,
+    last_run_at: at(1),
+    last_finished_at: at(1),
+    last_success_at: at(11),
+    last_error: 'CONNECT_TIMEOUT',
+    last_duration_ms: 3,
+  };
   assert.is(jobStatus(row, now).late, true);
   assert.is(jobStatus(row, now).lag_seconds, 11);
   assert.is(jobStatus({ ...row, last_success_at: at(9) }, now).late, false);

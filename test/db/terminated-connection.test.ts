@@ -18,12 +18,19 @@ test('a terminated backend under a reserved connection: the next statement fails
     const [row] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
     await db.sql`select pg_terminate_backend(${row?.pid as number})`;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const error = await reserved`select 1`.then(() => null, (err: unknown) => err);
+    const error = await reserved`select 1`.then(
+      () => null,
+      (err: unknown) => err,
+    );
     assert.ok(isDatabaseUnavailable(error), `a statement on the dead connection: ${String(error)}`);
     reserved.release();
     // The pool connects again for the next statements (the stale-error bug, #1223, may fail one).
     let answered = 0;
-    for (let i = 0; i < 5; i++) answered += await sql`select 1 as one`.then(() => 1, () => 0);
+    for (let i = 0; i < 5; i++)
+      answered += await sql`select 1 as one`.then(
+        () => 1,
+        () => 0,
+      );
     assert.ok(answered >= 4, `answered ${answered} of 5`);
     // A transaction whose backend is terminated mid-way fails the same way.
     const failed = await sql
@@ -33,7 +40,10 @@ test('a terminated backend under a reserved connection: the next statement fails
         await new Promise((resolve) => setTimeout(resolve, 200));
         await tx`select 1`;
       })
-      .then(() => null, (err: unknown) => err);
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
     assert.ok(isDatabaseUnavailable(failed), String(failed));
     assert.is((await sql.begin((tx) => tx`select 1 as one`))[0]?.one, 1);
   } finally {

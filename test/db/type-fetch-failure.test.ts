@@ -47,7 +47,10 @@ test('a connection lost during its type fetch: the statement fails as unavailabl
   process.on('unhandledRejection', onUnhandled);
   const sql = connect(url.toString(), { max: 1, available: () => available });
   try {
-    const error = await sql`select 1 as one`.then(() => null, (err: unknown) => err);
+    const error = await sql`select 1 as one`.then(
+      () => null,
+      (err: unknown) => err,
+    );
     assert.is(cuts, 1, 'the proxy cut the connection during the type fetch');
     assert.ok(isDatabaseUnavailable(error), `the statement: ${String(error)}`);
     // Unhandled rejections are reported after the microtask queue drains.
@@ -55,7 +58,11 @@ test('a connection lost during its type fetch: the statement fails as unavailabl
     assert.equal(unhandled.map(String), [], 'no unhandled rejection');
     available = true;
     let answered = 0;
-    for (let i = 0; i < 5; i++) answered += await sql`select 1 as one`.then(() => 1, () => 0);
+    for (let i = 0; i < 5; i++)
+      answered += await sql`select 1 as one`.then(
+        () => 1,
+        () => 0,
+      );
     // The first may still fail with the lost connection's error (porsager/postgres#1223).
     assert.ok(answered >= 4, `answered ${answered} of 5`);
   } finally {

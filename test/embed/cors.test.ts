@@ -13,7 +13,8 @@ const PREFLIGHT = {
   'access-control-max-age': '86400',
 };
 
-const corsHeaders = (res: Reply) => Object.fromEntries(Object.entries(res.headers).filter(([name]) => name.startsWith('access-control-')));
+const corsHeaders = (res: Reply) =>
+  Object.fromEntries(Object.entries(res.headers).filter(([name]) => name.startsWith('access-control-')));
 
 t('reads, beats and their errors: any origin and nothing else (no credentials, no Vary)', async ({ env, key }) => {
   const s = await createStream(env, key);
@@ -28,27 +29,36 @@ t('reads, beats and their errors: any origin and nothing else (no credentials, n
     await env.call('GET', '/v1/embed/a/b/c', { headers: { origin } }),
     await env.call('PUT', `/v1/embed/${s.id}`, { headers: { origin } }),
   ];
-  assert.equal(answers.map((res) => res.status), [200, 200, 200, 204, 400, 404, 404, 404]);
+  assert.equal(
+    answers.map((res) => res.status),
+    [200, 200, 200, 204, 400, 404, 404, 404],
+  );
   for (const res of answers) {
     assert.equal(corsHeaders(res), READ, res.text);
     assert.is(res.headers.vary, undefined);
   }
 });
 
-t('every OPTIONS under /v1/embed/ is a preflight: 204, the same headers, with or without Origin', async ({ env, key }) => {
-  const s = await createStream(env, key);
-  for (const [path, headers] of [
-    [`/v1/embed/${s.id}/beat`, { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-other' }],
-    [`/v1/embed/${s.id}`, { origin, 'access-control-request-method': 'GET' }],
-    [`/v1/embed/${s.id}`, {}],
-    ['/v1/embed/a/b/c', { origin }],
-  ] as const) {
-    const res = await env.call('OPTIONS', path, { headers });
-    assert.is(res.status, 204, `${path}: ${res.text}`);
-    assert.is(res.text, '');
-    assert.equal(corsHeaders(res), PREFLIGHT);
-  }
-});
+t(
+  'every OPTIONS under /v1/embed/ is a preflight: 204, the same headers, with or without Origin',
+  async ({ env, key }) => {
+    const s = await createStream(env, key);
+    for (const [path, headers] of [
+      [
+        `/v1/embed/${s.id}/beat`,
+        { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-other' },
+      ],
+      [`/v1/embed/${s.id}`, { origin, 'access-control-request-method': 'GET' }],
+      [`/v1/embed/${s.id}`, {}],
+      ['/v1/embed/a/b/c', { origin }],
+    ] as const) {
+      const res = await env.call('OPTIONS', path, { headers });
+      assert.is(res.status, 204, `${path}: ${res.text}`);
+      assert.is(res.text, '');
+      assert.equal(corsHeaders(res), PREFLIGHT);
+    }
+  },
+);
 
 t('nothing outside /v1/embed/ answers a preflight or names an origin', async ({ env, key }) => {
   const s = { id: 'str_aaaaaaaaaaaaaaaaaaaa' };
@@ -59,7 +69,10 @@ t('nothing outside /v1/embed/ answers a preflight or names an origin', async ({ 
     await env.call('GET', `/player/${s.id}`, { headers: { origin } }),
     await env.call('GET', '/v1/webhooks', { key, headers: { origin } }),
   ];
-  assert.equal(answers.map((res) => res.status), [404, 404, 404, 404, 200]);
+  assert.equal(
+    answers.map((res) => res.status),
+    [404, 404, 404, 404, 200],
+  );
   for (const res of answers) assert.equal(corsHeaders(res), {});
 });
 

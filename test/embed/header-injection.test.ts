@@ -37,14 +37,22 @@ function raw(port: number, method: string, target: string, headers: string[] = [
     socket.on('end', () => {
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const fields = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      const fields = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
       let body = rest.join('\r\n\r\n');
       // Chunked answers: the JSON sits between the chunk sizes.
-      if (/chunked/i.test(fields['transfer-encoding'] ?? '')) body = body.split('\r\n').filter((_, i) => i % 2 === 1).join('');
+      if (/chunked/i.test(fields['transfer-encoding'] ?? ''))
+        body = body
+          .split('\r\n')
+          .filter((_, i) => i % 2 === 1)
+          .join('');
       resolve({ status: Number(statusLine.split(' ')[1]), headers: fields, body });
     });
     const length = body ? [`Content-Type: application/json`, `Content-Length: ${Buffer.byteLength(body)}`] : [];
-    socket.write(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${[...headers, ...length].map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n${body}`);
+    socket.write(
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${[...headers, ...length].map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
+    );
   });
 }
 
@@ -83,7 +91,9 @@ test('the player site passes a stream id with an encoded line break as one unkno
 });
 
 test('the API port (API workers): the viewers path passes the id as sent', async () => {
-  const res = await raw(app.config.ports.api, 'GET', `/v1/streams/${streamId}${INJECTED}/viewers`, ['Authorization: Bearer svc_live_not_a_key']);
+  const res = await raw(app.config.ports.api, 'GET', `/v1/streams/${streamId}${INJECTED}/viewers`, [
+    'Authorization: Bearer svc_live_not_a_key',
+  ]);
   // The key is checked first: a 401 from the API itself, not a 400 from a broken request line.
   assert.is(res.status, 401, res.body);
   assert.is(JSON.parse(res.body).error.code, 'unauthorized');

@@ -58,11 +58,21 @@ interface Ctx {
 const t = suite<Ctx>('faults: kill -9 of every part under a live broadcast');
 
 const pidFile = (file: string) => Number(readFileSync(file, 'utf8').split('\n')[0]);
-const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
+const ofDataDir = (dir: string, prefix: string) =>
+  findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
 /** Ladders only: a thumbnail's short ffmpeg also names the data dir, but writes no HLS. */
-const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'));
+const laddersOf = (dir: string) =>
+  findProcesses(
+    (argv) =>
+      (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'),
+  );
 
-async function call(ctx: Ctx, method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  ctx: Ctx,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`http://127.0.0.1:${ctx.api}${path}`, {
     method,
     headers: { authorization: `Bearer ${ctx.apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -83,12 +93,14 @@ function keepPublishing(ctx: Ctx): void {
 }
 
 /** Requests the receiver answered 200: all but the three the outage refused. */
-const delivered = (ctx: Ctx) => ctx.receiver.on('/faults').filter((_, i) => ctx.refusedFrom < 0 || i < ctx.refusedFrom || i >= ctx.refusedFrom + 3);
+const delivered = (ctx: Ctx) =>
+  ctx.receiver.on('/faults').filter((_, i) => ctx.refusedFrom < 0 || i < ctx.refusedFrom || i >= ctx.refusedFrom + 3);
 const idOf = (r: { headers: Record<string, unknown> }) => String(r.headers['webhook-id']);
 const typeOf = (r: { body: string }) => (JSON.parse(r.body) as { type: string }).type;
 
 const publishedSeconds = (ctx: Ctx) => ctx.publishers.reduce((sum, p) => sum + p.sentSeconds(), 0);
-const newSegmentAfter = (ctx: Ctx, at: number, timeoutMs = 30_000) => waitFor('a new segment on the origin', async () => ctx.segmentsAt.find((s) => s > at), timeoutMs, 50);
+const newSegmentAfter = (ctx: Ctx, at: number, timeoutMs = 30_000) =>
+  waitFor('a new segment on the origin', async () => ctx.segmentsAt.find((s) => s > at), timeoutMs, 50);
 
 function summarise(ctx: Ctx, name: string, at: number, recoveredAt: number): Fault {
   const times = ctx.segmentsAt.filter((s) => s >= at - 10_000 && s <= recoveredAt + 5_000);
@@ -108,17 +120,52 @@ function summarise(ctx: Ctx, name: string, at: number, recoveredAt: number): Fau
 
 t.before(async (ctx) => {
   Object.assign(ctx, makeDataDir());
-  Object.assign(ctx, { publishers: [], publishing: true, timers: [], segmentsAt: [], backwards: [], lastSeen: null, answers: [], hung: 0, faults: [], refusedFrom: -1 });
+  Object.assign(ctx, {
+    publishers: [],
+    publishing: true,
+    timers: [],
+    segmentsAt: [],
+    backwards: [],
+    lastSeen: null,
+    answers: [],
+    hung: 0,
+    faults: [],
+    refusedFrom: -1,
+  });
   ctx.api = await freePort();
   ctx.rtmp = await freePort();
-  const ports = ['--api-port', `${ctx.api}`, '--rtmp-port', `${ctx.rtmp}`, '--cdn-port', `${await freePort()}`, '--player-port', `${await freePort()}`, '--postgres-port', `${await freePort()}`];
+  const ports = [
+    '--api-port',
+    `${ctx.api}`,
+    '--rtmp-port',
+    `${ctx.rtmp}`,
+    '--cdn-port',
+    `${await freePort()}`,
+    '--player-port',
+    `${await freePort()}`,
+    '--postgres-port',
+    `${await freePort()}`,
+  ];
   // Its own PostgreSQL cluster (no --database-url): the one this suite kills.
-  ok(await svc(['init', '--data-dir', ctx.dir, '--no-install', '--allow-private-webhooks', ...ports], { timeoutMs: 120_000 }));
+  ok(
+    await svc(['init', '--data-dir', ctx.dir, '--no-install', '--allow-private-webhooks', ...ports], {
+      timeoutMs: 120_000,
+    }),
+  );
   const file = join(ctx.dir, 'config.json');
   const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...config, live: { segment_seconds: 1, window_segments: 3, sample_seconds: 1, reconnect_window_seconds: 60 } }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { ...config, live: { segment_seconds: 1, window_segments: 3, sample_seconds: 1, reconnect_window_seconds: 60 } },
+      null,
+      2,
+    ),
+  );
   ok(await svc(['up', '--detach', '--data-dir', ctx.dir], { timeoutMs: 120_000 }));
-  const account = ok(await svc(['accounts', 'create', '--name', 'Faults', '--credit', '50', '--json', '--data-dir', ctx.dir])).json;
+  const account = ok(
+    await svc(['accounts', 'create', '--name', 'Faults', '--credit', '50', '--json', '--data-dir', ctx.dir]),
+  ).json;
   ctx.apiKey = ok(await svc(['api-keys', 'create', '--account', account.id, '--json', '--data-dir', ctx.dir])).json.key;
 
   ctx.receiver = await Receiver.start();
@@ -142,7 +189,8 @@ t.before(async (ctx) => {
       lastText = text;
       const p = parseMediaPlaylist(text);
       const prev = ctx.lastSeen;
-      if (prev && (p.mediaSequence < prev.media || p.discontinuitySequence < prev.disc)) ctx.backwards.push(`${prev.media}/${prev.disc} -> ${p.mediaSequence}/${p.discontinuitySequence}`);
+      if (prev && (p.mediaSequence < prev.media || p.discontinuitySequence < prev.disc))
+        ctx.backwards.push(`${prev.media}/${prev.disc} -> ${p.mediaSequence}/${p.discontinuitySequence}`);
       ctx.lastSeen = { media: p.mediaSequence, disc: p.discontinuitySequence };
       ctx.segmentsAt.push(Date.now());
     }, 50),
@@ -152,7 +200,10 @@ t.before(async (ctx) => {
     setInterval(() => {
       if (asking) return;
       asking = true;
-      fetch(`http://127.0.0.1:${ctx.api}/v1/streams/${ctx.streamId}`, { headers: { authorization: `Bearer ${ctx.apiKey}` }, signal: AbortSignal.timeout(3000) })
+      fetch(`http://127.0.0.1:${ctx.api}/v1/streams/${ctx.streamId}`, {
+        headers: { authorization: `Bearer ${ctx.apiKey}` },
+        signal: AbortSignal.timeout(3000),
+      })
         .then(async (res) => {
           await res.arrayBuffer();
           ctx.answers.push([Date.now(), res.status, res.headers.has('retry-after')]);
@@ -165,7 +216,12 @@ t.before(async (ctx) => {
     }, 250),
   );
   keepPublishing(ctx);
-  await waitFor('the stream live and segments published', async () => ctx.segmentsAt.length >= 3 && (await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`)).body.status === 'live', 30_000);
+  await waitFor(
+    'the stream live and segments published',
+    async () =>
+      ctx.segmentsAt.length >= 3 && (await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`)).body.status === 'live',
+    30_000,
+  );
 });
 
 t.after(async (ctx) => {
@@ -176,7 +232,10 @@ t.after(async (ctx) => {
   await ctx.receiver?.close();
   if (ctx.faults.length) {
     console.log('\n  fault                      recovery s  HLS gap s  503+Retry-After  other 5xx');
-    for (const f of ctx.faults) console.log(`  ${f.name.padEnd(26)} ${f.recoverySeconds.toFixed(1).padStart(10)} ${f.hlsGapSeconds.toFixed(1).padStart(10)} ${String(f.unavailable).padStart(16)} ${String(f.bad5xx).padStart(10)}`);
+    for (const f of ctx.faults)
+      console.log(
+        `  ${f.name.padEnd(26)} ${f.recoverySeconds.toFixed(1).padStart(10)} ${f.hlsGapSeconds.toFixed(1).padStart(10)} ${String(f.unavailable).padStart(16)} ${String(f.bad5xx).padStart(10)}`,
+      );
   }
   ctx.remove();
 });
@@ -197,14 +256,19 @@ t('kill -9 of nginx: restarted, the publisher reconnects, segments continue with
   const master = pidFile(join(ctx.dir, 'run', 'nginx.pid'));
   const at = Date.now();
   process.kill(master, 'SIGKILL');
-  await waitFor('a new nginx master', async () => {
-    try {
-      const pid = pidFile(join(ctx.dir, 'run', 'nginx.pid'));
-      return pid !== master && isAlive(pid);
-    } catch {
-      return false;
-    }
-  }, 10_000, 50);
+  await waitFor(
+    'a new nginx master',
+    async () => {
+      try {
+        const pid = pidFile(join(ctx.dir, 'run', 'nginx.pid'));
+        return pid !== master && isAlive(pid);
+      } catch {
+        return false;
+      }
+    },
+    10_000,
+    50,
+  );
   const recovered = await newSegmentAfter(ctx, at + 1500);
   const f = summarise(ctx, 'nginx master', at, recovered);
   assert.ok(f.recoverySeconds < 10, `recovered in ${f.recoverySeconds} s`);
@@ -218,22 +282,30 @@ t('kill -9 of nginx: restarted, the publisher reconnects, segments continue with
   assert.ok(age !== null && Number(age) >= 0 && Number(age) < 10, `X-Playlist-Age ${age}`);
 });
 
-t('kill -9 of PostgreSQL: 503 with Retry-After while it is away, restarted, the API answers again within 10 s', async (ctx) => {
-  const postmaster = pidFile(join(ctx.dir, 'postgres', 'postmaster.pid'));
-  const at = Date.now();
-  process.kill(postmaster, 'SIGKILL');
-  const recovered = await waitFor('the API answering 200 again after an outage', async () => {
-    const since = ctx.answers.filter(([w]) => w > at);
-    const firstDown = since.findIndex(([, s]) => s !== 200);
-    if (firstDown < 0) return false;
-    return since.slice(firstDown).find(([, s]) => s === 200)?.[0];
-  }, 30_000, 100);
-  const f = summarise(ctx, 'PostgreSQL postmaster', at, recovered);
-  assert.ok(f.unavailable > 0, 'the outage answered 503 with Retry-After');
-  assert.is(f.bad5xx, 0, 'no other 5xx');
-  assert.ok(f.recoverySeconds < 15, `the API answered again ${f.recoverySeconds} s after the kill`);
-  await newSegmentAfter(ctx, recovered);
-});
+t(
+  'kill -9 of PostgreSQL: 503 with Retry-After while it is away, restarted, the API answers again within 10 s',
+  async (ctx) => {
+    const postmaster = pidFile(join(ctx.dir, 'postgres', 'postmaster.pid'));
+    const at = Date.now();
+    process.kill(postmaster, 'SIGKILL');
+    const recovered = await waitFor(
+      'the API answering 200 again after an outage',
+      async () => {
+        const since = ctx.answers.filter(([w]) => w > at);
+        const firstDown = since.findIndex(([, s]) => s !== 200);
+        if (firstDown < 0) return false;
+        return since.slice(firstDown).find(([, s]) => s === 200)?.[0];
+      },
+      30_000,
+      100,
+    );
+    const f = summarise(ctx, 'PostgreSQL postmaster', at, recovered);
+    assert.ok(f.unavailable > 0, 'the outage answered 503 with Retry-After');
+    assert.is(f.bad5xx, 0, 'no other 5xx');
+    assert.ok(f.recoverySeconds < 15, `the API answered again ${f.recoverySeconds} s after the kill`);
+    await newSegmentAfter(ctx, recovered);
+  },
+);
 
 t('kill -9 of svc up: the next svc up adopts nginx; the publisher stays; the playlists continue', async (ctx) => {
   const pid = pidFile(join(ctx.dir, 'run', 'svc.pid'));
@@ -257,52 +329,88 @@ t('a receiver outage: the events are retried and arrive once', async (ctx) => {
   assert.is(ended.status, 200);
   ctx.publishing = false;
   ctx.refusedFrom = before;
-  await waitFor('the recording ready', async () => {
-    const s = await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`);
-    return (s.body.recording as { status: string } | null)?.status === 'ready' && s.body;
-  }, 60_000, 500);
-  const recovered = await waitFor('stream.ended and recording.ready delivered, and every refused event delivered after the outage', async () => {
-    const done = delivered(ctx);
-    const attempted = new Set(ctx.receiver.on('/faults').map(idOf));
-    const types = done.map(typeOf);
-    return types.includes('stream.ended') && types.includes('recording.ready') && new Set(done.map(idOf)).size === attempted.size && Date.now();
-  }, 60_000, 250);
+  await waitFor(
+    'the recording ready',
+    async () => {
+      const s = await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`);
+      return (s.body.recording as { status: string } | null)?.status === 'ready' && s.body;
+    },
+    60_000,
+    500,
+  );
+  const recovered = await waitFor(
+    'stream.ended and recording.ready delivered, and every refused event delivered after the outage',
+    async () => {
+      const done = delivered(ctx);
+      const attempted = new Set(ctx.receiver.on('/faults').map(idOf));
+      const types = done.map(typeOf);
+      return (
+        types.includes('stream.ended') &&
+        types.includes('recording.ready') &&
+        new Set(done.map(idOf)).size === attempted.size &&
+        Date.now()
+      );
+    },
+    60_000,
+    250,
+  );
   summarise(ctx, 'webhook receiver', at, recovered);
 });
 
-t('one broadcast, a recording as long as what was published, every event once, no 5xx but 503, no hang', async (ctx) => {
-  const stream = await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`);
-  assert.is(stream.body.status, 'ended');
-  assert.is(stream.body.end_reason, 'deleted', 'one broadcast: ended by the DELETE, not by a fault');
-  const recording = stream.body.recording as { duration_seconds: number };
-  const published = publishedSeconds(ctx);
-  const mediaFaults = 4;
-  console.log(`\n  recording ${recording.duration_seconds} s, published ${published.toFixed(1)} s by ${ctx.publishers.length} publisher sessions`);
-  assert.ok(Math.abs(recording.duration_seconds - published) <= mediaFaults, `recording ${recording.duration_seconds} s, published ${published.toFixed(1)} s`);
+t(
+  'one broadcast, a recording as long as what was published, every event once, no 5xx but 503, no hang',
+  async (ctx) => {
+    const stream = await call(ctx, 'GET', `/v1/streams/${ctx.streamId}`);
+    assert.is(stream.body.status, 'ended');
+    assert.is(stream.body.end_reason, 'deleted', 'one broadcast: ended by the DELETE, not by a fault');
+    const recording = stream.body.recording as { duration_seconds: number };
+    const published = publishedSeconds(ctx);
+    const mediaFaults = 4;
+    console.log(
+      `\n  recording ${recording.duration_seconds} s, published ${published.toFixed(1)} s by ${ctx.publishers.length} publisher sessions`,
+    );
+    assert.ok(
+      Math.abs(recording.duration_seconds - published) <= mediaFaults,
+      `recording ${recording.duration_seconds} s, published ${published.toFixed(1)} s`,
+    );
 
-  const requests = ctx.receiver.on('/faults');
-  assert.ok(requests.every((r) => r.verifyError === null), 'every delivery verifies');
-  const byId = new Map<string, { type: string; count: number }>();
-  for (const r of delivered(ctx)) {
-    const entry = byId.get(idOf(r)) ?? { type: typeOf(r), count: 0 };
-    entry.count++;
-    byId.set(idOf(r), entry);
-  }
-  assert.equal([...byId].filter(([, e]) => e.count !== 1), [], 'every event id delivered exactly once');
-  console.log(`  events: ${byId.size} delivered once each (${requests.length} requests, 3 refused by the outage): ${[...byId.values()].map((e) => e.type).join(', ')}`);
-  assert.is(new Set(requests.map(idOf)).size, byId.size, 'every event that was attempted was delivered');
-  const types = [...byId.values()].map((e) => e.type);
-  assert.is(types.filter((x) => x === 'stream.live').length, 1, `one stream.live: ${types.join(', ')}`);
-  assert.is(types.filter((x) => x === 'stream.ended').length, 1, 'one stream.ended');
-  assert.is(types.filter((x) => x === 'recording.ready').length, 1, 'one recording.ready');
+    const requests = ctx.receiver.on('/faults');
+    assert.ok(
+      requests.every((r) => r.verifyError === null),
+      'every delivery verifies',
+    );
+    const byId = new Map<string, { type: string; count: number }>();
+    for (const r of delivered(ctx)) {
+      const entry = byId.get(idOf(r)) ?? { type: typeOf(r), count: 0 };
+      entry.count++;
+      byId.set(idOf(r), entry);
+    }
+    assert.equal(
+      [...byId].filter(([, e]) => e.count !== 1),
+      [],
+      'every event id delivered exactly once',
+    );
+    console.log(
+      `  events: ${byId.size} delivered once each (${requests.length} requests, 3 refused by the outage): ${[...byId.values()].map((e) => e.type).join(', ')}`,
+    );
+    assert.is(new Set(requests.map(idOf)).size, byId.size, 'every event that was attempted was delivered');
+    const types = [...byId.values()].map((e) => e.type);
+    assert.is(types.filter((x) => x === 'stream.live').length, 1, `one stream.live: ${types.join(', ')}`);
+    assert.is(types.filter((x) => x === 'stream.ended').length, 1, 'one stream.ended');
+    assert.is(types.filter((x) => x === 'recording.ready').length, 1, 'one recording.ready');
 
-  assert.equal(ctx.backwards, [], 'no playlist sequence went back');
-  const bad = ctx.answers.filter(([, s, retry]) => s >= 500 && !(s === 503 && retry));
-  assert.equal(bad, [], 'no 5xx other than 503 with Retry-After');
-  assert.is(ctx.hung, 0, 'no request hung for 3 s');
+    assert.equal(ctx.backwards, [], 'no playlist sequence went back');
+    const bad = ctx.answers.filter(([, s, retry]) => s >= 500 && !(s === 503 && retry));
+    assert.equal(bad, [], 'no 5xx other than 503 with Retry-After');
+    assert.is(ctx.hung, 0, 'no request hung for 3 s');
 
-  ok(await svc(['down', '--data-dir', ctx.dir]));
-  await waitFor('nothing of the data dir running', async () => findProcesses((argv) => argv.join(' ').includes(ctx.dir)).length === 0, 10_000);
-});
+    ok(await svc(['down', '--data-dir', ctx.dir]));
+    await waitFor(
+      'nothing of the data dir running',
+      async () => findProcesses((argv) => argv.join(' ').includes(ctx.dir)).length === 0,
+      10_000,
+    );
+  },
+);
 
 t.run();

@@ -18,8 +18,17 @@ export interface TestApi {
   config: Config;
   accounts: AccountsService;
   /** An active account with credit and an API key. */
-  newAccount(opts?: { trusted?: boolean; pending?: boolean; credit?: string; postpaid?: boolean }): Promise<{ id: string; key: string }>;
-  call(method: InjectOptions['method'], url: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string>; payload?: string }): Promise<Reply>;
+  newAccount(opts?: {
+    trusted?: boolean;
+    pending?: boolean;
+    credit?: string;
+    postpaid?: boolean;
+  }): Promise<{ id: string; key: string }>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string>; payload?: string },
+  ): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -53,7 +62,13 @@ export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: 
     config,
     accounts,
     async newAccount(opts = {}) {
-      const account = await accounts.create({ name: 'Test', trusted: opts.trusted, pending: opts.pending, creditUsd: opts.credit ?? '50', postpaid: opts.postpaid });
+      const account = await accounts.create({
+        name: 'Test',
+        trusted: opts.trusted,
+        pending: opts.pending,
+        creditUsd: opts.credit ?? '50',
+        postpaid: opts.postpaid,
+      });
       const { key } = await accounts.createApiKey(account.id);
       return { id: account.id, key };
     },

@@ -23,9 +23,13 @@ export interface TestAppliance {
   /** An active account with credit and an API key. */
   newAccount(opts?: { trusted?: boolean; credit?: string; postpaid?: boolean }): Promise<{ id: string; key: string }>;
   /** The real HTTP API over loopback. */
-  // Tests read arbitrary response fields.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: string, path: string, opts?: { key?: string; body?: unknown }): Promise<{ status: number; headers: Record<string, string>; body: any; text: string }>;
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string; body?: unknown },
+    // Tests read arbitrary response fields.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ): Promise<{ status: number; headers: Record<string, string>; body: any; text: string }>;
   rtmpUrl(streamKey: string): string;
   close(): Promise<void>;
 }
@@ -35,7 +39,10 @@ export interface TestAppliance {
  * workers, jobs) on free loopback ports, a temp data dir and a fresh database. Windows are
  * shortened so tests stay short; the log goes to `<data dir>/logs/svc.log`.
  */
-export async function startTestAppliance(file: ConfigFile = {}, opts: { beforeStart?: (dataDir: string) => void } = {}): Promise<TestAppliance> {
+export async function startTestAppliance(
+  file: ConfigFile = {},
+  opts: { beforeStart?: (dataDir: string) => void } = {},
+): Promise<TestAppliance> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-app-'));
   openForTraversal(dataDir);
@@ -51,12 +58,22 @@ export async function startTestAppliance(file: ConfigFile = {}, opts: { beforeSt
     // runs a whole group through workers instead (CI does so for the API groups, see .ci/run).
     api_workers: Number(process.env.SVC_TEST_API_WORKERS ?? 0),
     ...file,
-    live: { reconnect_window_seconds: 15, idle_publisher_seconds: 3, sample_seconds: 1, bitrate_window_seconds: 4, limit_grace_seconds: 4, ...file.live },
+    live: {
+      reconnect_window_seconds: 15,
+      idle_publisher_seconds: 3,
+      sample_seconds: 1,
+      bitrate_window_seconds: 4,
+      limit_grace_seconds: 4,
+      ...file.live,
+    },
     recordings: { check_seconds: 1, retry_seconds: 1, ...file.recordings },
   });
   const secrets: Secrets = { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' };
   opts.beforeStart?.(dataDir);
-  const logger = createLogger(process.env.SVC_TEST_LOG_LEVEL ?? 'info', destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }));
+  const logger = createLogger(
+    process.env.SVC_TEST_LOG_LEVEL ?? 'info',
+    destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }),
+  );
   const running = await startAppliance({ config, secrets, logger, clock: systemClock });
   const accounts = new AccountsService(db.sql, systemClock);
   return {
@@ -67,7 +84,12 @@ export async function startTestAppliance(file: ConfigFile = {}, opts: { beforeSt
     dataDir,
     accounts,
     async newAccount(opts = {}) {
-      const account = await accounts.create({ name: 'Test', trusted: opts.trusted, creditUsd: opts.credit ?? '50', postpaid: opts.postpaid });
+      const account = await accounts.create({
+        name: 'Test',
+        trusted: opts.trusted,
+        creditUsd: opts.credit ?? '50',
+        postpaid: opts.postpaid,
+      });
       const { key } = await accounts.createApiKey(account.id);
       return { id: account.id, key };
     },
@@ -75,7 +97,11 @@ export async function startTestAppliance(file: ConfigFile = {}, opts: { beforeSt
       const headers: Record<string, string> = {};
       if (opts.key) headers.authorization = `Bearer ${opts.key}`;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${config.publicUrls.base_url}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+      const res = await fetch(`${config.publicUrls.base_url}${path}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
       const text = await res.text();
       let body: unknown = null;
       try {

@@ -7,7 +7,15 @@
 export const BITS = 24;
 
 /** Where the blocks are in the 1280×720 source; a rendition scales them with its size. */
-export const GEOMETRY = { width: 1280, height: 720, stripHeight: 48, x0: 64, y0: 12, block: 48, blockHeight: 24 } as const;
+export const GEOMETRY = {
+  width: 1280,
+  height: 720,
+  stripHeight: 48,
+  x0: 64,
+  y0: 12,
+  block: 48,
+  blockHeight: 24,
+} as const;
 
 export interface Point {
   x: number;
@@ -39,7 +47,11 @@ export function barcodeFilter(width: number = GEOMETRY.width): string {
   const k = width / GEOMETRY.width;
   const px = (v: number) => Math.round(v * k);
   const { stripHeight, x0, y0, block, blockHeight } = GEOMETRY;
-  const boxes = Array.from({ length: BITS }, (_, i) => `drawbox=x=${px(x0 + i * block)}:y=${px(y0)}:w=${px(block)}:h=${px(blockHeight)}:color=white:t=fill:enable='mod(floor(t*100/pow(2,${i})),2)'`);
+  const boxes = Array.from(
+    { length: BITS },
+    (_, i) =>
+      `drawbox=x=${px(x0 + i * block)}:y=${px(y0)}:w=${px(block)}:h=${px(blockHeight)}:color=white:t=fill:enable='mod(floor(t*100/pow(2,${i})),2)'`,
+  );
   return [`drawbox=x=0:y=0:w=${width}:h=${px(stripHeight)}:color=black:t=fill`, ...boxes].join(',');
 }
 
@@ -48,7 +60,10 @@ export function barcodeFilter(width: number = GEOMETRY.width): string {
  * testsrc2 720p30 with the barcode and a sine tone, x264 zerolatency with a 2 s GOP (or
  * `gopSeconds`: 1 is the advice for low latency), 1280×720 unless `width` says otherwise, sent in real time (`-re`) to `url` for at most `seconds`.
  */
-export function barcodePublisherArgs(url: string, opts: { seconds: number; preset: string; videoKbps: number; gopSeconds?: number; width?: number }): string[] {
+export function barcodePublisherArgs(
+  url: string,
+  opts: { seconds: number; preset: string; videoKbps: number; gopSeconds?: number; width?: number },
+): string[] {
   // 16:9 at `width` (a test keeps its source small; 640 px leaves blocks of 24 × 12).
   const width = opts.width ?? GEOMETRY.width;
   const height = Math.round((width * GEOMETRY.height) / GEOMETRY.width);
@@ -56,14 +71,48 @@ export function barcodePublisherArgs(url: string, opts: { seconds: number; prese
   const gop = String(Math.round((opts.gopSeconds ?? 2) * fps));
   const kbps = `${opts.videoKbps}k`;
   return [
-    '-re', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`,
-    '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(opts.seconds),
-    '-vf', barcodeFilter(width),
-    '-c:v', 'libx264', '-preset', opts.preset, '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-    '-b:v', kbps, '-maxrate', kbps, '-bufsize', kbps,
-    '-g', gop, '-keyint_min', gop, '-sc_threshold', '0',
-    '-c:a', 'aac', '-b:a', '96k', '-ar', '48000',
-    '-f', 'flv', url,
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=${fps}`,
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(opts.seconds),
+    '-vf',
+    barcodeFilter(width),
+    '-c:v',
+    'libx264',
+    '-preset',
+    opts.preset,
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    '-b:v',
+    kbps,
+    '-maxrate',
+    kbps,
+    '-bufsize',
+    kbps,
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-ar',
+    '48000',
+    '-f',
+    'flv',
+    url,
   ];
 }

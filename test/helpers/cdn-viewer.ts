@@ -12,7 +12,11 @@ export interface Received {
  * A GET from `localAddress` (loopback 127.0.0.x: the test's country table maps them) with a user
  * agent; the body's bytes are counted when the answer is 2xx.
  */
-export function fetchFrom(url: string, opts: { localAddress: string; userAgent: string; agent?: Agent; range?: string }, into: Received): Promise<{ status: number; body: Buffer }> {
+export function fetchFrom(
+  url: string,
+  opts: { localAddress: string; userAgent: string; agent?: Agent; range?: string },
+  into: Received,
+): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'user-agent': opts.userAgent };
     if (opts.range) headers.range = opts.range;
@@ -36,7 +40,10 @@ export function fetchFrom(url: string, opts: { localAddress: string; userAgent: 
  * A player in a loop until `stop()`: the master playlist, its first rendition's playlist, and
  * every segment listed that it has not fetched yet, about once a second, from one address.
  */
-export function watchStream(playbackUrl: string, opts: { localAddress: string; userAgent: string }): { received: Received; stop: () => Promise<Received> } {
+export function watchStream(
+  playbackUrl: string,
+  opts: { localAddress: string; userAgent: string },
+): { received: Received; stop: () => Promise<Received> } {
   const received: Received = { bytes: 0, requests: 0, segments: 0 };
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const base = playbackUrl.slice(0, playbackUrl.lastIndexOf('/') + 1);
@@ -46,10 +53,22 @@ export function watchStream(playbackUrl: string, opts: { localAddress: string; u
     while (running) {
       try {
         const master = await fetchFrom(playbackUrl, { ...opts, agent }, received);
-        const variant = master.status === 200 ? master.body.toString().split('\n').find((l) => l.endsWith('.m3u8')) : undefined;
+        const variant =
+          master.status === 200
+            ? master.body
+                .toString()
+                .split('\n')
+                .find((l) => l.endsWith('.m3u8'))
+            : undefined;
         if (variant) {
           const media = await fetchFrom(base + variant, { ...opts, agent }, received);
-          const segments = media.status === 200 ? media.body.toString().split('\n').filter((l) => l.endsWith('.ts')) : [];
+          const segments =
+            media.status === 200
+              ? media.body
+                  .toString()
+                  .split('\n')
+                  .filter((l) => l.endsWith('.ts'))
+              : [];
           for (const segment of segments) {
             if (fetched.has(segment)) continue;
             const res = await fetchFrom(base + segment, { ...opts, agent }, received);

@@ -58,7 +58,8 @@ export class FeedReader {
   }
 
   lastId(): string | null {
-    for (let i = this.events.length - 1; i >= 0; i--) if ((this.events[i] as SseEvent).id !== null) return (this.events[i] as SseEvent).id;
+    for (let i = this.events.length - 1; i >= 0; i--)
+      if ((this.events[i] as SseEvent).id !== null) return (this.events[i] as SseEvent).id;
     return null;
   }
 
@@ -66,7 +67,10 @@ export class FeedReader {
   async until(check: (r: FeedReader) => boolean, what: string, timeoutMs = 5000): Promise<void> {
     const end = performance.now() + timeoutMs;
     while (!check(this)) {
-      if (performance.now() > end) throw new Error(`feed: ${what} not seen within ${timeoutMs} ms; events: ${JSON.stringify(this.events.slice(-10))}`);
+      if (performance.now() > end)
+        throw new Error(
+          `feed: ${what} not seen within ${timeoutMs} ms; events: ${JSON.stringify(this.events.slice(-10))}`,
+        );
       await new Promise((r) => setTimeout(r, 20));
     }
   }

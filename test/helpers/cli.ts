@@ -40,7 +40,12 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
 /** `onStdout`, `onStderr`: each chunk as it comes (a command that runs until something happens). */
 export async function svc(
   args: string[],
-  opts: { env?: Record<string, string>; timeoutMs?: number; onStdout?: (chunk: string) => void; onStderr?: (chunk: string) => void } = {},
+  opts: {
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    onStdout?: (chunk: string) => void;
+    onStderr?: (chunk: string) => void;
+  } = {},
 ): Promise<CliResult> {
   const child = execa(process.execPath, [BIN, ...args], {
     env: cleanEnv(opts.env ?? {}),
@@ -74,7 +79,8 @@ export function makeDataDir(): { dir: string; remove: () => void } {
 /** An empty database on the test cluster, for `svc init --database-url`. */
 export async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test` (it starts a PostgreSQL cluster)');
+  if (!server)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test` (it starts a PostgreSQL cluster)');
   const name = `svc_cli_${randomBytes(6).toString('hex')}`;
   const admin = connect(server, { max: 1 });
   await admin.unsafe(`create database ${name}`);

@@ -61,7 +61,13 @@ export class Crowd {
   join(count: number): void {
     for (let i = 0; i < count; i++) {
       const index = this.players.length;
-      this.players.push({ s: `viewer-${this.opts.seed}-${index}`, u: this.rnd(), st: this.live ? this.watchingState() : 'w', rate: 1, present: true });
+      this.players.push({
+        s: `viewer-${this.opts.seed}-${index}`,
+        u: this.rnd(),
+        st: this.live ? this.watchingState() : 'w',
+        rate: 1,
+        present: true,
+      });
       this.read(index);
       this.check(index);
     }
@@ -124,7 +130,8 @@ export class Crowd {
 
   private read(index: number): void {
     const player = this.players[index] as Player;
-    if (!this.cached || this.t - this.cached.at >= this.cacheSeconds) this.cached = { beacon: this.opts.counter.beacon(this.opts.streamId), at: this.t };
+    if (!this.cached || this.t - this.cached.at >= this.cacheSeconds)
+      this.cached = { beacon: this.opts.counter.beacon(this.opts.streamId), at: this.t };
     player.rate = this.cached.beacon.rate;
     this.schedule(index, READ, this.refreshSeconds);
   }

@@ -10,7 +10,8 @@ export interface TestDatabase {
 
 function serverUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test` (it starts a PostgreSQL cluster)');
+  if (!url)
+    throw new Error('TEST_DATABASE_URL is not set: run the tests with `npm test` (it starts a PostgreSQL cluster)');
   return url;
 }
 

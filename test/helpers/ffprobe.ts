@@ -13,8 +13,10 @@ import type { SegmentProbe } from '../../src/platform/media/probe.js';
  */
 export function ffprobeSegmentArgs(file: string): string[] {
   return [
-    '-v', 'error',
-    '-print_format', 'json=compact=1',
+    '-v',
+    'error',
+    '-print_format',
+    'json=compact=1',
     '-show_entries',
     'stream=index,codec_type,codec_name,profile,level,width,height,avg_frame_rate,r_frame_rate,codec_tag_string:packet=stream_index,pts_time,flags:format=duration',
     file,
@@ -81,4 +83,3 @@ export function parseSegmentProbe(json: string): SegmentProbe {
   const format = isObject(root.format) ? root.format : {};
   return { video, audio, keyframeTimes, duration: num(format.duration) };
 }
-

@@ -27,13 +27,26 @@ export interface BarcodePublisher extends Publisher {
 }
 
 /** The live publisher (`barcodePublisherArgs`) with its media clock on the wall clock. */
-export function publishBarcode(url: string, seconds: number, opts: { gopSeconds?: number; videoKbps?: number; width?: number } = {}): BarcodePublisher {
+export function publishBarcode(
+  url: string,
+  seconds: number,
+  opts: { gopSeconds?: number; videoKbps?: number; width?: number } = {},
+): BarcodePublisher {
   const starts: number[] = [];
   let s0 = Infinity;
-  const publisher = runPublisher(barcodePublisherArgs(url, { seconds, preset: 'superfast', videoKbps: opts.videoKbps ?? 2500, ...(opts.gopSeconds ? { gopSeconds: opts.gopSeconds } : {}), ...(opts.width ? { width: opts.width } : {}) }), (out, at) => {
-    starts.push(at - out * 1000);
-    s0 = Math.min(s0, at - out * 1000);
-  });
+  const publisher = runPublisher(
+    barcodePublisherArgs(url, {
+      seconds,
+      preset: 'superfast',
+      videoKbps: opts.videoKbps ?? 2500,
+      ...(opts.gopSeconds ? { gopSeconds: opts.gopSeconds } : {}),
+      ...(opts.width ? { width: opts.width } : {}),
+    }),
+    (out, at) => {
+      starts.push(at - out * 1000);
+      s0 = Math.min(s0, at - out * 1000);
+    },
+  );
   const medianLagMs = () => {
     const m = median(starts);
     return m === null ? null : m - s0;
@@ -55,7 +68,12 @@ export interface Sample {
  * centre read, for the size the caller expects (else only the size, so the caller can ask again).
  */
 function lookExpression(width: number, height: number): string {
-  const args = { w: width, h: height, strip: Math.ceil((GEOMETRY.stripHeight * height) / GEOMETRY.height), centres: blockCentres(width, height) };
+  const args = {
+    w: width,
+    h: height,
+    strip: Math.ceil((GEOMETRY.stripHeight * height) / GEOMETRY.height),
+    centres: blockCentres(width, height),
+  };
   return `(() => {
     const p = window.svcPlayer, v = p.video, a = ${JSON.stringify(args)}, now = Date.now();
     if (v.videoWidth !== a.w || v.videoHeight !== a.h) return { now, width: v.videoWidth, height: v.videoHeight };
@@ -90,7 +108,12 @@ export interface DelayRun {
 }
 
 /** Looks at a playing player every `everyMs` for `seconds`; delays against the publisher's S0 (read at the end). */
-export async function measureDelay(page: Page, publisher: BarcodePublisher, seconds: number, everyMs = 500): Promise<DelayRun> {
+export async function measureDelay(
+  page: Page,
+  publisher: BarcodePublisher,
+  seconds: number,
+  everyMs = 500,
+): Promise<DelayRun> {
   await page.evaluate(`(() => {
     const p = window.svcPlayer;
     window.__bench = { stalls: 0, hlsStalls: 0, switches: [] };
@@ -111,7 +134,11 @@ export async function measureDelay(page: Page, publisher: BarcodePublisher, seco
     samples.push(look);
     await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
   }
-  const { stalls, hlsStalls, switches } = (await page.evaluate('window.__bench')) as { stalls: number; hlsStalls: number; switches: string[] };
+  const { stalls, hlsStalls, switches } = (await page.evaluate('window.__bench')) as {
+    stalls: number;
+    hlsStalls: number;
+    switches: string[];
+  };
   const s0 = publisher.s0();
   const delays: number[] = [];
   const renditions: Record<string, number> = {};

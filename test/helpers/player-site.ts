@@ -33,7 +33,10 @@ export function embedFixture(over: Partial<Embed> = {}): Embed {
 }
 
 /** The API with only the player routes, reading embeds from a map (no database). */
-export async function playerApi(embeds: Map<string, { embed: Embed; allowedDomains: string[] | null } | ApiError>, assets?: PlayerAssets): Promise<FastifyInstance> {
+export async function playerApi(
+  embeds: Map<string, { embed: Embed; allowedDomains: string[] | null } | ApiError>,
+  assets?: PlayerAssets,
+): Promise<FastifyInstance> {
   const app = await createApiServer({ logger: createLogger('silent') });
   const source: EmbedSource = {
     async embed(id) {
@@ -78,15 +81,22 @@ export interface PlayerSite {
  * the CDN on a second port, at `/<file>` and under any `/<prefix>/<file>`.
  */
 export async function startPlayerSite(first: Embed, dir: string): Promise<PlayerSite> {
-  const embeds = new Map<string, { embed: Embed; allowedDomains: string[] | null }>([[first.id, { embed: first, allowedDomains: null }]]);
+  const embeds = new Map<string, { embed: Embed; allowedDomains: string[] | null }>([
+    [first.id, { embed: first, allowedDomains: null }],
+  ]);
   const app = await playerApi(embeds);
   const beats: Beat[] = [];
   const embedReads = new Map<string, number>();
   const blocked = new Set<string>();
 
   const proxy = async (req: IncomingMessage, res: ServerResponse, url: string) => {
-    const reply = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': String(req.headers['accept-encoding'] ?? '') } });
-    for (const [name, value] of Object.entries(reply.headers)) if (value !== undefined && name !== 'content-length') res.setHeader(name, value as string);
+    const reply = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': String(req.headers['accept-encoding'] ?? '') },
+    });
+    for (const [name, value] of Object.entries(reply.headers))
+      if (value !== undefined && name !== 'content-length') res.setHeader(name, value as string);
     res.writeHead(reply.statusCode).end(reply.rawPayload);
   };
 
@@ -95,7 +105,13 @@ export async function startPlayerSite(first: Embed, dir: string): Promise<Player
     const beat = /^\/api\/embed\/([^/]+)\/beat$/.exec(url.pathname);
     if (req.method === 'POST' && beat) {
       const q = url.searchParams;
-      beats.push({ id: beat[1] ?? '', s: q.get('s') ?? '', st: q.get('st') ?? '', u: q.get('u') ?? '', at: Date.now() });
+      beats.push({
+        id: beat[1] ?? '',
+        s: q.get('s') ?? '',
+        st: q.get('st') ?? '',
+        u: q.get('u') ?? '',
+        at: Date.now(),
+      });
       return void res.writeHead(204).end();
     }
     const read = /^\/api\/embed\/([^/]+)$/.exec(url.pathname);
@@ -103,21 +119,41 @@ export async function startPlayerSite(first: Embed, dir: string): Promise<Player
       const id = read[1] ?? '';
       embedReads.set(id, (embedReads.get(id) ?? 0) + 1);
       const found = embeds.get(id);
-      if (!found) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"not_found"}}');
-      return void res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(found.embed));
+      if (!found)
+        return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"code":"not_found"}}');
+      return void res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(found.embed));
     }
     // `/<id>` and `/assets/<name>`.
     return void proxy(req, res, `/player${url.pathname}`);
   });
 
-  const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', m4s: 'video/iso.segment', mp4: 'video/mp4' };
+  const TYPES: Record<string, string> = {
+    m3u8: 'application/vnd.apple.mpegurl',
+    ts: 'video/mp2t',
+    m4s: 'video/iso.segment',
+    mp4: 'video/mp4',
+  };
   const cdn = createServer((req, res) => {
     const parts = new URL(req.url ?? '/', 'http://cdn').pathname.split('/').slice(1);
     const name = parts.at(-1) ?? '';
     const file = join(dir, name);
-    const headers = { 'access-control-allow-origin': '*', 'cache-control': name.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400' };
-    if (parts.length > 2 || blocked.has(parts.length === 2 ? (parts[0] ?? '') : '') || name.includes('..') || !existsSync(file)) return void res.writeHead(404, headers).end();
-    res.writeHead(200, { ...headers, 'content-type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream' });
+    const headers = {
+      'access-control-allow-origin': '*',
+      'cache-control': name.endsWith('.m3u8') ? 'no-cache' : 'public, max-age=86400',
+    };
+    if (
+      parts.length > 2 ||
+      blocked.has(parts.length === 2 ? (parts[0] ?? '') : '') ||
+      name.includes('..') ||
+      !existsSync(file)
+    )
+      return void res.writeHead(404, headers).end();
+    res.writeHead(200, {
+      ...headers,
+      'content-type': TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream',
+    });
     createReadStream(file).pipe(res);
   });
 
@@ -170,18 +206,67 @@ export function startLiveHls(): LiveHls {
     execa(
       'ffmpeg',
       [
-        '-hide_banner', '-loglevel', 'error', '-nostdin',
-        '-re', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30',
-        '-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-        '-filter_complex', '[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]',
-        '-map', '[hi]', '-map', '[lo]', '-map', '1:a', '-map', '1:a',
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-        '-g', '60', '-keyint_min', '60', '-sc_threshold', '0',
-        '-b:v:0', '1500k', '-b:v:1', '400k', '-c:a', 'aac', '-b:a', '64k',
-        '-f', 'hls', '-hls_time', '4', '-hls_list_size', '6',
-        '-hls_flags', 'delete_segments+independent_segments+program_date_time+temp_file+omit_endlist+append_list',
-        '-master_pl_name', 'master.m3u8', '-var_stream_map', 'v:0,a:0 v:1,a:1',
-        '-hls_segment_filename', join(dir, 'v%v_%05d.ts'), join(dir, 'v%v.m3u8'),
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-nostdin',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=1280x720:rate=30',
+        '-re',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:sample_rate=48000',
+        '-filter_complex',
+        '[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]',
+        '-map',
+        '[hi]',
+        '-map',
+        '[lo]',
+        '-map',
+        '1:a',
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-pix_fmt',
+        'yuv420p',
+        '-g',
+        '60',
+        '-keyint_min',
+        '60',
+        '-sc_threshold',
+        '0',
+        '-b:v:0',
+        '1500k',
+        '-b:v:1',
+        '400k',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '64k',
+        '-f',
+        'hls',
+        '-hls_time',
+        '4',
+        '-hls_list_size',
+        '6',
+        '-hls_flags',
+        'delete_segments+independent_segments+program_date_time+temp_file+omit_endlist+append_list',
+        '-master_pl_name',
+        'master.m3u8',
+        '-var_stream_map',
+        'v:0,a:0 v:1,a:1',
+        '-hls_segment_filename',
+        join(dir, 'v%v_%05d.ts'),
+        join(dir, 'v%v.m3u8'),
       ],
       { reject: false, stdin: 'ignore' },
     );

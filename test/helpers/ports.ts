@@ -17,7 +17,10 @@ export function ephemeralRange(): [number, number] {
 }
 
 const [ephemeralLow] = ephemeralRange();
-if (ephemeralLow - LOWEST < 1000) throw new Error(`the ephemeral port range starts at ${ephemeralLow}: the tests need ports ${LOWEST}-${ephemeralLow - 1} outside it`);
+if (ephemeralLow - LOWEST < 1000)
+  throw new Error(
+    `the ephemeral port range starts at ${ephemeralLow}: the tests need ports ${LOWEST}-${ephemeralLow - 1} outside it`,
+  );
 const span = ephemeralLow - LOWEST;
 /** The next port to try: each process starts somewhere else, so that test processes side by side rarely meet. */
 let next = LOWEST + Math.floor(Math.random() * span);

@@ -28,15 +28,38 @@ export async function makeClip(spec: ClipSpec): Promise<string> {
   if (existsSync(file)) return file;
   mkdirSync(CLIPS, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp.flv`;
-  const rate = spec.videoKbps ? ['-b:v', `${spec.videoKbps}k`, '-maxrate', `${spec.videoKbps}k`, '-bufsize', `${spec.videoKbps}k`] : ['-crf', '30'];
+  const rate = spec.videoKbps
+    ? ['-b:v', `${spec.videoKbps}k`, '-maxrate', `${spec.videoKbps}k`, '-bufsize', `${spec.videoKbps}k`]
+    : ['-crf', '30'];
   await execa('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${spec.seconds}`,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${spec.width}x${spec.height}:rate=${fps}:duration=${spec.seconds}`,
     ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${spec.seconds}`] : []),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', ...rate,
-    '-g', String(gop), '-keyint_min', String(gop), '-sc_threshold', '0',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-pix_fmt',
+    'yuv420p',
+    ...rate,
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
     ...(audio ? ['-c:a', 'aac', '-b:a', '96k', '-ar', '48000'] : []),
-    '-f', 'flv', tmp,
+    '-f',
+    'flv',
+    tmp,
   ]);
   renameSync(tmp, file);
   return file;
@@ -54,9 +77,16 @@ export interface Publisher {
 /** ffmpeg publishing a clip in real time (`-re`), looped when asked, as OBS would. */
 export function publish(url: string, clip: string, opts: { loop?: boolean; seconds?: number } = {}): Publisher {
   return runPublisher([
-    '-re', ...(opts.loop ? ['-stream_loop', '-1'] : []), '-i', clip,
+    '-re',
+    ...(opts.loop ? ['-stream_loop', '-1'] : []),
+    '-i',
+    clip,
     ...(opts.seconds ? ['-t', String(opts.seconds)] : []),
-    '-c', 'copy', '-f', 'flv', url,
+    '-c',
+    'copy',
+    '-f',
+    'flv',
+    url,
   ]);
 }
 
@@ -65,7 +95,11 @@ export function publish(url: string, clip: string, opts: { loop?: boolean; secon
  * `onProgress` gets each `out_time` (media seconds written) with the wall time it was read.
  */
 export function runPublisher(args: string[], onProgress?: (outSeconds: number, atMs: number) => void): Publisher {
-  const proc = execa('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-stats_period', '0.1', ...args], { reject: false, buffer: false, stdin: 'ignore' });
+  const proc = execa(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', '-stats_period', '0.1', ...args],
+    { reject: false, buffer: false, stdin: 'ignore' },
+  );
   let sent = 0;
   if (proc.stdout) {
     createInterface({ input: proc.stdout }).on('line', (line) => {
@@ -89,7 +123,12 @@ export function runPublisher(args: string[], onProgress?: (outSeconds: number, a
 }
 
 /** Polls until `check` returns a value (not undefined/false) or the timeout passes. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false | null>, timeoutMs = 20_000, everyMs = 200): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false | null>,
+  timeoutMs = 20_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -99,7 +138,8 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -104,7 +104,9 @@ export class Receiver {
     const verified: Record<string, boolean> = {};
     let verifyError: string | null = null;
     const secrets = this.secrets.get(path) ?? [];
-    const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const flat = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+    );
     for (const secret of secrets) {
       try {
         new Webhook(secret).verify(body, flat);
@@ -128,7 +130,9 @@ export class Receiver {
 
 /** `standardwebhooks` verifying one request with one secret. */
 export function verifies(secret: string, r: Received): boolean {
-  const flat = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+  const flat = Object.fromEntries(
+    Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+  );
   try {
     new Webhook(secret).verify(r.body, flat);
     return true;

@@ -54,10 +54,18 @@ export function assertStreamEvent(event: EventRow, type: string, stream: Record<
   assert.equal(Object.keys(p).sort(), ['data', 'timestamp', 'type']);
   assert.is(p.type, type);
   assert.is(new Date(p.timestamp).toISOString(), p.timestamp);
-  assert.equal(
-    Object.keys(p.data).sort(),
-    ['created_at', 'end_reason', 'ended_at', 'id', 'metadata', 'name', 'object', 'recording', 'status', 'went_live_at'],
-  );
+  assert.equal(Object.keys(p.data).sort(), [
+    'created_at',
+    'end_reason',
+    'ended_at',
+    'id',
+    'metadata',
+    'name',
+    'object',
+    'recording',
+    'status',
+    'went_live_at',
+  ]);
   for (const k of ['id', 'name', 'status', 'metadata', 'created_at', 'went_live_at', 'ended_at', 'end_reason']) {
     assert.equal(p.data[k], stream[k], `data.${k}`);
   }

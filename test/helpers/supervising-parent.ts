@@ -5,6 +5,13 @@
 import { createLogger } from '../../src/core/logger.js';
 import { Supervisor } from '../../src/platform/process/supervisor.js';
 
-const proc = new Supervisor().spawn({ name: 'sleeper', file: 'sleep', args: ['60'], logger: createLogger('silent'), restart: () => false, dieWithParent: process.argv[2] === 'die' });
+const proc = new Supervisor().spawn({
+  name: 'sleeper',
+  file: 'sleep',
+  args: ['60'],
+  logger: createLogger('silent'),
+  restart: () => false,
+  dieWithParent: process.argv[2] === 'die',
+});
 process.stdout.write(`${proc.pid}\n`);
 setInterval(() => {}, 1000);

@@ -31,7 +31,8 @@ export function priceMicros(rate: string, quantity: bigint, divisor: bigint): bi
 }
 
 /** The same as the API renders it. */
-export const price = (quantity: number | bigint, rate: string, divisor: bigint): string => usd(priceMicros(rate, BigInt(quantity), divisor));
+export const price = (quantity: number | bigint, rate: string, divisor: bigint): string =>
+  usd(priceMicros(rate, BigInt(quantity), divisor));
 
 /** Ingest: USD per minute, charged per second. */
 export const ingestPrice = (seconds: number | bigint, perMinute: string): string => price(seconds, perMinute, 60n);

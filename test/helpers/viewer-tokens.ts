@@ -10,7 +10,12 @@ export interface ViewerKey {
  * A viewer token as a client's site signs it (HS256 with the key secret, `kid` = the key id).
  * `exp` defaults to an hour after `now`; pass `exp: null` to leave it out.
  */
-export async function viewerToken(key: ViewerKey, now: Date, claims: Omit<JWTPayload, 'exp'> & { exp?: number | null } = {}, header: { alg?: string; kid?: string | null } = {}): Promise<string> {
+export async function viewerToken(
+  key: ViewerKey,
+  now: Date,
+  claims: Omit<JWTPayload, 'exp'> & { exp?: number | null } = {},
+  header: { alg?: string; kid?: string | null } = {},
+): Promise<string> {
   const { exp = Math.floor(now.getTime() / 1000) + 3600, ...rest } = claims;
   const jwt = new SignJWT({ sub: 'pupil-1', ...rest });
   const kid = header.kid === undefined ? key.id : header.kid;
@@ -22,7 +27,8 @@ export async function viewerToken(key: ViewerKey, now: Date, claims: Omit<JWTPay
 const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An unsigned token (`alg: none`), as an attacker would send it. */
-export const unsignedToken = (header: Record<string, unknown>, payload: Record<string, unknown>): string => `${b64(header)}.${b64(payload)}.`;
+export const unsignedToken = (header: Record<string, unknown>, payload: Record<string, unknown>): string =>
+  `${b64(header)}.${b64(payload)}.`;
 
 /** The token with its payload replaced and the old signature kept. */
 export function tamper(token: string, payload: Record<string, unknown>): string {

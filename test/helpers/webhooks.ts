@@ -8,7 +8,13 @@ import { systemLookup, type Lookup } from '../../src/domains/back-office/webhook
 import { createTestApi, type TestApi } from './api.js';
 import { Receiver } from './receiver.js';
 
-export type WebhookSuiteContext = { env: TestApi; key: string; accountId: string; receiver: Receiver; dispatchers: WebhookDispatcher[] };
+export type WebhookSuiteContext = {
+  env: TestApi;
+  key: string;
+  accountId: string;
+  receiver: Receiver;
+  dispatchers: WebhookDispatcher[];
+};
 
 /**
  * A suite over a fresh API with private webhook targets allowed (the receiver is on loopback),
@@ -45,7 +51,10 @@ export function webhookSuite(name: string): Test<WebhookSuiteContext> {
 /** A dispatcher over the suite's database and clock; stopped after each test. */
 export function startDispatcher(
   ctx: WebhookSuiteContext,
-  opts: Partial<Omit<DispatcherOptions, 'sql' | 'clock' | 'logger' | 'policy'>> & { allowPrivate?: boolean; lookup?: Lookup } = {},
+  opts: Partial<Omit<DispatcherOptions, 'sql' | 'clock' | 'logger' | 'policy'>> & {
+    allowPrivate?: boolean;
+    lookup?: Lookup;
+  } = {},
 ): Promise<WebhookDispatcher> {
   const { allowPrivate = true, lookup = systemLookup, ...rest } = opts;
   const dispatcher = new WebhookDispatcher({
@@ -67,9 +76,19 @@ export async function createEndpoint(ctx: WebhookSuiteContext, body: Record<stri
 }
 
 /** An event in the outbox, as a stream transition writes it. */
-export async function emit(ctx: WebhookSuiteContext, type: EventType = 'stream.cancelled', accountId = ctx.accountId): Promise<EventRow> {
+export async function emit(
+  ctx: WebhookSuiteContext,
+  type: EventType = 'stream.cancelled',
+  accountId = ctx.accountId,
+): Promise<EventRow> {
   return ctx.env.db.sql.begin((tx) =>
-    appendEvent(tx, { type, accountId, streamId: 'str_00000000000000000000', at: ctx.env.clock.now(), data: { object: 'stream', id: 'str_00000000000000000000', status: 'cancelled' } }),
+    appendEvent(tx, {
+      type,
+      accountId,
+      streamId: 'str_00000000000000000000',
+      at: ctx.env.clock.now(),
+      data: { object: 'stream', id: 'str_00000000000000000000', status: 'cancelled' },
+    }),
   );
 }
 
@@ -83,7 +102,11 @@ export async function attemptsOf(ctx: WebhookSuiteContext, deliveryId: string) {
 }
 
 /** Polls until `check` holds (the dispatcher works in the background). */
-export async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -98,9 +121,19 @@ export const firstDelivery = (ctx: WebhookSuiteContext, endpointId: string): Pro
   eventually(`a delivery to ${endpointId}`, async () => (await deliveriesOf(ctx, endpointId))[0]);
 
 /** Until the delivery is in `status` with `attempts` attempts recorded. */
-export function deliveryReaches(ctx: WebhookSuiteContext, deliveryId: string, status: string, attempts: number, timeoutMs = 5000): Promise<DeliveryRow> {
-  return eventually(`delivery ${deliveryId} ${status} after ${attempts} attempts`, async () => {
-    const [row] = await ctx.env.db.sql<DeliveryRow[]>`select * from webhook_deliveries where id = ${deliveryId}`;
-    return row && row.status === status && row.attempts === attempts ? row : null;
-  }, timeoutMs);
+export function deliveryReaches(
+  ctx: WebhookSuiteContext,
+  deliveryId: string,
+  status: string,
+  attempts: number,
+  timeoutMs = 5000,
+): Promise<DeliveryRow> {
+  return eventually(
+    `delivery ${deliveryId} ${status} after ${attempts} attempts`,
+    async () => {
+      const [row] = await ctx.env.db.sql<DeliveryRow[]>`select * from webhook_deliveries where id = ${deliveryId}`;
+      return row && row.status === status && row.attempts === attempts ? row : null;
+    },
+    timeoutMs,
+  );
 }

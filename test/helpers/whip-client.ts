@@ -22,13 +22,27 @@ export interface WhipPublisher {
 }
 
 const codecs = {
-  video: [new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI(), useREMB()], parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f' })],
+  video: [
+    new RTCRtpCodecParameters({
+      mimeType: 'video/H264',
+      clockRate: 90000,
+      rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+      parameters: 'level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f',
+    }),
+  ],
   audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
 };
 
 /** A sendonly offer (audio and video), with every candidate gathered; its connection is returned for answering. */
-export async function makeOffer(video_ = codecs.video): Promise<{ pc: RTCPeerConnection; video: MediaStreamTrack; audio: MediaStreamTrack; offer: string }> {
-  const pc = new RTCPeerConnection({ codecs: { ...codecs, video: video_ }, iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false, bundlePolicy: 'max-bundle' });
+export async function makeOffer(
+  video_ = codecs.video,
+): Promise<{ pc: RTCPeerConnection; video: MediaStreamTrack; audio: MediaStreamTrack; offer: string }> {
+  const pc = new RTCPeerConnection({
+    codecs: { ...codecs, video: video_ },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceUseIpv6: false,
+    bundlePolicy: 'max-bundle',
+  });
   const video = new MediaStreamTrack({ kind: 'video' });
   const audio = new MediaStreamTrack({ kind: 'audio' });
   pc.addTransceiver(video, { direction: 'sendonly' });
@@ -48,7 +62,10 @@ export const vp8Offer = async (): Promise<string> => {
 
 /** The same offer as a browser sending three layers (RID simulcast) would make it. */
 export function simulcastOffer(offer: string): string {
-  return offer.replace(/(m=video[^]*?)(a=mid:[^\r\n]*\r?\n)/, '$1$2a=rid:h send\r\na=rid:l send\r\na=simulcast:send h;l\r\n');
+  return offer.replace(
+    /(m=video[^]*?)(a=mid:[^\r\n]*\r?\n)/,
+    '$1$2a=rid:h send\r\na=rid:l send\r\na=simulcast:send h;l\r\n',
+  );
 }
 
 export async function postOffer(url: string, offer: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -67,26 +84,98 @@ export type RtpSource = (videoPort: number, audioPort: number) => string[];
 /** 320x180 at 15 fps with a keyframe every second, and a tone. */
 const LAVFI_SOURCE: RtpSource = (videoPort, audioPort) => [
   '-re',
-  '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15',
-  '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-  '-map', '0:v', '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p',
-  '-g', '15', '-keyint_min', '15', '-sc_threshold', '0', '-b:v', '300k', '-bsf:v', 'dump_extra',
-  '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
-  '-map', '1:a', '-c:a', 'libopus', '-b:a', '48k', '-ar', '48000', '-ac', '2',
-  '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=320x180:rate=15',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440:sample_rate=48000',
+  '-map',
+  '0:v',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'ultrafast',
+  '-tune',
+  'zerolatency',
+  '-profile:v',
+  'baseline',
+  '-pix_fmt',
+  'yuv420p',
+  '-g',
+  '15',
+  '-keyint_min',
+  '15',
+  '-sc_threshold',
+  '0',
+  '-b:v',
+  '300k',
+  '-bsf:v',
+  'dump_extra',
+  '-f',
+  'rtp',
+  '-payload_type',
+  '96',
+  `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
+  '-map',
+  '1:a',
+  '-c:a',
+  'libopus',
+  '-b:a',
+  '48k',
+  '-ar',
+  '48000',
+  '-ac',
+  '2',
+  '-f',
+  'rtp',
+  '-payload_type',
+  '111',
+  `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
 ];
 
 /** An H.264 + AAC clip as a browser would send it: video copied, audio as Opus, in real time. */
-export const clipSource = (clip: string): RtpSource => (videoPort, audioPort) => [
-  '-re', '-i', clip,
-  '-map', '0:v', '-c:v', 'copy', '-bsf:v', 'h264_mp4toannexb,dump_extra',
-  '-f', 'rtp', '-payload_type', '96', `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
-  '-map', '0:a', '-c:a', 'libopus', '-b:a', '96k', '-ar', '48000', '-ac', '2',
-  '-f', 'rtp', '-payload_type', '111', `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
-];
+export const clipSource =
+  (clip: string): RtpSource =>
+  (videoPort, audioPort) => [
+    '-re',
+    '-i',
+    clip,
+    '-map',
+    '0:v',
+    '-c:v',
+    'copy',
+    '-bsf:v',
+    'h264_mp4toannexb,dump_extra',
+    '-f',
+    'rtp',
+    '-payload_type',
+    '96',
+    `rtp://127.0.0.1:${videoPort}?pkt_size=1200`,
+    '-map',
+    '0:a',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '96k',
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-f',
+    'rtp',
+    '-payload_type',
+    '111',
+    `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
+  ];
 
 /** Publishes to `whipUrl`; media flows once connected. */
-export async function whipPublish(whipUrl: string, source: RtpSource = LAVFI_SOURCE): Promise<WhipPublisher & { sourceExited: () => Promise<void> }> {
+export async function whipPublish(
+  whipUrl: string,
+  source: RtpSource = LAVFI_SOURCE,
+): Promise<WhipPublisher & { sourceExited: () => Promise<void> }> {
   const { pc, video, audio, offer } = await makeOffer();
   const res = await postOffer(whipUrl, offer);
   const body = await res.text();
@@ -107,7 +196,11 @@ export async function whipPublish(whipUrl: string, source: RtpSource = LAVFI_SOU
     as.on('message', (m) => audio.writeRtp(m));
     void connected.then(() => {
       connectedAt = Date.now();
-      ffmpeg = execa('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...source(vs.address().port, as.address().port)], { reject: false, stdin: 'ignore', buffer: false });
+      ffmpeg = execa(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', ...source(vs.address().port, as.address().port)],
+        { reject: false, stdin: 'ignore', buffer: false },
+      );
     });
   }
   let closed = false;

@@ -42,7 +42,14 @@ t('unknown routes and methods: 404 not_found in the error shape', async ({ env, 
 });
 
 t('paths that do not decode or are absurdly long: 404 in the error shape, with X-Request-Id', async ({ env, key }) => {
-  for (const path of ['/v1/streams/%E0%A4%A', '/v1/streams/%zz', '/v1/streams/%C0%AF/viewers', '/v1/streams/%ED%A0%80/stream-key', `/v1/streams/${'a'.repeat(300)}`, `/v1/streams/${'a'.repeat(201)}/viewers`]) {
+  for (const path of [
+    '/v1/streams/%E0%A4%A',
+    '/v1/streams/%zz',
+    '/v1/streams/%C0%AF/viewers',
+    '/v1/streams/%ED%A0%80/stream-key',
+    `/v1/streams/${'a'.repeat(300)}`,
+    `/v1/streams/${'a'.repeat(201)}/viewers`,
+  ]) {
     for (const method of ['GET', 'PATCH', 'DELETE', 'POST'] as const) {
       const res = await env.call(method, path, { key, body: method === 'PATCH' ? { name: 'x' } : undefined });
       assertError(res, 404, 'not_found');
@@ -75,12 +82,31 @@ t('400 for bodies that are not JSON, not an object, or too large', async ({ env,
   ];
   const before = await env.db.sql`select count(*)::int as n from streams`;
   for (const c of cases) assertError(await env.call('POST', '/v1/streams', { key, ...c }), 400, 'invalid_request');
-  for (const c of cases) assertError(await env.call('PATCH', '/v1/streams/str_aaaaaaaaaaaaaaaaaaaa', { key, ...c }), 400, 'invalid_request');
+  for (const c of cases)
+    assertError(await env.call('PATCH', '/v1/streams/str_aaaaaaaaaaaaaaaaaaaa', { key, ...c }), 400, 'invalid_request');
   const after = await env.db.sql`select count(*)::int as n from streams`;
   assert.is(after[0]?.n, before[0]?.n);
   // A JSON media type with a suffix is JSON.
-  assert.is((await env.call('POST', '/v1/streams', { key, payload: '{"name":"v"}', headers: { 'content-type': 'application/vnd.api+json' } })).status, 201);
-  assert.is((await env.call('POST', '/v1/streams', { key, payload: '{"name":"v"}', headers: { 'content-type': 'application/json; charset=utf-8' } })).status, 201);
+  assert.is(
+    (
+      await env.call('POST', '/v1/streams', {
+        key,
+        payload: '{"name":"v"}',
+        headers: { 'content-type': 'application/vnd.api+json' },
+      })
+    ).status,
+    201,
+  );
+  assert.is(
+    (
+      await env.call('POST', '/v1/streams', {
+        key,
+        payload: '{"name":"v"}',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      })
+    ).status,
+    201,
+  );
 });
 
 t('400 names the unknown or mistyped field; types are never coerced', async ({ env, key }) => {
@@ -112,12 +138,24 @@ t('400 names the unknown or mistyped field; types are never coerced', async ({ e
 
 t('text PostgreSQL cannot store is refused as 400, not a 500', async ({ env, key }) => {
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { name: 'a\u0000b' } }), 'name');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { metadata: { note: 'x\u0000' } } }), 'metadata.note');
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, body: { metadata: { note: 'x\u0000' } } }),
+    'metadata.note',
+  );
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { metadata: { 'k\u0000': 1 } } }), 'metadata');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, payload: '{"metadata":{"a":"\\ud800"}}', headers: json }), 'metadata.a');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, payload: '{"name":"\\udfff x"}', headers: json }), 'name');
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, payload: '{"metadata":{"a":"\\ud800"}}', headers: json }),
+    'metadata.a',
+  );
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, payload: '{"name":"\\udfff x"}', headers: json }),
+    'name',
+  );
   const s = await createStream(env, key, { name: 'ok' });
-  assertInvalidField(await env.call('PATCH', `/v1/streams/${s.id}`, { key, body: { metadata: { list: ['a', 'b\u0000'] } } }), 'metadata.list.1');
+  assertInvalidField(
+    await env.call('PATCH', `/v1/streams/${s.id}`, { key, body: { metadata: { list: ['a', 'b\u0000'] } } }),
+    'metadata.list.1',
+  );
   // Well-formed non-ASCII text is kept as sent.
   const text = 'Zoë — 直播 🎥 \u200b';
   const ok = await createStream(env, key, { name: text, metadata: { text } });

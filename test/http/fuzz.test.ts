@@ -46,34 +46,90 @@ class Gen {
   value(depth = 3): unknown {
     const kind = this.int(0, depth > 0 ? 14 : 10);
     switch (kind) {
-      case 0: return null;
-      case 1: return this.chance(0.5);
-      case 2: return this.int(-5, 5000);
-      case 3: return this.pick([0, -0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 480, 720, 1080, 3650, 3651, 100, 101]);
-      case 4: return this.string();
-      case 5: return this.pick(['', ' ', 'true', 'false', 'null', '720', '1080', 'abr_basic', 'passthrough', '2026-01-01T00:00:00Z', 'example.com']);
-      case 6: return 'x'.repeat(this.pick([99, 100, 101, 255, 256, 2048, 5000, 30_000]));
-      case 7: return this.string(300);
-      case 8: return [];
-      case 9: return {};
-      case 10: return this.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
-      case 11: return Array.from({ length: this.int(1, 5) }, () => this.value(depth - 1));
-      case 12: return Object.fromEntries(Array.from({ length: this.int(1, 5) }, () => [this.key(), this.value(depth - 1)]));
+      case 0:
+        return null;
+      case 1:
+        return this.chance(0.5);
+      case 2:
+        return this.int(-5, 5000);
+      case 3:
+        return this.pick([0, -0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 480, 720, 1080, 3650, 3651, 100, 101]);
+      case 4:
+        return this.string();
+      case 5:
+        return this.pick([
+          '',
+          ' ',
+          'true',
+          'false',
+          'null',
+          '720',
+          '1080',
+          'abr_basic',
+          'passthrough',
+          '2026-01-01T00:00:00Z',
+          'example.com',
+        ]);
+      case 6:
+        return 'x'.repeat(this.pick([99, 100, 101, 255, 256, 2048, 5000, 30_000]));
+      case 7:
+        return this.string(300);
+      case 8:
+        return [];
+      case 9:
+        return {};
+      case 10:
+        return this.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty']);
+      case 11:
+        return Array.from({ length: this.int(1, 5) }, () => this.value(depth - 1));
+      case 12:
+        return Object.fromEntries(Array.from({ length: this.int(1, 5) }, () => [this.key(), this.value(depth - 1)]));
       case 13: {
         let v: unknown = this.value(0);
         for (let i = 0; i < this.int(10, 200); i++) v = this.chance(0.5) ? [v] : { a: v };
         return v;
       }
-      default: return { __proto__: this.value(depth - 1), constructor: { prototype: { polluted: true } } };
+      default:
+        return { __proto__: this.value(depth - 1), constructor: { prototype: { polluted: true } } };
     }
   }
   key(): string {
-    return this.chance(0.6) ? this.pick([...CREATE_FIELDS, ...PLAYER_FIELDS, 'colour', '', ' name', 'NAME', '__proto__', 'constructor', 'status', 'id']) : this.string(20);
+    return this.chance(0.6)
+      ? this.pick([
+          ...CREATE_FIELDS,
+          ...PLAYER_FIELDS,
+          'colour',
+          '',
+          ' name',
+          'NAME',
+          '__proto__',
+          'constructor',
+          'status',
+          'id',
+        ])
+      : this.string(20);
   }
 }
 
-const CREATE_FIELDS = ['name', 'profile', 'max_resolution', 'record', 'recording_retention_days', 'metadata', 'player', 'replay', 'latency_mode'];
-const PLAYER_FIELDS = ['show_name', 'require_viewer_token', 'enabled', 'allowed_domains', 'watch_minutes_limit', 'closed_at'];
+const CREATE_FIELDS = [
+  'name',
+  'profile',
+  'max_resolution',
+  'record',
+  'recording_retention_days',
+  'metadata',
+  'player',
+  'replay',
+  'latency_mode',
+];
+const PLAYER_FIELDS = [
+  'show_name',
+  'require_viewer_token',
+  'enabled',
+  'allowed_domains',
+  'watch_minutes_limit',
+  'closed_at',
+];
 const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat', 'latency_mode'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
 const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
@@ -88,7 +144,8 @@ function body(g: Gen, fields: string[]): { payload?: string; contentType?: strin
     const junkCount = g.int(0, 2);
     for (let i = 0; i < junkCount; i++) {
       const f = g.chance(0.7) ? g.pick(fields) : g.key();
-      if (f === 'player' && g.chance(0.5)) obj.player = { [g.chance(0.7) ? g.pick(PLAYER_FIELDS) : g.key()]: g.value(2) };
+      if (f === 'player' && g.chance(0.5))
+        obj.player = { [g.chance(0.7) ? g.pick(PLAYER_FIELDS) : g.key()]: g.value(2) };
       else obj[f] = g.value();
     }
     return { payload: JSON.stringify(obj), contentType: contentType(g) };
@@ -102,23 +159,44 @@ function body(g: Gen, fields: string[]): { payload?: string; contentType?: strin
 
 function validValue(g: Gen, field: string): unknown {
   switch (field) {
-    case 'name': return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
-    case 'profile': return g.pick(['abr_basic', 'passthrough']);
-    case 'latency_mode': return g.pick(['standard', 'low']);
-    case 'max_resolution': return g.pick([480, 720]);
+    case 'name':
+      return g.pick([null, '', 'Town hall', 'Ms Rivera', 'x'.repeat(100)]);
+    case 'profile':
+      return g.pick(['abr_basic', 'passthrough']);
+    case 'latency_mode':
+      return g.pick(['standard', 'low']);
+    case 'max_resolution':
+      return g.pick([480, 720]);
     case 'record':
-    case 'replay': return g.chance(0.5);
-    case 'recording_retention_days': return g.pick([null, 1, 30, 3650]);
-    case 'metadata': return g.pick([null, {}, { a: 1 }, { nested: { list: [1, 'two', null] } }]);
-    case 'player': return g.pick([{}, { show_name: false }, { enabled: true, allowed_domains: ['example.com'] }, { watch_minutes_limit: null }]);
-    case 'text': return g.pick(['hello', ' spaced  out ', 'x'.repeat(500), 'é🎉']);
-    case 'nickname': return g.pick(['Bob', 'x'.repeat(40), 'Zoë']);
-    case 'client_id': return g.pick(['client-fuzz-1', `client-fuzz-${g.int(0, 99)}`, 'x'.repeat(64)]);
-    case 'session_token': return g.pick(['forged', 'a.b.c']);
-    case 'viewer_id': return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
-    case 'message_id': return 'msg_00000000000000000000';
-    case 'active_days': return g.pick([1, 7, 30]);
-    default: return null;
+    case 'replay':
+      return g.chance(0.5);
+    case 'recording_retention_days':
+      return g.pick([null, 1, 30, 3650]);
+    case 'metadata':
+      return g.pick([null, {}, { a: 1 }, { nested: { list: [1, 'two', null] } }]);
+    case 'player':
+      return g.pick([
+        {},
+        { show_name: false },
+        { enabled: true, allowed_domains: ['example.com'] },
+        { watch_minutes_limit: null },
+      ]);
+    case 'text':
+      return g.pick(['hello', ' spaced  out ', 'x'.repeat(500), 'é🎉']);
+    case 'nickname':
+      return g.pick(['Bob', 'x'.repeat(40), 'Zoë']);
+    case 'client_id':
+      return g.pick(['client-fuzz-1', `client-fuzz-${g.int(0, 99)}`, 'x'.repeat(64)]);
+    case 'session_token':
+      return g.pick(['forged', 'a.b.c']);
+    case 'viewer_id':
+      return g.pick(['pupil-1', 'x'.repeat(64), 'é', `v${g.int(0, 3)}`]);
+    case 'message_id':
+      return 'msg_00000000000000000000';
+    case 'active_days':
+      return g.pick([1, 7, 30]);
+    default:
+      return null;
   }
 }
 
@@ -159,10 +237,28 @@ const RAW_PAYLOADS: ((g: Gen) => string)[] = [
 
 function contentType(g: Gen): string | undefined {
   return g.pick([
-    'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON',
-    'application/json; charset=latin1', 'application/merge-patch+json', 'application/vnd.api+json', 'text/plain',
-    'text/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=----x', 'application/octet-stream',
-    '*/*', '', ';', ';;;', 'application/', '/json', 'application/json, text/plain', 'json', undefined,
+    'application/json',
+    'application/json',
+    'application/json',
+    'application/json; charset=utf-8',
+    'APPLICATION/JSON',
+    'application/json; charset=latin1',
+    'application/merge-patch+json',
+    'application/vnd.api+json',
+    'text/plain',
+    'text/json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=----x',
+    'application/octet-stream',
+    '*/*',
+    '',
+    ';',
+    ';;;',
+    'application/',
+    '/json',
+    'application/json, text/plain',
+    'json',
+    undefined,
   ]);
 }
 
@@ -194,10 +290,41 @@ function query(g: Gen, known: string[]): string {
   const parts: string[] = [];
   const n = g.int(0, 4);
   for (let i = 0; i < n; i++) {
-    const k = g.pick(['limit', 'limit', 'status', 'starting_after', 'limit[]', 'limit[a]', 'colour', '', '%zz', 'status', 'after']);
+    const k = g.pick([
+      'limit',
+      'limit',
+      'status',
+      'starting_after',
+      'limit[]',
+      'limit[a]',
+      'colour',
+      '',
+      '%zz',
+      'status',
+      'after',
+    ]);
     const v = g.pick([
       () => String(g.int(-2, 102)),
-      () => g.pick(['', '0', '1', '20', '100', '101', '1.5', '1e2', 'abc', '-0', '0x10', ' 5', '5 ', 'NaN', 'Infinity', '%zz', '%00']),
+      () =>
+        g.pick([
+          '',
+          '0',
+          '1',
+          '20',
+          '100',
+          '101',
+          '1.5',
+          '1e2',
+          'abc',
+          '-0',
+          '0x10',
+          ' 5',
+          '5 ',
+          'NaN',
+          'Infinity',
+          '%zz',
+          '%00',
+        ]),
       () => g.pick(['pending', 'live', 'ended', 'expired', 'cancelled', 'PENDING', 'all', '']),
       () => g.pick(known),
       () => enc(g.string(20)),
@@ -213,10 +340,20 @@ function headers(g: Gen, apiKey: string, otherKey: string): Record<string, strin
   const auth = g.int(0, 19);
   if (auth < 15) h.authorization = `Bearer ${apiKey}`;
   else if (auth === 15) h.authorization = `Bearer ${otherKey}`;
-  else if (auth === 16) h.authorization = g.pick(['', 'Bearer', 'Basic abc', `bearer  ${apiKey}  `, `Bearer ${apiKey},Bearer ${apiKey}`]);
+  else if (auth === 16)
+    h.authorization = g.pick(['', 'Bearer', 'Basic abc', `bearer  ${apiKey}  `, `Bearer ${apiKey},Bearer ${apiKey}`]);
   else if (auth === 17) h.authorization = `Bearer svc_live_${g.string(40).replace(/[^\x21-\x7e]/g, 'a')}`;
   else if (auth === 18) h.authorization = `Bearer ${'svc_live_'.padEnd(g.pick([199, 200, 201, 8000]), 'z')}`;
-  if (g.chance(0.3)) h['idempotency-key'] = g.pick([() => '', () => 'k', () => 'k'.repeat(255), () => 'k'.repeat(256), () => 'k'.repeat(5000), () => latin1(g.string(30)), () => `fuzz-${g.int(0, 5)}`])();
+  if (g.chance(0.3))
+    h['idempotency-key'] = g.pick([
+      () => '',
+      () => 'k',
+      () => 'k'.repeat(255),
+      () => 'k'.repeat(256),
+      () => 'k'.repeat(5000),
+      () => latin1(g.string(30)),
+      () => `fuzz-${g.int(0, 5)}`,
+    ])();
   if (g.chance(0.1)) h['x-request-id'] = latin1(g.string(30));
   if (g.chance(0.1)) h.accept = g.pick(['text/html', '*/*', 'application/xml', '', 'application/json;q=0']);
   if (g.chance(0.05)) h.origin = 'https://elsewhere.example';
@@ -226,7 +363,8 @@ function headers(g: Gen, apiKey: string, otherKey: string): Record<string, strin
 }
 
 /** Every UTF-8 byte percent-encoded (an unpaired surrogate goes out as U+FFFD, as a browser sends it). */
-const enc = (s: string): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const enc = (s: string): string =>
+  [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 /** Header values are bytes: keep what an HTTP client could actually send. */
 const latin1 = (s: string): string => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '');
@@ -235,7 +373,10 @@ interface Endpoint {
   name: string;
   /** The operation in the OpenAPI description, or null for GET /. */
   op: string | null;
-  request(g: Gen, ctx: Ctx): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: { payload?: string; contentType?: string } };
+  request(
+    g: Gen,
+    ctx: Ctx,
+  ): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: { payload?: string; contentType?: string } };
 }
 
 interface Ctx {
@@ -243,19 +384,94 @@ interface Ctx {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'POST /v1/streams', op: 'post /v1/streams', request: (g) => ({ method: 'POST', url: '/v1/streams', body: body(g, CREATE_FIELDS) }) },
-  { name: 'GET /v1/streams', op: 'get /v1/streams', request: (g, c) => ({ method: 'GET', url: `/v1/streams${query(g, c.known)}` }) },
-  { name: 'GET /v1/streams/{id}', op: 'get /v1/streams/{id}', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}${query(g, c.known)}` }) },
-  { name: 'PATCH /v1/streams/{id}', op: 'patch /v1/streams/{id}', request: (g, c) => ({ method: 'PATCH', url: `/v1/streams/${weirdId(g, c.known)}`, body: body(g, PATCH_FIELDS) }) },
-  { name: 'DELETE /v1/streams/{id}', op: 'delete /v1/streams/{id}', request: (g, c) => ({ method: 'DELETE', url: `/v1/streams/${weirdId(g, c.known)}`, body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined }) },
-  { name: 'POST /v1/streams/{id}/stream-key', op: 'post /v1/streams/{id}/stream-key', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/stream-key`, body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined }) },
-  { name: 'GET /v1/streams/{id}/viewers', op: 'get /v1/streams/{id}/viewers', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }) },
-  { name: 'GET /v1/streams/{id}/attendance', op: 'get /v1/streams/{id}/attendance', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }) },
-  { name: 'POST /v1/streams/{id}/chat/bans', op: 'post /v1/streams/{id}/chat/bans', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`, body: body(g, BAN_FIELDS) }) },
-  { name: 'GET /v1/streams/{id}/chat/messages', op: 'get /v1/streams/{id}/chat/messages', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/messages${query(g, c.known)}` }) },
-  { name: 'POST /v1/embed/{id}/chat/messages', op: 'post /v1/embed/{id}/chat/messages', request: (g, c) => ({ method: 'POST', url: `/v1/embed/${weirdId(g, c.known)}/chat/messages`, body: body(g, CHAT_POST_FIELDS) }) },
-  { name: 'POST /v1/streams/{id}/chat/moderators', op: 'post /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'POST', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators`, body: body(g, MODERATOR_FIELDS) }) },
-  { name: 'GET /v1/streams/{id}/chat/moderators', op: 'get /v1/streams/{id}/chat/moderators', request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}` }) },
+  {
+    name: 'POST /v1/streams',
+    op: 'post /v1/streams',
+    request: (g) => ({ method: 'POST', url: '/v1/streams', body: body(g, CREATE_FIELDS) }),
+  },
+  {
+    name: 'GET /v1/streams',
+    op: 'get /v1/streams',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams${query(g, c.known)}` }),
+  },
+  {
+    name: 'GET /v1/streams/{id}',
+    op: 'get /v1/streams/{id}',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}${query(g, c.known)}` }),
+  },
+  {
+    name: 'PATCH /v1/streams/{id}',
+    op: 'patch /v1/streams/{id}',
+    request: (g, c) => ({ method: 'PATCH', url: `/v1/streams/${weirdId(g, c.known)}`, body: body(g, PATCH_FIELDS) }),
+  },
+  {
+    name: 'DELETE /v1/streams/{id}',
+    op: 'delete /v1/streams/{id}',
+    request: (g, c) => ({
+      method: 'DELETE',
+      url: `/v1/streams/${weirdId(g, c.known)}`,
+      body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined,
+    }),
+  },
+  {
+    name: 'POST /v1/streams/{id}/stream-key',
+    op: 'post /v1/streams/{id}/stream-key',
+    request: (g, c) => ({
+      method: 'POST',
+      url: `/v1/streams/${weirdId(g, c.known)}/stream-key`,
+      body: g.chance(0.5) ? body(g, CREATE_FIELDS) : undefined,
+    }),
+  },
+  {
+    name: 'GET /v1/streams/{id}/viewers',
+    op: 'get /v1/streams/{id}/viewers',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/viewers${query(g, c.known)}` }),
+  },
+  {
+    name: 'GET /v1/streams/{id}/attendance',
+    op: 'get /v1/streams/{id}/attendance',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/attendance${query(g, c.known)}` }),
+  },
+  {
+    name: 'POST /v1/streams/{id}/chat/bans',
+    op: 'post /v1/streams/{id}/chat/bans',
+    request: (g, c) => ({
+      method: 'POST',
+      url: `/v1/streams/${weirdId(g, c.known)}/chat/bans`,
+      body: body(g, BAN_FIELDS),
+    }),
+  },
+  {
+    name: 'GET /v1/streams/{id}/chat/messages',
+    op: 'get /v1/streams/{id}/chat/messages',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/chat/messages${query(g, c.known)}` }),
+  },
+  {
+    name: 'POST /v1/embed/{id}/chat/messages',
+    op: 'post /v1/embed/{id}/chat/messages',
+    request: (g, c) => ({
+      method: 'POST',
+      url: `/v1/embed/${weirdId(g, c.known)}/chat/messages`,
+      body: body(g, CHAT_POST_FIELDS),
+    }),
+  },
+  {
+    name: 'POST /v1/streams/{id}/chat/moderators',
+    op: 'post /v1/streams/{id}/chat/moderators',
+    request: (g, c) => ({
+      method: 'POST',
+      url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators`,
+      body: body(g, MODERATOR_FIELDS),
+    }),
+  },
+  {
+    name: 'GET /v1/streams/{id}/chat/moderators',
+    op: 'get /v1/streams/{id}/chat/moderators',
+    request: (g, c) => ({
+      method: 'GET',
+      url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}`,
+    }),
+  },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
@@ -311,32 +527,42 @@ t.after(async (c) => {
 });
 
 for (const [index, endpoint] of ENDPOINTS.entries()) {
-  t(`${endpoint.name}: ${PER_ENDPOINT} generated requests, never a 5xx, errors in the spec's shape`, async ({ env, key, otherKey, ctx, doc }) => {
-    const g = new Gen(prng(SEED + index));
-    const statuses = new Map<number, number>();
-    for (let i = 0; i < PER_ENDPOINT; i++) {
-      const req = endpoint.request(g, ctx);
-      const h = headers(g, key, otherKey);
-      if (req.body?.contentType !== undefined) h['content-type'] = req.body.contentType;
-      const where = `#${i} ${req.method} ${req.url.slice(0, 200)} headers=${JSON.stringify(h).slice(0, 300)} payload=${JSON.stringify(req.body?.payload?.slice(0, 300))}`;
-      let res: Reply;
-      try {
-        res = await env.call(req.method, req.url, { headers: h, payload: req.body?.payload });
-      } catch (err) {
-        assert.unreachable(`${where}: inject threw ${String(err)}`);
-        return;
+  t(
+    `${endpoint.name}: ${PER_ENDPOINT} generated requests, never a 5xx, errors in the spec's shape`,
+    async ({ env, key, otherKey, ctx, doc }) => {
+      const g = new Gen(prng(SEED + index));
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < PER_ENDPOINT; i++) {
+        const req = endpoint.request(g, ctx);
+        const h = headers(g, key, otherKey);
+        if (req.body?.contentType !== undefined) h['content-type'] = req.body.contentType;
+        const where = `#${i} ${req.method} ${req.url.slice(0, 200)} headers=${JSON.stringify(h).slice(0, 300)} payload=${JSON.stringify(req.body?.payload?.slice(0, 300))}`;
+        let res: Reply;
+        try {
+          res = await env.call(req.method, req.url, { headers: h, payload: req.body?.payload });
+        } catch (err) {
+          assert.unreachable(`${where}: inject threw ${String(err)}`);
+          return;
+        }
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        check(res, endpoint, doc, where);
+        if (res.status === 201 && endpoint.op === 'post /v1/streams') ctx.known.push(res.body.id);
       }
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      check(res, endpoint, doc, where);
-      if (res.status === 201 && endpoint.op === 'post /v1/streams') ctx.known.push(res.body.id);
-    }
-    // FUZZ_STATS=1 prints how the answers spread, to tune the generators.
-    if (process.env.FUZZ_STATS) console.log(endpoint.name, JSON.stringify([...statuses].sort()));
-    // The generator reaches both outcomes for operations that can succeed.
-    const ok = endpoint.op ? [SUCCESS[endpoint.op] ?? 200].flat() : [200];
-    assert.ok(ok.some((status) => (statuses.get(status) ?? 0) > 0), `${endpoint.name}: some valid requests succeeded (${JSON.stringify([...statuses])})`);
-    if (endpoint.op) assert.ok([...statuses.keys()].some((s) => s >= 400), `${endpoint.name}: some were refused`);
-  });
+      // FUZZ_STATS=1 prints how the answers spread, to tune the generators.
+      if (process.env.FUZZ_STATS) console.log(endpoint.name, JSON.stringify([...statuses].sort()));
+      // The generator reaches both outcomes for operations that can succeed.
+      const ok = endpoint.op ? [SUCCESS[endpoint.op] ?? 200].flat() : [200];
+      assert.ok(
+        ok.some((status) => (statuses.get(status) ?? 0) > 0),
+        `${endpoint.name}: some valid requests succeeded (${JSON.stringify([...statuses])})`,
+      );
+      if (endpoint.op)
+        assert.ok(
+          [...statuses.keys()].some((s) => s >= 400),
+          `${endpoint.name}: some were refused`,
+        );
+    },
+  );
 }
 
 /** Nesting and width far past anything valid, in the body itself and in each kind of field. */
@@ -345,63 +571,88 @@ const deepArray = (n: number): string => '['.repeat(n) + ']'.repeat(n);
 const deepObject = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
 const wideObject = (n: number): string => '{' + Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',') + '}';
 
-t(`deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a body: 400 invalid_request naming the field, never a 5xx`, async ({ env, key, ctx }) => {
-  const id = ctx.known[0] as string;
-  const webhook = await env.call('POST', '/v1/webhooks', { key, body: { url: 'https://hooks.example.com/svc', events: ['stream.live'] } });
-  assert.is(webhook.status, 201, webhook.text);
-  const routes: [string, string][] = [
-    ['POST', '/v1/streams'],
-    ['PATCH', `/v1/streams/${id}`],
-    ['POST', `/v1/streams/${id}/playback-token`],
-    ['POST', '/v1/webhooks'],
-    ['PATCH', `/v1/webhooks/${webhook.body.id}`],
-    ['POST', `/v1/embed/${id}/beat`],
-    ['POST', `/v1/embed/${id}/session`],
-    ['POST', `/v1/embed/${id}/playback`],
-    ['POST', `/v1/streams/${id}/chat/bans`],
-    ['POST', `/v1/embed/${id}/chat/messages`],
-    ['POST', `/v1/embed/${id}/chat/reactions`],
-    ['POST', `/v1/embed/${id}/mod/ban`],
-    ['POST', `/v1/streams/${id}/chat/moderators`],
-    ['POST', `/v1/embed/${id}/mod/session`],
-  ];
-  // [payload, the field the answer names (null: the body itself)]
-  const bodies: [string, string | null][] = [
-    [deepArray(DEEP), null],
-    [deepObject(DEEP), 'a'],
-    [`{"metadata":${deepObject(DEEP)}}`, 'metadata'],
-    [`{"metadata":{"list":${deepArray(DEEP)}}}`, 'metadata'],
-    [`{"name":${deepArray(DEEP)}}`, 'name'],
-    [`{"player":{"allowed_domains":${deepArray(DEEP)}}}`, 'player'],
-    [`{"events":${deepArray(DEEP)}}`, 'events'],
-  ];
-  for (const [method, url] of routes) {
-    for (const [payload, field] of bodies) {
-      const res = await env.call(method as 'POST', url, { key, payload, headers: { 'content-type': 'application/json' } });
-      const where = `${method} ${url} ${payload.slice(0, 40)}`;
-      assert.is(res.status, 400, `${where}: ${res.status} ${res.text.slice(0, 200)}`);
-      assert.is(res.body.error.code, 'invalid_request', where);
-      assert.is(res.body.error.details.field, field ?? undefined, where);
-      assert.match(res.body.error.message, /nested more than 32 levels/, where);
+t(
+  `deep (${DEEP} levels) and wide (100,000 keys) bodies on every route with a body: 400 invalid_request naming the field, never a 5xx`,
+  async ({ env, key, ctx }) => {
+    const id = ctx.known[0] as string;
+    const webhook = await env.call('POST', '/v1/webhooks', {
+      key,
+      body: { url: 'https://hooks.example.com/svc', events: ['stream.live'] },
+    });
+    assert.is(webhook.status, 201, webhook.text);
+    const routes: [string, string][] = [
+      ['POST', '/v1/streams'],
+      ['PATCH', `/v1/streams/${id}`],
+      ['POST', `/v1/streams/${id}/playback-token`],
+      ['POST', '/v1/webhooks'],
+      ['PATCH', `/v1/webhooks/${webhook.body.id}`],
+      ['POST', `/v1/embed/${id}/beat`],
+      ['POST', `/v1/embed/${id}/session`],
+      ['POST', `/v1/embed/${id}/playback`],
+      ['POST', `/v1/streams/${id}/chat/bans`],
+      ['POST', `/v1/embed/${id}/chat/messages`],
+      ['POST', `/v1/embed/${id}/chat/reactions`],
+      ['POST', `/v1/embed/${id}/mod/ban`],
+      ['POST', `/v1/streams/${id}/chat/moderators`],
+      ['POST', `/v1/embed/${id}/mod/session`],
+    ];
+    // [payload, the field the answer names (null: the body itself)]
+    const bodies: [string, string | null][] = [
+      [deepArray(DEEP), null],
+      [deepObject(DEEP), 'a'],
+      [`{"metadata":${deepObject(DEEP)}}`, 'metadata'],
+      [`{"metadata":{"list":${deepArray(DEEP)}}}`, 'metadata'],
+      [`{"name":${deepArray(DEEP)}}`, 'name'],
+      [`{"player":{"allowed_domains":${deepArray(DEEP)}}}`, 'player'],
+      [`{"events":${deepArray(DEEP)}}`, 'events'],
+    ];
+    for (const [method, url] of routes) {
+      for (const [payload, field] of bodies) {
+        const res = await env.call(method as 'POST', url, {
+          key,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        const where = `${method} ${url} ${payload.slice(0, 40)}`;
+        assert.is(res.status, 400, `${where}: ${res.status} ${res.text.slice(0, 200)}`);
+        assert.is(res.body.error.code, 'invalid_request', where);
+        assert.is(res.body.error.details.field, field ?? undefined, where);
+        assert.match(res.body.error.message, /nested more than 32 levels/, where);
+      }
+      for (const payload of [
+        wideObject(100_000),
+        `{"metadata":${wideObject(100_000)}}`,
+        `[${'0,'.repeat(100_000)}0]`,
+      ]) {
+        const res = await env.call(method as 'POST', url, {
+          key,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        assert.is(res.status, 400, `${method} ${url} wide: ${res.status} ${res.text.slice(0, 200)}`);
+        assert.is(res.body.error.code, 'invalid_request');
+      }
     }
-    for (const payload of [wideObject(100_000), `{"metadata":${wideObject(100_000)}}`, `[${'0,'.repeat(100_000)}0]`]) {
-      const res = await env.call(method as 'POST', url, { key, payload, headers: { 'content-type': 'application/json' } });
-      assert.is(res.status, 400, `${method} ${url} wide: ${res.status} ${res.text.slice(0, 200)}`);
-      assert.is(res.body.error.code, 'invalid_request');
-    }
-  }
-  // Exactly at the limit still works: the body and 31 levels of metadata are 32 levels.
-  const nested = `{"metadata":${'{"a":'.repeat(31)}1${'}'.repeat(31)}}`;
-  const ok = await env.call('POST', '/v1/streams', { key, payload: nested, headers: { 'content-type': 'application/json' } });
-  assert.is(ok.status, 201, ok.text.slice(0, 200));
-});
+    // Exactly at the limit still works: the body and 31 levels of metadata are 32 levels.
+    const nested = `{"metadata":${'{"a":'.repeat(31)}1${'}'.repeat(31)}}`;
+    const ok = await env.call('POST', '/v1/streams', {
+      key,
+      payload: nested,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.is(ok.status, 201, ok.text.slice(0, 200));
+  },
+);
 
 t('after the fuzzing the stored streams are still well-formed', async ({ env }) => {
   const bad = await env.db.sql`
     select id from streams
     where name = '' or length(name) > 100 or pg_column_size(metadata) > 4096
       or id !~ '^str_[a-z0-9]{20}$' or (metadata is not null and jsonb_typeof(metadata) <> 'object')`;
-  assert.equal(bad.map((r) => r.id), []);
+  assert.equal(
+    bad.map((r) => r.id),
+    [],
+  );
 });
 
 function check(res: Reply, endpoint: Endpoint, doc: Doc, where: string): void {
@@ -426,11 +677,15 @@ function check(res: Reply, endpoint: Endpoint, doc: Doc, where: string): void {
   assert.ok(e.details && typeof e.details === 'object' && !Array.isArray(e.details), `${where}: details`);
   assert.is(e.request_id, res.headers['x-request-id'], `${where}: request id`);
   assert.is(STATUS_OF[e.code as ErrorCode], res.status, `${where}: ${e.code} with ${res.status}`);
-  if (e.code === 'limit_creation_rate') assert.is(res.headers['retry-after'], String(e.details.retry_after_seconds), where);
+  if (e.code === 'limit_creation_rate')
+    assert.is(res.headers['retry-after'], String(e.details.retry_after_seconds), where);
   if (endpoint.op) {
     const [method, path] = endpoint.op.split(' ') as [string, string];
     const listed = doc.paths[path]?.[method]?.responses[String(res.status)]?.['x-error-codes'] ?? [];
-    assert.ok(listed.includes(e.code), `${where}: ${res.status} ${e.code} is not in x-error-codes of ${endpoint.op} (${listed.join(', ')})`);
+    assert.ok(
+      listed.includes(e.code),
+      `${where}: ${res.status} ${e.code} is not in x-error-codes of ${endpoint.op} (${listed.join(', ')})`,
+    );
   }
 }
 

@@ -17,14 +17,19 @@ test('personal addresses: served until they run out, only for their session; ses
   try {
     const { id: accountId, key } = await app.newAccount();
     const created = await app.accounts.createViewerKey(accountId);
-    const stream = (await app.call('POST', '/v1/streams', { key, body: { player: { require_viewer_token: true } } })).body;
+    const stream = (await app.call('POST', '/v1/streams', { key, body: { player: { require_viewer_token: true } } }))
+      .body;
     // A playlist in the stream's origin folder, as the uploader would leave it.
     const folder = join(dataPaths(app.dataDir).origin, stream.id);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'master.m3u8'), '#EXTM3U\n');
 
     const sessionAt = (token: string) =>
-      fetch(`${app.config.publicUrls.player_url}/api/embed/${stream.id}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ viewer_token: token }) });
+      fetch(`${app.config.publicUrls.player_url}/api/embed/${stream.id}/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ viewer_token: token }),
+      });
     const first = await sessionAt(await viewerToken(created, new Date(), { sub: 'pupil-1' }));
     assert.is(first.status, 200);
     const a = await first.json();
@@ -34,7 +39,11 @@ test('personal addresses: served until they run out, only for their session; ses
 
     // Renewed through the player site (never cached: each answer is personal).
     const renewAt = (sessionToken: string) =>
-      fetch(`${app.config.publicUrls.player_url}/api/embed/${stream.id}/playback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session_token: sessionToken }) });
+      fetch(`${app.config.publicUrls.player_url}/api/embed/${stream.id}/playback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session_token: sessionToken }),
+      });
     const renewed = await renewAt(a.session_token);
     assert.is(renewed.status, 200);
     assert.is(renewed.headers.get('x-cache'), null);
@@ -50,7 +59,10 @@ test('personal addresses: served until they run out, only for their session; ses
     assert.is((await fetch(cdn.personalPlayback(stream.id, a.id, new Date(Date.now() + 60_000)))).status, 200);
     assert.is((await fetch(cdn.personalPlayback(stream.id, a.id, new Date(Date.now() - 1000)))).status, 403);
 
-    const log = readFileSync(dataPaths(app.dataDir).cdnLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { path: string; status: number });
+    const log = readFileSync(dataPaths(app.dataDir).cdnLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { path: string; status: number });
     const personal = log.filter((l) => l.path.includes(stream.id));
     assert.ok(personal.length >= 5);
     for (const line of personal) assert.is(line.path, `/${stream.id}/master.m3u8`, JSON.stringify(line));

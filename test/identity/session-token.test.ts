@@ -29,15 +29,27 @@ test('session tokens: signed and read back; the verified cache is bounded and st
   const signed = await Promise.all([0, 1, 2].map(async (i) => tokens.sign(claims(i))));
   for (const [i, token] of signed.entries()) {
     const read = await tokens.verify(token, 'str_aaaaaaaaaaaaaaaaaaaa', now);
-    assert.equal(read, { ...claims(i), accessUntil: new Date(Math.floor(claims(i).accessUntil.getTime() / 1000) * 1000), expired: false });
+    assert.equal(read, {
+      ...claims(i),
+      accessUntil: new Date(Math.floor(claims(i).accessUntil.getTime() / 1000) * 1000),
+      expired: false,
+    });
   }
   // Read again (now from the cache): another stream is still refused, and a later time still expires it.
   for (const token of signed) {
     assert.is(await refusal(() => tokens.verify(token, 'str_bbbbbbbbbbbbbbbbbbbb', now)), 'invalid_viewer_token');
-    assert.is((await tokens.verify(token, 'str_aaaaaaaaaaaaaaaaaaaa', new Date(now.getTime() + 86_400_001))).expired, true);
+    assert.is(
+      (await tokens.verify(token, 'str_aaaaaaaaaaaaaaaaaaaa', new Date(now.getTime() + 86_400_001))).expired,
+      true,
+    );
   }
   // Another appliance's secret: refused.
-  assert.is(await refusal(() => new SessionTokens(sessionSecret('other')).verify(signed[0] as string, 'str_aaaaaaaaaaaaaaaaaaaa', now)), 'invalid_viewer_token');
+  assert.is(
+    await refusal(() =>
+      new SessionTokens(sessionSecret('other')).verify(signed[0] as string, 'str_aaaaaaaaaaaaaaaaaaaa', now),
+    ),
+    'invalid_viewer_token',
+  );
 });
 
 test.run();

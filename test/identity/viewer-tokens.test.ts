@@ -33,7 +33,8 @@ t.before(async ({ env, key, accountId }) => {
   };
 });
 
-const open = (env: TestApi, streamId: string, token: string) => env.call('POST', `/v1/embed/${streamId}/session`, { body: { viewer_token: token } });
+const open = (env: TestApi, streamId: string, token: string) =>
+  env.call('POST', `/v1/embed/${streamId}/session`, { body: { viewer_token: token } });
 const seconds = (env: TestApi, offset = 0) => Math.floor(env.clock.now().getTime() / 1000) + offset;
 
 async function refused(env: TestApi, token: string, why: RegExp, streamId = world.streamId): Promise<void> {
@@ -45,7 +46,11 @@ async function refused(env: TestApi, token: string, why: RegExp, streamId = worl
 }
 
 t('a good token opens a session', async ({ env }) => {
-  const res = await open(env, world.streamId, await viewerToken(world.key, env.clock.now(), { sub: 'pupil-7', name: 'Ada' }));
+  const res = await open(
+    env,
+    world.streamId,
+    await viewerToken(world.key, env.clock.now(), { sub: 'pupil-7', name: 'Ada' }),
+  );
   assert.is(res.status, 200, res.text);
   assert.equal(res.body.viewer, { id: 'pupil-7', name: 'Ada', role: 'viewer' });
 });
@@ -56,17 +61,29 @@ t('algorithms: none, HS512 and RS256 are refused (HS256 only)', async ({ env }) 
   await refused(env, await viewerToken(world.key, env.clock.now(), {}, { alg: 'HS512' }), /algorithm "HS512"/);
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   assert.ok(await exportJWK(publicKey));
-  const rs = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'RS256', kid: world.key.id }).setExpirationTime(exp).sign(privateKey);
+  const rs = await new SignJWT({ sub: 'x' })
+    .setProtectedHeader({ alg: 'RS256', kid: world.key.id })
+    .setExpirationTime(exp)
+    .sign(privateKey);
   await refused(env, rs, /algorithm "RS256"/);
 });
 
 t('keys: missing kid, unknown kid, another account’s key, a token for another account’s stream', async ({ env }) => {
   const now = env.clock.now();
   await refused(env, await viewerToken(world.key, now, {}, { kid: null }), /no `kid`/);
-  await refused(env, await viewerToken({ id: 'vk_unknown00000000000000', secret: world.key.secret }, now), /not an active viewer key of this stream's account/);
+  await refused(
+    env,
+    await viewerToken({ id: 'vk_unknown00000000000000', secret: world.key.secret }, now),
+    /not an active viewer key of this stream's account/,
+  );
   await refused(env, await viewerToken(world.foreignKey, now), /not an active viewer key of this stream's account/);
   // A good token of this account, sent to another account's stream.
-  await refused(env, await viewerToken(world.key, now), /not an active viewer key of this stream's account/, world.foreignStreamId);
+  await refused(
+    env,
+    await viewerToken(world.key, now),
+    /not an active viewer key of this stream's account/,
+    world.foreignStreamId,
+  );
 });
 
 t('a deleted key: refused within a few seconds (each node believes a key for 2 s)', async ({ env, accountId }) => {
@@ -83,7 +100,10 @@ t('exp: missing, past, more than 24 hours ahead (24 h is fine)', async ({ env })
   await refused(env, await viewerToken(world.key, now, { exp: null }), /claim `exp`: required/);
   await refused(env, await viewerToken(world.key, now, { exp: seconds(env, -1) }), /expired/);
   await refused(env, await viewerToken(world.key, now, { exp: seconds(env, 25 * 3600) }), /more than 24 hours ahead/);
-  assert.is((await open(env, world.streamId, await viewerToken(world.key, now, { exp: seconds(env, 24 * 3600) }))).status, 200);
+  assert.is(
+    (await open(env, world.streamId, await viewerToken(world.key, now, { exp: seconds(env, 24 * 3600) }))).status,
+    200,
+  );
 });
 
 t('exp: far past any date (1e20, 8.64e12 + 1 seconds) is more than 24 hours ahead, not a 500', async ({ env }) => {
@@ -102,20 +122,35 @@ t('claims: sub empty, missing or 65 characters; name 41; role not viewer or mode
   await refused(env, await viewerToken(world.key, now, { name: 'n'.repeat(41) }), /`name` must be a string of 1-40/);
   await refused(env, await viewerToken(world.key, now, { role: 'admin' }), /`role` must be `viewer` or `moderator`/);
   // At the limits: 64 characters (counted as characters, not bytes) and 40.
-  const ok = await open(env, world.streamId, await viewerToken(world.key, now, { sub: 'é'.repeat(64), name: 'n'.repeat(40) }));
+  const ok = await open(
+    env,
+    world.streamId,
+    await viewerToken(world.key, now, { sub: 'é'.repeat(64), name: 'n'.repeat(40) }),
+  );
   assert.is(ok.status, 200, ok.text);
 });
 
 t('stream: a token for another stream is refused here; one for this stream opens', async ({ env }) => {
   const now = env.clock.now();
   await refused(env, await viewerToken(world.key, now, { stream: world.otherStreamId }), /not this stream/);
-  assert.is((await open(env, world.streamId, await viewerToken(world.key, now, { stream: world.streamId }))).status, 200);
+  assert.is(
+    (await open(env, world.streamId, await viewerToken(world.key, now, { stream: world.streamId }))).status,
+    200,
+  );
 });
 
 t('a tampered payload and a wrong secret fail the signature; garbage is not a JWT', async ({ env }) => {
   const good = await viewerToken(world.key, env.clock.now(), { sub: 'pupil-1' });
-  await refused(env, tamper(good, { sub: 'teacher', role: 'moderator', exp: seconds(env, 600) }), /signature does not match/);
-  await refused(env, await viewerToken({ id: world.key.id, secret: 'vks_not-the-secret' }, env.clock.now()), /signature does not match/);
+  await refused(
+    env,
+    tamper(good, { sub: 'teacher', role: 'moderator', exp: seconds(env, 600) }),
+    /signature does not match/,
+  );
+  await refused(
+    env,
+    await viewerToken({ id: world.key.id, secret: 'vks_not-the-secret' }, env.clock.now()),
+    /signature does not match/,
+  );
   await refused(env, 'not-a-jwt', /not a signed JWT/);
   await refused(env, 'a.b.c', /not a signed JWT/);
 });
@@ -124,7 +159,9 @@ t('the body: viewer_token required, unknown fields refused (400 naming the field
   const missing = await env.call('POST', `/v1/embed/${world.streamId}/session`, { body: {} });
   assert.is(missing.status, 400);
   assert.match(missing.text, /viewer_token/);
-  const unknown = await env.call('POST', `/v1/embed/${world.streamId}/session`, { body: { viewer_token: 'x', extra: 1 } });
+  const unknown = await env.call('POST', `/v1/embed/${world.streamId}/session`, {
+    body: { viewer_token: 'x', extra: 1 },
+  });
   assert.is(unknown.status, 400);
   assert.match(unknown.text, /extra/);
   const noStream = await open(env, 'str_00000000000000000000', await viewerToken(world.key, env.clock.now()));

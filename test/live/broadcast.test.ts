@@ -36,7 +36,10 @@ const getStream = (id: string) => streamOf(app, key, id);
 test('a whole broadcast: refused key, live, signed HLS, duplicate refused, reconnect, DELETE, recording', async () => {
   const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 480 } })).body;
   assert.ok(created.node_ready, 'ingest is up');
-  assert.match(created.playback_url, new RegExp(`^${app.config.publicUrls.cdn_url}/[A-Za-z0-9_-]{22}\\.[0-9]{10}/${created.id}/master\\.m3u8$`));
+  assert.match(
+    created.playback_url,
+    new RegExp(`^${app.config.publicUrls.cdn_url}/[A-Za-z0-9_-]{22}\\.[0-9]{10}/${created.id}/master\\.m3u8$`),
+  );
 
   // Wrong key: refused at once, the stream stays pending.
   const wrong = start(app.rtmpUrl(`${created.id}?key=not-the-key`));
@@ -62,7 +65,15 @@ test('a whole broadcast: refused key, live, signed HLS, duplicate refused, recon
   const media = await (await fetch(`${base}source.m3u8`)).text();
   const segment = /^(source_\d{5}\.ts)$/m.exec(media)?.[1];
   assert.ok(segment, media);
-  const probe = await execa('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'json', `${base}${segment}`]);
+  const probe = await execa('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+    `${base}${segment}`,
+  ]);
   assert.match(probe.stdout, /"width": 426/);
 
   // A second publisher with the same key is refused while the first is live.
@@ -72,15 +83,28 @@ test('a whole broadcast: refused key, live, signed HLS, duplicate refused, recon
 
   // The publisher drops and comes back within the window: one broadcast.
   const lastBefore = Number(/source_(\d{5})\.ts\s*$/.exec(media.trim())?.[1]);
-  const { again, sentFirst } = await killAndReconnect(app, key, created.id, first, 6, () => start(app.rtmpUrl(created.stream_key)));
+  const { again, sentFirst } = await killAndReconnect(app, key, created.id, first, 6, () =>
+    start(app.rtmpUrl(created.stream_key)),
+  );
 
   // Numbering continues across the reconnect, with a discontinuity.
-  const after = await waitFor('segments of the second session', async () => {
-    const text = await (await fetch(`${base}source.m3u8`)).text();
-    return text.includes('#EXT-X-DISCONTINUITY') && Number(/source_(\d{5})\.ts\s*$/.exec(text.trim())?.[1]) > lastBefore + 1 && text;
-  }, 30_000);
+  const after = await waitFor(
+    'segments of the second session',
+    async () => {
+      const text = await (await fetch(`${base}source.m3u8`)).text();
+      return (
+        text.includes('#EXT-X-DISCONTINUITY') &&
+        Number(/source_(\d{5})\.ts\s*$/.exec(text.trim())?.[1]) > lastBefore + 1 &&
+        text
+      );
+    },
+    30_000,
+  );
   const numbers = [...after.matchAll(/source_(\d{5})\.ts/g)].map((m) => Number(m[1]));
-  assert.ok(numbers.every((n, i) => i === 0 || n === (numbers[i - 1] as number) + 1), `consecutive: ${numbers.join(',')}`);
+  assert.ok(
+    numbers.every((n, i) => i === 0 || n === (numbers[i - 1] as number) + 1),
+    `consecutive: ${numbers.join(',')}`,
+  );
 
   await waitFor('4 s sent again', async () => again.sentSeconds() >= 4);
   const sentSecond = await deleteDropsPublisher(app, key, created.id, again);

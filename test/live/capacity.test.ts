@@ -5,22 +5,27 @@ import { fits, ladderBudget, streamCost } from '../../src/domains/streams/capaci
 import { resolveConfig } from '../../src/config/config.js';
 
 // One core less 0.3 for the rest: 0.7 cores of ladders, two 720p ABR ladders at 0.3 each.
-const t = apiSuite('capacity', { capacity: { cores: 1, reserved_cores: 0.3, stream_cost: { abr_720: 0.3, abr_1080: 0.8, copy_only: 0.02 } } });
-
-t('creation reserves ladder capacity: 503 no_capacity with Retry-After when full; freed by cancelling', async ({ env }) => {
-  const { key } = await env.newAccount({ trusted: true });
-  const a = await createStream(env, key);
-  await createStream(env, key);
-  const full = await env.call('POST', '/v1/streams', { key, body: {} });
-  assertError(full, 503, 'no_capacity');
-  assert.is(full.headers['retry-after'], '30');
-  assert.is(full.body.error.details.retry_after_seconds, 30);
-  // A copy-only ladder still fits; a 1080p one never does.
-  await createStream(env, key, { profile: 'passthrough' });
-  assertError(await env.call('POST', '/v1/streams', { key, body: { max_resolution: 1080 } }), 503, 'no_capacity');
-  await env.call('DELETE', `/v1/streams/${a.id}`, { key });
-  await createStream(env, key);
+const t = apiSuite('capacity', {
+  capacity: { cores: 1, reserved_cores: 0.3, stream_cost: { abr_720: 0.3, abr_1080: 0.8, copy_only: 0.02 } },
 });
+
+t(
+  'creation reserves ladder capacity: 503 no_capacity with Retry-After when full; freed by cancelling',
+  async ({ env }) => {
+    const { key } = await env.newAccount({ trusted: true });
+    const a = await createStream(env, key);
+    await createStream(env, key);
+    const full = await env.call('POST', '/v1/streams', { key, body: {} });
+    assertError(full, 503, 'no_capacity');
+    assert.is(full.headers['retry-after'], '30');
+    assert.is(full.body.error.details.retry_after_seconds, 30);
+    // A copy-only ladder still fits; a 1080p one never does.
+    await createStream(env, key, { profile: 'passthrough' });
+    assertError(await env.call('POST', '/v1/streams', { key, body: { max_resolution: 1080 } }), 503, 'no_capacity');
+    await env.call('DELETE', `/v1/streams/${a.id}`, { key });
+    await createStream(env, key);
+  },
+);
 
 t('costs by what the ladder encodes', () => {
   const { capacity } = resolveConfig('/x', { capacity: { cores: 2, reserved_cores: 0.3 } });

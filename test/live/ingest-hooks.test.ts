@@ -23,7 +23,13 @@ function ownAddress(): string {
 }
 
 /** A hook call as a stranger would make it: from `from`, claiming loopback, with the stream's own key. */
-function callHook(app: TestAppliance, path: string, form: Record<string, string>, from: string, to = from): Promise<{ status: number; body: string; requestId: string | undefined }> {
+function callHook(
+  app: TestAppliance,
+  path: string,
+  form: Record<string, string>,
+  from: string,
+  to = from,
+): Promise<{ status: number; body: string; requestId: string | undefined }> {
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
     const req = request(
@@ -33,12 +39,23 @@ function callHook(app: TestAppliance, path: string, form: Record<string, string>
         localAddress: from,
         method: 'POST',
         path: `/internal/ingest/${hookToken(app.secrets.signing_key)}/${path}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+          'x-forwarded-for': '127.0.0.1',
+          'x-real-ip': '127.0.0.1',
+        },
       },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, requestId: res.headers['x-request-id'] as string | undefined }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            requestId: res.headers['x-request-id'] as string | undefined,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -46,13 +63,17 @@ function callHook(app: TestAppliance, path: string, form: Record<string, string>
   });
 }
 
-async function pendingStream(app: TestAppliance, key: string): Promise<{ id: string; stream_key: string; name: string }> {
+async function pendingStream(
+  app: TestAppliance,
+  key: string,
+): Promise<{ id: string; stream_key: string; name: string }> {
   const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 480 } })).body;
   const name = created.stream_key.split('?')[0];
   return { ...created, name };
 }
 
-const statusOf = async (app: TestAppliance, key: string, id: string): Promise<string> => (await app.call('GET', `/v1/streams/${id}`, { key })).body.status;
+const statusOf = async (app: TestAppliance, key: string, id: string): Promise<string> =>
+  (await app.call('GET', `/v1/streams/${id}`, { key })).body.status;
 
 /** A real publisher makes the stream live (nginx's hooks are admitted), then leaves. */
 async function publishGoesLive(app: TestAppliance, key: string): Promise<void> {
@@ -71,7 +92,13 @@ test('API workers: the API port answers /internal/ with a 404 for every client, 
   try {
     const { key } = await app.newAccount();
     const s = await pendingStream(app, key);
-    const form = { call: 'publish', name: s.name, key: new URLSearchParams(s.stream_key.split('?')[1]).get('key') ?? '', clientid: '1', addr: '203.0.113.9' };
+    const form = {
+      call: 'publish',
+      name: s.name,
+      key: new URLSearchParams(s.stream_key.split('?')[1]).get('key') ?? '',
+      clientid: '1',
+      addr: '203.0.113.9',
+    };
     for (const from of ['127.0.0.1', ownAddress()]) {
       const res = await callHook(app, 'publish', form, from);
       assert.is(res.status, 404, `${from}: ${res.body}`);
@@ -92,7 +119,13 @@ test('the API on every address: a hook call from another address is refused, X-F
   try {
     const { key } = await app.newAccount();
     const s = await pendingStream(app, key);
-    const form = { call: 'publish', name: s.name, key: new URLSearchParams(s.stream_key.split('?')[1]).get('key') ?? '', clientid: '1', addr: '203.0.113.9' };
+    const form = {
+      call: 'publish',
+      name: s.name,
+      key: new URLSearchParams(s.stream_key.split('?')[1]).get('key') ?? '',
+      clientid: '1',
+      addr: '203.0.113.9',
+    };
     const from = ownAddress();
     assert.is((await callHook(app, 'publish', form, from)).status, 403);
     assert.is((await callHook(app, 'publish_done', form, from)).status, 403);

@@ -30,13 +30,26 @@ test('1080p end to end: ladder of three behind signatures nginx checks, reconnec
   });
   assert.equal(live.renditions, ['source', '720p', '480p']);
 
-  const master = await waitFor('a playable master', async () => {
-    const res = await fetch(live.playback_url);
-    return res.status === 200 && (await res.text());
-  }, 30_000);
-  const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((m) => ({ attrs: m[1] as string, uri: m[2] as string }));
-  assert.equal(variants.map((v) => v.uri), ['source.m3u8', '720p.m3u8', '480p.m3u8']);
-  const sizes = { 'source.m3u8': '1920x1080', '720p.m3u8': '1280x720', '480p.m3u8': '854x480' } as Record<string, string>;
+  const master = await waitFor(
+    'a playable master',
+    async () => {
+      const res = await fetch(live.playback_url);
+      return res.status === 200 && (await res.text());
+    },
+    30_000,
+  );
+  const variants = [...master.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((m) => ({
+    attrs: m[1] as string,
+    uri: m[2] as string,
+  }));
+  assert.equal(
+    variants.map((v) => v.uri),
+    ['source.m3u8', '720p.m3u8', '480p.m3u8'],
+  );
+  const sizes = { 'source.m3u8': '1920x1080', '720p.m3u8': '1280x720', '480p.m3u8': '854x480' } as Record<
+    string,
+    string
+  >;
   for (const v of variants) {
     assert.match(v.attrs, new RegExp(`RESOLUTION=${sizes[v.uri]}`));
     assert.match(v.attrs, /CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
@@ -49,14 +62,27 @@ test('1080p end to end: ladder of three behind signatures nginx checks, reconnec
     const media = await (await fetch(`${base}${v.uri}`)).text();
     const segment = /^(\S+\.ts)$/m.exec(media)?.[1];
     assert.ok(segment, media);
-    const probe = await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', `${base}${segment}`]);
+    const probe = await execa('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=width,height',
+      '-of',
+      'csv=p=0',
+      `${base}${segment}`,
+    ]);
     assert.is(probe.stdout.trim().split('\n')[0]?.replace(',', 'x'), sizes[v.uri]);
   }
 
   // nginx checks every request: tampered, expired, another stream's, or no signature → 403.
   const url = new URL(live.playback_url);
   const [, sig] = url.pathname.split('/');
-  const tampered = live.playback_url.replace(sig as string, `${(sig as string)[0] === 'A' ? 'B' : 'A'}${(sig as string).slice(1)}`);
+  const tampered = live.playback_url.replace(
+    sig as string,
+    `${(sig as string)[0] === 'A' ? 'B' : 'A'}${(sig as string).slice(1)}`,
+  );
   const expired = `${app.config.publicUrls.cdn_url}/${signatureSegment(cdnSecret(app.secrets.signing_key), 'hls', created.id, new Date(Date.now() - 1000))}/${created.id}/master.m3u8`;
   const longer = live.playback_url.replace(/\.(\d{10})\//, (_m: string, e: string) => `.${Number(e) + 1}/`);
   const other = live.playback_url.replace(created.id, 'str_aaaaaaaaaaaaaaaaaaaa');
@@ -69,11 +95,28 @@ test('1080p end to end: ladder of three behind signatures nginx checks, reconnec
   assert.is((await fetch(token.body.playback_url)).status, 200, 'a fresh token plays');
 
   // Killed and back within the window, then DELETE: one MP4 of the top quality, as long as what was sent.
-  const { again, sentFirst } = await killAndReconnect(app, key, created.id, publisher, 8, () => (publisher = publish(app.rtmpUrl(created.stream_key), clip, { loop: true })));
+  const { again, sentFirst } = await killAndReconnect(
+    app,
+    key,
+    created.id,
+    publisher,
+    8,
+    () => (publisher = publish(app.rtmpUrl(created.stream_key), clip, { loop: true })),
+  );
   await waitFor('4 s sent again', async () => again.sentSeconds() >= 4);
   const sentSecond = await deleteDropsPublisher(app, key, created.id, again);
   await recordingMatches(app, key, created.id, sentFirst + sentSecond);
-  const mp4 = await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', (await app.call('POST', `/v1/streams/${created.id}/recording/download`, { key })).body.url]);
+  const mp4 = await execa('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height',
+    '-of',
+    'csv=p=0',
+    (await app.call('POST', `/v1/streams/${created.id}/recording/download`, { key })).body.url,
+  ]);
   assert.is(mp4.stdout.trim(), '1920,1080', 'the recording is the top quality');
 });
 

@@ -33,11 +33,16 @@ const logsOf = (id: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>)
     .filter((l) => l.stream_id === id);
-const lagWarning = (id: string) => logsOf(id).find((l) => typeof l.msg === 'string' && l.msg.startsWith('the ladder is not keeping up: it is behind the recording'));
+const lagWarning = (id: string) =>
+  logsOf(id).find(
+    (l) => typeof l.msg === 'string' && l.msg.startsWith('the ladder is not keeping up: it is behind the recording'),
+  );
 
 test('a ladder that falls behind the recording it reads is warned about with how far, and said to catch up', async () => {
   const clip = await makeClip({ width: 1280, height: 720, seconds: 30, gopSeconds: 2, videoKbps: 800 });
-  const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 720, profile: 'passthrough' } })).body;
+  const created = (
+    await app.call('POST', '/v1/streams', { key, body: { max_resolution: 720, profile: 'passthrough' } })
+  ).body;
   const id = created.id as string;
   const publisher = publish(app.rtmpUrl(created.stream_key), clip, { loop: true });
   publishers.push(publisher);
@@ -60,9 +65,16 @@ test('a ladder that falls behind the recording it reads is warned about with how
   }
   const behind = warning.behind_seconds as number;
   const stoppedFor = (Date.now() - stoppedAt) / 1000;
-  assert.ok(behind > LADDER_LAG_WARN_SECONDS && behind < stoppedFor + 3, `behind ${behind} s after a ${stoppedFor.toFixed(1)} s stop`);
+  assert.ok(
+    behind > LADDER_LAG_WARN_SECONDS && behind < stoppedFor + 3,
+    `behind ${behind} s after a ${stoppedFor.toFixed(1)} s stop`,
+  );
   assert.ok((warning.behind_bytes as number) > 500_000, `${String(warning.behind_bytes)} bytes behind`);
-  await waitFor('the catch-up', async () => logsOf(id).find((l) => l.msg === 'the ladder caught up with the recording'), 20_000);
+  await waitFor(
+    'the catch-up',
+    async () => logsOf(id).find((l) => l.msg === 'the ladder caught up with the recording'),
+    20_000,
+  );
 });
 
 test.run();

@@ -18,15 +18,24 @@ test('nginx killed: restarted by the appliance, node_ready comes back, publishin
   const pidFile = dataPaths(app.dataDir).nginxPid;
   const before = Number(readFileSync(pidFile, 'utf8'));
   process.kill(before, 'SIGKILL');
-  await waitFor('node_ready false', async () => (await app.call('POST', '/v1/streams', { key, body: {} })).body.node_ready === false, 10_000, 100).catch(() => undefined);
-  const after = await waitFor('a new nginx', async () => {
-    try {
-      const pid = Number(readFileSync(pidFile, 'utf8'));
-      return pid !== before && app.running.nginx.ready && pid;
-    } catch {
-      return false;
-    }
-  }, 20_000);
+  await waitFor(
+    'node_ready false',
+    async () => (await app.call('POST', '/v1/streams', { key, body: {} })).body.node_ready === false,
+    10_000,
+    100,
+  ).catch(() => undefined);
+  const after = await waitFor(
+    'a new nginx',
+    async () => {
+      try {
+        const pid = Number(readFileSync(pidFile, 'utf8'));
+        return pid !== before && app.running.nginx.ready && pid;
+      } catch {
+        return false;
+      }
+    },
+    20_000,
+  );
   assert.ok(after);
   assert.ok(app.running.nginx.restarts >= 1);
   const s = (await app.call('POST', '/v1/streams', { key, body: {} })).body;

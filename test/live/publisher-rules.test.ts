@@ -14,7 +14,10 @@ const publishers: Publisher[] = [];
 
 test.before(async () => {
   // Trusted accounts here have 12-second streams (the maximum-duration test).
-  app = await startTestAppliance({ live: { max_ingest_kbps: 1500 }, limits: { trusted: { max_duration_seconds: 12 } } });
+  app = await startTestAppliance({
+    live: { max_ingest_kbps: 1500 },
+    limits: { trusted: { max_duration_seconds: 12 } },
+  });
   small = await makeClip({ width: 320, height: 180, seconds: 10, gopSeconds: 1 });
   heavy = await makeClip({ width: 640, height: 360, seconds: 10, gopSeconds: 1, videoKbps: 3000 });
 });
@@ -62,10 +65,14 @@ test('the maximum duration ends the stream `duration_limit` and drops the publis
     const now = await getStream(key, s.id);
     return now.status === 'live' && now;
   });
-  const ended = await waitFor('ended', async () => {
-    const now = await getStream(key, s.id);
-    return now.status === 'ended' && now;
-  }, 30_000);
+  const ended = await waitFor(
+    'ended',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.status === 'ended' && now;
+    },
+    30_000,
+  );
   assert.is(ended.end_reason, 'duration_limit');
   const lived = (new Date(ended.ended_at).getTime() - new Date(live.went_live_at).getTime()) / 1000;
   assert.ok(lived >= 12 && lived < 16, `ended after ${lived} s`);
@@ -83,12 +90,20 @@ test('a frozen publisher (half-open connection) is cleared: the same key is refu
   const early = start(app.rtmpUrl(s.stream_key));
   assert.is.not(await early.exited, 0, 'refused while the old connection is open');
   // nginx drops the idle publisher (3 s here, 10 s by default); a later try is admitted, same broadcast.
-  const admitted = await waitFor('a retry admitted', async () => {
-    const p = start(app.rtmpUrl(s.stream_key));
-    const outcome = await Promise.race([p.exited.then(() => 'refused'), new Promise((r) => setTimeout(() => r('publishing'), 2500))]);
-    if (outcome === 'publishing') return p;
-    return false;
-  }, 30_000, 500);
+  const admitted = await waitFor(
+    'a retry admitted',
+    async () => {
+      const p = start(app.rtmpUrl(s.stream_key));
+      const outcome = await Promise.race([
+        p.exited.then(() => 'refused'),
+        new Promise((r) => setTimeout(() => r('publishing'), 2500)),
+      ]);
+      if (outcome === 'publishing') return p;
+      return false;
+    },
+    30_000,
+    500,
+  );
   assert.ok(admitted);
   const now = await getStream(key, s.id);
   assert.is(now.status, 'live');
@@ -127,10 +142,14 @@ test('the publisher gone for the whole reconnect window ends the stream `disconn
   await waitFor('2 s sent', async () => p.sentSeconds() >= 2);
   await p.kill();
   const gone = Date.now();
-  const ended = await waitFor('ended', async () => {
-    const now = await getStream(key, s.id);
-    return now.status === 'ended' && now;
-  }, 30_000);
+  const ended = await waitFor(
+    'ended',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.status === 'ended' && now;
+    },
+    30_000,
+  );
   const waited = (Date.now() - gone) / 1000;
   assert.is(ended.end_reason, 'disconnected');
   assert.ok(waited >= 14, `ended after ${waited.toFixed(1)} s, not before the 15 s window`);
@@ -144,16 +163,24 @@ test('bitrate above the cap: a warning, then the stream ends with limit_bitrate'
   const { key } = await app.newAccount();
   const s = await create(key, { record: false });
   start(app.rtmpUrl(s.stream_key), heavy);
-  const warned = await waitFor('limit warning', async () => {
-    const now = await getStream(key, s.id);
-    return now.ingest?.limit_warning === 'limit_bitrate' && now;
-  }, 20_000);
+  const warned = await waitFor(
+    'limit warning',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.ingest?.limit_warning === 'limit_bitrate' && now;
+    },
+    20_000,
+  );
   assert.ok(warned.ingest.kbps > 1500, `kbps ${warned.ingest.kbps}`);
   assert.is(warned.status, 'live');
-  const ended = await waitFor('ended', async () => {
-    const now = await getStream(key, s.id);
-    return now.status === 'ended' && now;
-  }, 20_000);
+  const ended = await waitFor(
+    'ended',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.status === 'ended' && now;
+    },
+    20_000,
+  );
   assert.is(ended.end_reason, 'limit_bitrate');
 });
 
@@ -163,18 +190,29 @@ test('a frame larger than declared: limit_resolution after the grace; ingest rep
   // 12 s loops keep the 3 s keyframe rhythm across the loop.
   const big = await makeClip({ width: 1280, height: 720, seconds: 12, gopSeconds: 3, videoKbps: 800 });
   start(app.rtmpUrl(s.stream_key), big);
-  const warned = await waitFor('limit warning', async () => {
-    const now = await getStream(key, s.id);
-    return now.ingest?.limit_warning === 'limit_resolution' && now;
-  }, 20_000);
+  const warned = await waitFor(
+    'limit warning',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.ingest?.limit_warning === 'limit_resolution' && now;
+    },
+    20_000,
+  );
   assert.is(warned.ingest.width, 1280);
   assert.is(warned.ingest.height, 720);
-  const ended = await waitFor('ended', async () => {
-    const now = await getStream(key, s.id);
-    return now.status === 'ended' && now;
-  }, 20_000);
+  const ended = await waitFor(
+    'ended',
+    async () => {
+      const now = await getStream(key, s.id);
+      return now.status === 'ended' && now;
+    },
+    20_000,
+  );
   assert.is(ended.end_reason, 'limit_resolution');
-  assert.ok(Math.abs(ended.ingest.keyframe_interval_seconds - 3) < 0.2, `keyframes every ${ended.ingest.keyframe_interval_seconds} s`);
+  assert.ok(
+    Math.abs(ended.ingest.keyframe_interval_seconds - 3) < 0.2,
+    `keyframes every ${ended.ingest.keyframe_interval_seconds} s`,
+  );
   assert.is(ended.ingest.keyframe_warning, true, 'above 2.5 s');
 });
 

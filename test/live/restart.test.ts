@@ -41,25 +41,34 @@ interface Ctx {
 
 const t = suite<Ctx>('appliance restarts mid-broadcast: kill -9 and svc down');
 
-const ofDataDir = (dir: string, prefix: string) => findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
+const ofDataDir = (dir: string, prefix: string) =>
+  findProcesses((argv) => argv.join(' ').includes(dir) && argv.join(' ').startsWith(prefix));
 /** Ladders only: a thumbnail's short ffmpeg also names the data dir, but writes no HLS. */
-const laddersOf = (dir: string) => findProcesses((argv) => (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'));
+const laddersOf = (dir: string) =>
+  findProcesses(
+    (argv) =>
+      (argv[0] ?? '').endsWith('ffmpeg') && argv.join(' ').includes(dir) && argv.includes('-hls_segment_filename'),
+  );
 const svcPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'svc.pid'), 'utf8'));
 const nginxPid = (dir: string) => Number(readFileSync(join(dir, 'run', 'nginx.pid'), 'utf8'));
 const last = (ctx: Ctx): Seen => ctx.seen.at(-1) as Seen;
-const exitedWithin = (p: Publisher, ms: number) => Promise.race([p.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+const exitedWithin = (p: Publisher, ms: number) =>
+  Promise.race([p.exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
 async function up(ctx: Ctx): Promise<void> {
   ok(await svc(['up', '--detach', '--data-dir', ctx.dir], { timeoutMs: 60_000 }));
 }
 
 async function stream(ctx: Ctx): Promise<{ status: string }> {
-  const res = await fetch(`http://127.0.0.1:${ctx.api}/v1/streams/${ctx.streamId}`, { headers: { authorization: `Bearer ${ctx.apiKey}` } });
+  const res = await fetch(`http://127.0.0.1:${ctx.api}/v1/streams/${ctx.streamId}`, {
+    headers: { authorization: `Bearer ${ctx.apiKey}` },
+  });
   return (await res.json()) as { status: string };
 }
 
 /** Waits until the origin's top playlist is past `seq` (new segments were published). */
-const publishedPast = (ctx: Ctx, seq: number, what: string) => waitFor(what, async () => ctx.seen.length > 0 && last(ctx).mediaSequence > seq, 30_000, 100);
+const publishedPast = (ctx: Ctx, seq: number, what: string) =>
+  waitFor(what, async () => ctx.seen.length > 0 && last(ctx).mediaSequence > seq, 30_000, 100);
 
 t.before(async (ctx) => {
   Object.assign(ctx, makeDataDir());
@@ -68,16 +77,37 @@ t.before(async (ctx) => {
   ctx.dropDb = db.drop;
   ctx.api = await freePort();
   ctx.rtmp = await freePort();
-  const ports = ['--api-port', `${ctx.api}`, '--rtmp-port', `${ctx.rtmp}`, '--cdn-port', `${await freePort()}`, '--player-port', `${await freePort()}`];
+  const ports = [
+    '--api-port',
+    `${ctx.api}`,
+    '--rtmp-port',
+    `${ctx.rtmp}`,
+    '--cdn-port',
+    `${await freePort()}`,
+    '--player-port',
+    `${await freePort()}`,
+  ];
   ok(await svc(['init', '--data-dir', ctx.dir, '--database-url', db.url, '--no-install', ...ports]));
   // Short segments and windows keep the test short; the window is long enough that no end interferes.
   const file = join(ctx.dir, 'config.json');
   const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...config, live: { segment_seconds: 1, window_segments: 3, sample_seconds: 1, reconnect_window_seconds: 60 } }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { ...config, live: { segment_seconds: 1, window_segments: 3, sample_seconds: 1, reconnect_window_seconds: 60 } },
+      null,
+      2,
+    ),
+  );
   await up(ctx);
-  const account = ok(await svc(['accounts', 'create', '--name', 'Restart', '--credit', '50', '--json', '--data-dir', ctx.dir])).json;
+  const account = ok(
+    await svc(['accounts', 'create', '--name', 'Restart', '--credit', '50', '--json', '--data-dir', ctx.dir]),
+  ).json;
   ctx.apiKey = ok(await svc(['api-keys', 'create', '--account', account.id, '--json', '--data-dir', ctx.dir])).json.key;
-  const created = await fetch(`http://127.0.0.1:${ctx.api}/v1/streams`, { method: 'POST', headers: { authorization: `Bearer ${ctx.apiKey}` } });
+  const created = await fetch(`http://127.0.0.1:${ctx.api}/v1/streams`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ctx.apiKey}` },
+  });
   const s = (await created.json()) as { id: string; stream_key: string };
   ctx.streamId = s.id;
   ctx.streamKey = s.stream_key;
@@ -93,7 +123,9 @@ t.before(async (ctx) => {
     const now = { mediaSequence: p.mediaSequence, discontinuitySequence: p.discontinuitySequence, text };
     const prev = ctx.seen.at(-1);
     if (prev && (now.mediaSequence < prev.mediaSequence || now.discontinuitySequence < prev.discontinuitySequence)) {
-      ctx.backwards.push(`${prev.mediaSequence}/${prev.discontinuitySequence} -> ${now.mediaSequence}/${now.discontinuitySequence}`);
+      ctx.backwards.push(
+        `${prev.mediaSequence}/${prev.discontinuitySequence} -> ${now.mediaSequence}/${now.discontinuitySequence}`,
+      );
     }
     if (!prev || prev.text !== text) ctx.seen.push(now);
   }, 100);
@@ -107,28 +139,34 @@ t.after(async (ctx) => {
   ctx.remove();
 });
 
-t('kill -9 of svc up: the ladder dies with it; nginx and its publisher stay; the next svc up adopts nginx and the playlists continue', async (ctx) => {
-  ctx.publisher = publish(`rtmp://127.0.0.1:${ctx.rtmp}/live/${ctx.streamKey}`, ctx.clip, { loop: true });
-  await publishedPast(ctx, 0, 'a sliding window on the origin');
-  const pid = svcPid(ctx.dir);
-  const master = nginxPid(ctx.dir);
-  assert.is(laddersOf(ctx.dir).length, 1, 'one ladder runs');
+t(
+  'kill -9 of svc up: the ladder dies with it; nginx and its publisher stay; the next svc up adopts nginx and the playlists continue',
+  async (ctx) => {
+    ctx.publisher = publish(`rtmp://127.0.0.1:${ctx.rtmp}/live/${ctx.streamKey}`, ctx.clip, { loop: true });
+    await publishedPast(ctx, 0, 'a sliding window on the origin');
+    const pid = svcPid(ctx.dir);
+    const master = nginxPid(ctx.dir);
+    assert.is(laddersOf(ctx.dir).length, 1, 'one ladder runs');
 
-  process.kill(pid, 'SIGKILL');
-  await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);
-  await waitFor('no ladder left', async () => laddersOf(ctx.dir).length === 0, 3000, 50);
-  assert.ok(isAlive(master), 'nginx outlives the appliance');
-  const before = last(ctx);
+    process.kill(pid, 'SIGKILL');
+    await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);
+    await waitFor('no ladder left', async () => laddersOf(ctx.dir).length === 0, 3000, 50);
+    assert.ok(isAlive(master), 'nginx outlives the appliance');
+    const before = last(ctx);
 
-  await up(ctx);
-  assert.equal(ofDataDir(ctx.dir, 'nginx: master'), [master], 'exactly one nginx master: the adopted one');
-  await publishedPast(ctx, before.mediaSequence, 'new segments after the restart');
-  assert.is(await exitedWithin(ctx.publisher, 0), false, 'the publisher was never disconnected');
-  assert.is(laddersOf(ctx.dir).length, 1, 'one ladder again');
-  assert.ok(last(ctx).discontinuitySequence > before.discontinuitySequence || last(ctx).text.includes('#EXT-X-DISCONTINUITY'), 'the restart is a discontinuity');
-  assert.is((await stream(ctx)).status, 'live');
-  assert.equal(ctx.backwards, [], 'no sequence went back');
-});
+    await up(ctx);
+    assert.equal(ofDataDir(ctx.dir, 'nginx: master'), [master], 'exactly one nginx master: the adopted one');
+    await publishedPast(ctx, before.mediaSequence, 'new segments after the restart');
+    assert.is(await exitedWithin(ctx.publisher, 0), false, 'the publisher was never disconnected');
+    assert.is(laddersOf(ctx.dir).length, 1, 'one ladder again');
+    assert.ok(
+      last(ctx).discontinuitySequence > before.discontinuitySequence || last(ctx).text.includes('#EXT-X-DISCONTINUITY'),
+      'the restart is a discontinuity',
+    );
+    assert.is((await stream(ctx)).status, 'live');
+    assert.equal(ctx.backwards, [], 'no sequence went back');
+  },
+);
 
 t('svc down, svc up: the publisher reconnects and the playlists continue where they were', async (ctx) => {
   ok(await svc(['down', '--data-dir', ctx.dir]));
@@ -137,32 +175,46 @@ t('svc down, svc up: the publisher reconnects and the playlists continue where t
   await up(ctx);
   ctx.publisher = publish(`rtmp://127.0.0.1:${ctx.rtmp}/live/${ctx.streamKey}`, ctx.clip, { loop: true });
   await publishedPast(ctx, before.mediaSequence, 'new segments after the reconnect');
-  assert.ok(last(ctx).discontinuitySequence > before.discontinuitySequence || last(ctx).text.includes('#EXT-X-DISCONTINUITY'));
+  assert.ok(
+    last(ctx).discontinuitySequence > before.discontinuitySequence || last(ctx).text.includes('#EXT-X-DISCONTINUITY'),
+  );
   assert.is((await stream(ctx)).status, 'live', 'one broadcast: the stream stayed live');
   assert.equal(ctx.backwards, [], 'no sequence went back');
 });
 
-t('the reconnect window starts when the publisher left while the appliance was down, not when it came back', async (ctx) => {
-  const pid = svcPid(ctx.dir);
-  process.kill(pid, 'SIGKILL');
-  await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);
-  await ctx.publisher.kill();
-  const leftAt = Date.now();
-  await new Promise((r) => setTimeout(r, 4000));
-  const restartedAt = Date.now();
-  await up(ctx);
-  const sql = connect(ctx.dbUrl, { max: 1 });
-  try {
-    const recorded = await waitFor('publisher_left_at', async () => {
-      const [row] = await sql<{ publisher_left_at: Date | null }[]>`select publisher_left_at from streams where id = ${ctx.streamId}`;
-      return row?.publisher_left_at ?? null;
-    }, 15_000);
-    assert.ok(Math.abs(recorded.getTime() - leftAt) < 1500, `left at ${recorded.toISOString()}, the publisher was killed at ${new Date(leftAt).toISOString()}`);
-    assert.ok(recorded.getTime() < restartedAt - 2000, 'not when the appliance noticed');
-  } finally {
-    await sql.end();
-  }
-  assert.equal(ctx.backwards, [], 'no sequence went back');
-});
+t(
+  'the reconnect window starts when the publisher left while the appliance was down, not when it came back',
+  async (ctx) => {
+    const pid = svcPid(ctx.dir);
+    process.kill(pid, 'SIGKILL');
+    await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);
+    await ctx.publisher.kill();
+    const leftAt = Date.now();
+    await new Promise((r) => setTimeout(r, 4000));
+    const restartedAt = Date.now();
+    await up(ctx);
+    const sql = connect(ctx.dbUrl, { max: 1 });
+    try {
+      const recorded = await waitFor(
+        'publisher_left_at',
+        async () => {
+          const [row] = await sql<
+            { publisher_left_at: Date | null }[]
+          >`select publisher_left_at from streams where id = ${ctx.streamId}`;
+          return row?.publisher_left_at ?? null;
+        },
+        15_000,
+      );
+      assert.ok(
+        Math.abs(recorded.getTime() - leftAt) < 1500,
+        `left at ${recorded.toISOString()}, the publisher was killed at ${new Date(leftAt).toISOString()}`,
+      );
+      assert.ok(recorded.getTime() < restartedAt - 2000, 'not when the appliance noticed');
+    } finally {
+      await sql.end();
+    }
+    assert.equal(ctx.backwards, [], 'no sequence went back');
+  },
+);
 
 t.run();

@@ -27,8 +27,27 @@ test.after(async () => {
   await app.close();
 });
 
-const videoPackets = async (file: string) => Number((await execa('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', file])).stdout.trim());
-const sessionsOf = (id: string) => readdirSync(dataPaths(app.dataDir).ingest).filter((f) => f.startsWith(`${id}-`) && f.endsWith('.flv')).sort();
+const videoPackets = async (file: string) =>
+  Number(
+    (
+      await execa('ffprobe', [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-count_packets',
+        '-show_entries',
+        'stream=nb_read_packets',
+        '-of',
+        'csv=p=0',
+        file,
+      ])
+    ).stdout.trim(),
+  );
+const sessionsOf = (id: string) =>
+  readdirSync(dataPaths(app.dataDir).ingest)
+    .filter((f) => f.startsWith(`${id}-`) && f.endsWith('.flv'))
+    .sort();
 const logLines = (id: string, msg: string, sinceMs: number) =>
   readFileSync(join(app.dataDir, 'logs', 'svc.log'), 'utf8')
     .split('\n')
@@ -45,36 +64,51 @@ const laddersStarted = (id: string, sinceMs: number) => {
   return readmitted ? logLines(id, 'ladder started', Date.parse(String(readmitted.time))) : [];
 };
 
-test('a publisher reconnecting within the same second keeps both sessions\' recordings; the new ladder reads its own', async () => {
+test("a publisher reconnecting within the same second keeps both sessions' recordings; the new ladder reads its own", async () => {
   const clip = await makeClip({ width: 640, height: 360, seconds: 20, gopSeconds: 1 });
   const ingest = dataPaths(app.dataDir).ingest;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 720, profile: 'passthrough' } })).body;
+    const created = (
+      await app.call('POST', '/v1/streams', { key, body: { max_resolution: 720, profile: 'passthrough' } })
+    ).body;
     const id = created.id as string;
     const first = publish(app.rtmpUrl(created.stream_key), clip, { loop: true });
     publishers.push(first);
     // The first session has media on disk (a keyframe), then its publisher drops and comes straight back.
-    const firstName = await waitFor('the first session on disk', async () => {
-      const name = sessionsOf(id)[0];
-      return name && statSync(join(ingest, name)).size > 20_000 && name;
-    }, 20_000, 10);
+    const firstName = await waitFor(
+      'the first session on disk',
+      async () => {
+        const name = sessionsOf(id)[0];
+        return name && statSync(join(ingest, name)).size > 20_000 && name;
+      },
+      20_000,
+      10,
+    );
     await first.kill();
     const reconnectedAt = Date.now();
     const second = publish(app.rtmpUrl(created.stream_key), clip, { loop: true });
     publishers.push(second);
-    const [ladder] = await waitFor('the second session\'s ladder', async () => {
-      const started = laddersStarted(id, reconnectedAt);
-      return started.length > 0 && started;
-    }, 30_000);
+    const [ladder] = await waitFor(
+      "the second session's ladder",
+      async () => {
+        const started = laddersStarted(id, reconnectedAt);
+        return started.length > 0 && started;
+      },
+      30_000,
+    );
     const names = sessionsOf(id);
     const newest = names.at(-1) as string;
     const sameSecond = newest === firstName;
     if (sameSecond) {
       const stem = firstName.replace(/\.flv$/, '');
-      assert.equal(names, [`${stem}.000.flv`, firstName], 'the first session was set aside, the second has nginx\'s name');
+      assert.equal(
+        names,
+        [`${stem}.000.flv`, firstName],
+        "the first session was set aside, the second has nginx's name",
+      );
       const kept = await videoPackets(join(ingest, `${stem}.000.flv`));
       assert.ok(kept > 0, `the first session keeps its video (${kept} packets)`);
-      await waitFor('the second session\'s media', async () => (await videoPackets(join(ingest, firstName))) > 0);
+      await waitFor("the second session's media", async () => (await videoPackets(join(ingest, firstName))) > 0);
       assert.is(ladder?.input, 'recording', 'the second ladder reads its own session from its first frame');
     }
     await second.kill();

@@ -21,10 +21,14 @@ test('a passthrough stream gets a still every 60 s, abr_basic every 20 s, each i
     const thumbnails = new Thumbnailer({
       ffmpegPath: 'ffmpeg',
       dir,
-      everySeconds: { abr_basic: DEFAULT_LIVE.thumbnail_seconds, passthrough: DEFAULT_LIVE.passthrough_thumbnail_seconds },
+      everySeconds: {
+        abr_basic: DEFAULT_LIVE.thumbnail_seconds,
+        passthrough: DEFAULT_LIVE.passthrough_thumbnail_seconds,
+      },
       clock,
       logger: createLogger('silent'),
-      onCaptured: async (streamId, at) => void captured[streamId]!.push((at.getTime() - Date.parse('2026-01-01T00:00:00Z')) / 1000),
+      onCaptured: async (streamId, at) =>
+        void captured[streamId]!.push((at.getTime() - Date.parse('2026-01-01T00:00:00Z')) / 1000),
     });
     const segment = await makeClip({ width: 1280, height: 720, seconds: 2, gopSeconds: 1 });
     const expected = { str_abr: [] as number[], str_copy: [] as number[] };
@@ -34,7 +38,11 @@ test('a passthrough stream gets a still every 60 s, abr_basic every 20 s, each i
       thumbnails.offer('str_copy', 'passthrough', segment);
       if (t % 20 === 0) expected.str_abr.push(t);
       if (t % 60 === 0) expected.str_copy.push(t);
-      while ((captured.str_abr!.length < expected.str_abr.length || captured.str_copy!.length < expected.str_copy.length) && Date.now() < deadline) await settle(20);
+      while (
+        (captured.str_abr!.length < expected.str_abr.length || captured.str_copy!.length < expected.str_copy.length) &&
+        Date.now() < deadline
+      )
+        await settle(20);
       clock.advance(4);
     }
     // A still taken when none was due would still be on its way: give it time to show.

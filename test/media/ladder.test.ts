@@ -2,17 +2,72 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ladderArgs, planLadder, type LadderOptions, type Rendition } from '../../src/platform/media/ladder.js';
 
-const HEAD = ['-hide_banner', '-nostdin', '-loglevel', 'warning', '-nostats', '-i', 'rtmp://127.0.0.1:19350/live/str_abc'];
+const HEAD = [
+  '-hide_banner',
+  '-nostdin',
+  '-loglevel',
+  'warning',
+  '-nostats',
+  '-i',
+  'rtmp://127.0.0.1:19350/live/str_abc',
+];
 const HLS = (streamMap: string) => [
-  '-f', 'hls', '-hls_time', '4', '-hls_list_size', '2',
-  '-hls_flags', 'temp_file+independent_segments+program_date_time+omit_endlist+append_list',
-  '-var_stream_map', streamMap,
-  '-hls_segment_filename', '/var/lib/svc/live/str_abc/%v_%05d.ts',
+  '-f',
+  'hls',
+  '-hls_time',
+  '4',
+  '-hls_list_size',
+  '2',
+  '-hls_flags',
+  'temp_file+independent_segments+program_date_time+omit_endlist+append_list',
+  '-var_stream_map',
+  streamMap,
+  '-hls_segment_filename',
+  '/var/lib/svc/live/str_abc/%v_%05d.ts',
   '/var/lib/svc/live/str_abc/%v.m3u8',
 ];
-const X264_720 = ['-c:v:1', 'libx264', '-preset:v:1', 'superfast', '-profile:v:1', 'high', '-b:v:1', '2800k', '-maxrate:v:1', '3000k', '-bufsize:v:1', '6000k', '-force_key_frames:v:1', 'source', '-sc_threshold:v:1', '0', '-g:v:1', '600'];
-const x264_480 = (i: number) => [`-c:v:${i}`, 'libx264', `-preset:v:${i}`, 'superfast', `-profile:v:${i}`, 'main', `-b:v:${i}`, '1100k', `-maxrate:v:${i}`, '1200k', `-bufsize:v:${i}`, '2400k', `-force_key_frames:v:${i}`, 'source', `-sc_threshold:v:${i}`, '0', `-g:v:${i}`, '600'];
-const scale = (h: number) => `scale=w=${h}:h=${h}:force_original_aspect_ratio=increase:force_divisible_by=2,format=yuv420p`;
+const X264_720 = [
+  '-c:v:1',
+  'libx264',
+  '-preset:v:1',
+  'superfast',
+  '-profile:v:1',
+  'high',
+  '-b:v:1',
+  '2800k',
+  '-maxrate:v:1',
+  '3000k',
+  '-bufsize:v:1',
+  '6000k',
+  '-force_key_frames:v:1',
+  'source',
+  '-sc_threshold:v:1',
+  '0',
+  '-g:v:1',
+  '600',
+];
+const x264_480 = (i: number) => [
+  `-c:v:${i}`,
+  'libx264',
+  `-preset:v:${i}`,
+  'superfast',
+  `-profile:v:${i}`,
+  'main',
+  `-b:v:${i}`,
+  '1100k',
+  `-maxrate:v:${i}`,
+  '1200k',
+  `-bufsize:v:${i}`,
+  '2400k',
+  `-force_key_frames:v:${i}`,
+  'source',
+  `-sc_threshold:v:${i}`,
+  '0',
+  `-g:v:${i}`,
+  '600',
+];
+const scale = (h: number) =>
+  `scale=w=${h}:h=${h}:force_original_aspect_ratio=increase:force_divisible_by=2,format=yuv420p`;
 
 function options(source: { width: number; height: number }, extra: Partial<LadderOptions> = {}): LadderOptions {
   return {
@@ -51,22 +106,61 @@ test('planLadder: passthrough is source only, whatever the size', () => {
 
 test('planLadder: measured rung settings, source copied', () => {
   assert.equal(planLadder('abr_basic', { width: 1920, height: 1080 }), [
-    { name: 'source', copy: true, height: null, videoKbps: null, maxrateKbps: null, bufsizeKbps: null, h264Profile: null },
-    { name: '720p', copy: false, height: 720, videoKbps: 2800, maxrateKbps: 3000, bufsizeKbps: 6000, h264Profile: 'high' },
-    { name: '480p', copy: false, height: 480, videoKbps: 1100, maxrateKbps: 1200, bufsizeKbps: 2400, h264Profile: 'main' },
+    {
+      name: 'source',
+      copy: true,
+      height: null,
+      videoKbps: null,
+      maxrateKbps: null,
+      bufsizeKbps: null,
+      h264Profile: null,
+    },
+    {
+      name: '720p',
+      copy: false,
+      height: 720,
+      videoKbps: 2800,
+      maxrateKbps: 3000,
+      bufsizeKbps: 6000,
+      h264Profile: 'high',
+    },
+    {
+      name: '480p',
+      copy: false,
+      height: 480,
+      videoKbps: 1100,
+      maxrateKbps: 1200,
+      bufsizeKbps: 2400,
+      h264Profile: 'main',
+    },
   ]);
 });
 
 test('ladderArgs: 1080p abr_basic golden argv', () => {
   assert.equal(ladderArgs(options({ width: 1920, height: 1080 })), [
     ...HEAD,
-    '-filter_complex', `[0:v:0]split=2[s0][s1];[s0]${scale(720)}[v720p];[s1]${scale(480)}[v480p]`,
-    '-map', '0:v:0', '-map', '0:a:0', '-map', '[v720p]', '-map', '0:a:0', '-map', '[v480p]', '-map', '0:a:0',
-    '-c:v:0', 'copy',
+    '-filter_complex',
+    `[0:v:0]split=2[s0][s1];[s0]${scale(720)}[v720p];[s1]${scale(480)}[v480p]`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v720p]',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v480p]',
+    '-map',
+    '0:a:0',
+    '-c:v:0',
+    'copy',
     ...X264_720,
     ...x264_480(2),
-    '-c:a', 'copy',
-    '-fps_mode', 'passthrough',
+    '-c:a',
+    'copy',
+    '-fps_mode',
+    'passthrough',
     ...HLS('v:0,a:0,name:source v:1,a:1,name:720p v:2,a:2,name:480p'),
   ]);
 });
@@ -74,24 +168,53 @@ test('ladderArgs: 1080p abr_basic golden argv', () => {
 test('ladderArgs: 720p abr_basic golden argv (no split for one encoded rung)', () => {
   assert.equal(ladderArgs(options({ width: 1280, height: 720 })), [
     ...HEAD,
-    '-filter_complex', `[0:v:0]${scale(480)}[v480p]`,
-    '-map', '0:v:0', '-map', '0:a:0', '-map', '[v480p]', '-map', '0:a:0',
-    '-c:v:0', 'copy',
+    '-filter_complex',
+    `[0:v:0]${scale(480)}[v480p]`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0',
+    '-map',
+    '[v480p]',
+    '-map',
+    '0:a:0',
+    '-c:v:0',
+    'copy',
     ...x264_480(1),
-    '-c:a', 'copy',
-    '-fps_mode', 'passthrough',
+    '-c:a',
+    'copy',
+    '-fps_mode',
+    'passthrough',
     ...HLS('v:0,a:0,name:source v:1,a:1,name:480p'),
   ]);
 });
 
-const COPY_ONLY = [...HEAD, '-map', '0:v:0', '-map', '0:a:0', '-c:v:0', 'copy', '-c:a', 'copy', '-fps_mode', 'passthrough', ...HLS('v:0,a:0,name:source')];
+const COPY_ONLY = [
+  ...HEAD,
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a:0',
+  '-c:v:0',
+  'copy',
+  '-c:a',
+  'copy',
+  '-fps_mode',
+  'passthrough',
+  ...HLS('v:0,a:0,name:source'),
+];
 
 test('ladderArgs: 480p source under abr_basic is copy only, no filter', () => {
   assert.equal(ladderArgs(options({ width: 854, height: 480 })), COPY_ONLY);
 });
 
 test('ladderArgs: passthrough of a 1080p source is copy only', () => {
-  assert.equal(ladderArgs(options({ width: 1920, height: 1080 }, { renditions: planLadder('passthrough', { width: 1920, height: 1080 }) })), COPY_ONLY);
+  assert.equal(
+    ladderArgs(
+      options({ width: 1920, height: 1080 }, { renditions: planLadder('passthrough', { width: 1920, height: 1080 }) }),
+    ),
+    COPY_ONLY,
+  );
 });
 
 test('ladderArgs: portrait 720x1280 gets the same orientation-free scale (short side to 480: 480x854)', () => {
@@ -104,15 +227,26 @@ test('ladderArgs: no audio leaves out every audio map, codec and stream-map entr
   const args = ladderArgs(options({ width: 1920, height: 1080 }, { hasAudio: false }));
   assert.equal(args, [
     ...HEAD,
-    '-filter_complex', `[0:v:0]split=2[s0][s1];[s0]${scale(720)}[v720p];[s1]${scale(480)}[v480p]`,
-    '-map', '0:v:0', '-map', '[v720p]', '-map', '[v480p]',
-    '-c:v:0', 'copy',
+    '-filter_complex',
+    `[0:v:0]split=2[s0][s1];[s0]${scale(720)}[v720p];[s1]${scale(480)}[v480p]`,
+    '-map',
+    '0:v:0',
+    '-map',
+    '[v720p]',
+    '-map',
+    '[v480p]',
+    '-c:v:0',
+    'copy',
     ...X264_720,
     ...x264_480(2),
-    '-fps_mode', 'passthrough',
+    '-fps_mode',
+    'passthrough',
     ...HLS('v:0,name:source v:1,name:720p v:2,name:480p'),
   ]);
-  assert.not.ok(args.some((a) => a.includes('a:')), 'no audio specifier anywhere');
+  assert.not.ok(
+    args.some((a) => a.includes('a:')),
+    'no audio specifier anywhere',
+  );
 });
 
 test('ladderArgs: threads and the other preset land in the argv', () => {
@@ -128,7 +262,10 @@ test('ladderArgs: a fresh folder gets shorter first segments and no append_list;
   assert.is(fresh[fresh.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist');
   const later = ladderArgs(options({ width: 1280, height: 720 }, { firstSegmentSeconds: 0 }));
   assert.not.ok(later.includes('-hls_init_time'));
-  assert.is(later[later.indexOf('-hls_flags') + 1], 'temp_file+independent_segments+program_date_time+omit_endlist+append_list');
+  assert.is(
+    later[later.indexOf('-hls_flags') + 1],
+    'temp_file+independent_segments+program_date_time+omit_endlist+append_list',
+  );
 });
 
 test('ladderArgs: the session recording on stdin is read as FLV', () => {

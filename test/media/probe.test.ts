@@ -2,7 +2,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codecsString, keyframeInterval, type SegmentProbe } from '../../src/platform/media/probe.js';
 
-const probe = (video: Partial<NonNullable<SegmentProbe['video']>> | null, audio: SegmentProbe['audio']): SegmentProbe => ({
+const probe = (
+  video: Partial<NonNullable<SegmentProbe['video']>> | null,
+  audio: SegmentProbe['audio'],
+): SegmentProbe => ({
   video: video && { codec: 'h264', profile: 'High', level: 40, width: 1920, height: 1080, frameRate: 30, ...video },
   audio,
   keyframeTimes: [],
@@ -11,8 +14,14 @@ const probe = (video: Partial<NonNullable<SegmentProbe['video']>> | null, audio:
 
 test('codecsString: profile and level table, HE-AAC, and null when anything cannot be named exactly', () => {
   assert.is(codecsString(probe({}, null)), 'avc1.640028');
-  assert.is(codecsString(probe({ profile: 'Main', level: 31 }, { codec: 'aac', profile: 'HE-AAC' })), 'avc1.4d401f,mp4a.40.5');
-  assert.is(codecsString(probe({ profile: 'Baseline', level: 30 }, { codec: 'aac', profile: 'HE-AACv2' })), 'avc1.42001e,mp4a.40.29');
+  assert.is(
+    codecsString(probe({ profile: 'Main', level: 31 }, { codec: 'aac', profile: 'HE-AAC' })),
+    'avc1.4d401f,mp4a.40.5',
+  );
+  assert.is(
+    codecsString(probe({ profile: 'Baseline', level: 30 }, { codec: 'aac', profile: 'HE-AACv2' })),
+    'avc1.42001e,mp4a.40.29',
+  );
   assert.is(codecsString(probe({ profile: 'High 10', level: 51 }, null)), 'avc1.6e0033');
   assert.is(codecsString(probe(null, { codec: 'aac', profile: 'LC' })), 'mp4a.40.2');
   assert.is(codecsString(probe({ codec: 'hevc', profile: 'Main' }, null)), null);

@@ -10,18 +10,45 @@ import { concatList, remuxArgs } from '../../src/platform/media/remux.js';
 import { makeClip } from '../helpers/publisher.js';
 
 test('remuxArgs: golden argv (concat list in, both streams optional, copied, index first)', () => {
-  assert.equal(remuxArgs('/var/lib/svc/media/recordings/str_abc/recording.mp4.txt', '/var/lib/svc/media/recordings/str_abc/recording.mp4.tmp.mp4'), [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'concat', '-safe', '0', '-i', '/var/lib/svc/media/recordings/str_abc/recording.mp4.txt',
-    '-map', '0:v:0?', '-map', '0:a:0?',
-    '-c', 'copy',
-    '-movflags', '+faststart',
-    '/var/lib/svc/media/recordings/str_abc/recording.mp4.tmp.mp4',
-  ]);
+  assert.equal(
+    remuxArgs(
+      '/var/lib/svc/media/recordings/str_abc/recording.mp4.txt',
+      '/var/lib/svc/media/recordings/str_abc/recording.mp4.tmp.mp4',
+    ),
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      '/var/lib/svc/media/recordings/str_abc/recording.mp4.txt',
+      '-map',
+      '0:v:0?',
+      '-map',
+      '0:a:0?',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      '/var/lib/svc/media/recordings/str_abc/recording.mp4.tmp.mp4',
+    ],
+  );
 });
 
 test('ffprobeDurationArgs: golden argv (the duration alone, as a bare number)', () => {
-  assert.equal(ffprobeDurationArgs('/w/recording.mp4'), ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', '/w/recording.mp4']);
+  assert.equal(ffprobeDurationArgs('/w/recording.mp4'), [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    '/w/recording.mp4',
+  ]);
 });
 
 test('concatList: one quoted line per session, in order; a quote in a path is escaped', () => {
@@ -59,7 +86,10 @@ test('real ffmpeg: a publisher that sent no audio still gives an MP4 (the audio 
   try {
     const list = join(dir, 'recording.mp4.txt');
     const out = join(dir, 'recording.mp4');
-    writeFileSync(list, concatList([await makeClip({ width: 320, height: 180, seconds: 2, gopSeconds: 1, audio: false })]));
+    writeFileSync(
+      list,
+      concatList([await makeClip({ width: 320, height: 180, seconds: 2, gopSeconds: 1, audio: false })]),
+    );
     await execa('ffmpeg', remuxArgs(list, out));
     const probe = parseSegmentProbe((await execa('ffprobe', ffprobeSegmentArgs(out))).stdout);
     assert.is(probe.video?.codec, 'h264');

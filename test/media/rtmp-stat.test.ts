@@ -15,7 +15,15 @@ test('parseRtmpStat: two publishers, one with a player attached and audio, one v
       bytesIn: 3961474,
       bwIn: 2585656,
       time: 12585,
-      meta: { width: 1280, height: 720, frameRate: 30, videoCodec: 'H264', profile: 'High', level: '3.1', audioCodec: 'AAC' },
+      meta: {
+        width: 1280,
+        height: 720,
+        frameRate: 30,
+        videoCodec: 'H264',
+        profile: 'High',
+        level: '3.1',
+        audioCodec: 'AAC',
+      },
       publisher: { clientId: '4', address: '127.0.0.1' },
       nclients: 2,
       playersDropped: 0,
@@ -26,7 +34,15 @@ test('parseRtmpStat: two publishers, one with a player attached and audio, one v
       bytesIn: 1187393,
       bwIn: 773800,
       time: 12601,
-      meta: { width: 640, height: 360, frameRate: 25, videoCodec: 'H264', profile: 'Main', level: '3.0', audioCodec: null },
+      meta: {
+        width: 640,
+        height: 360,
+        frameRate: 25,
+        videoCodec: 'H264',
+        profile: 'Main',
+        level: '3.0',
+        audioCodec: null,
+      },
       publisher: { clientId: '3', address: '127.0.0.1' },
       nclients: 1,
       playersDropped: 0,
@@ -36,7 +52,17 @@ test('parseRtmpStat: two publishers, one with a player attached and audio, one v
 
 test('parseRtmpStat: a publisher whose metadata has not arrived yet has meta null and zero counters', () => {
   const early = parseRtmpStat(fixture('rtmp-stat-no-meta.xml')).find((s) => s.name === 'str_early');
-  assert.equal(early, { app: 'live', name: 'str_early', bytesIn: 0, bwIn: 0, time: 223, meta: null, publisher: { clientId: '8', address: '127.0.0.1' }, nclients: 1, playersDropped: 0 });
+  assert.equal(early, {
+    app: 'live',
+    name: 'str_early',
+    bytesIn: 0,
+    bwIn: 0,
+    time: 223,
+    meta: null,
+    publisher: { clientId: '8', address: '127.0.0.1' },
+    nclients: 1,
+    playersDropped: 0,
+  });
 });
 
 test('parseRtmpStat: no publisher, empty and garbage pages give no streams', () => {
@@ -46,7 +72,10 @@ test('parseRtmpStat: no publisher, empty and garbage pages give no streams', () 
 });
 
 test('parseRtmpStat: a stream without a publishing client (players only) has publisher null', () => {
-  const xml = LIVE.replace('<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>0</dropped><avsync>-8</avsync><timestamp>12000</timestamp><publishing/>', '');
+  const xml = LIVE.replace(
+    '<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>0</dropped><avsync>-8</avsync><timestamp>12000</timestamp><publishing/>',
+    '',
+  );
   assert.ok(xml !== LIVE, 'fixture edited');
   assert.is(parseRtmpStat(xml)[0]?.publisher, null);
 });
@@ -58,7 +87,10 @@ test('parseRtmpStat: a page cut short never throws and drops the unfinished stre
     assert.equal(streams, full.slice(0, streams.length), `cut at ${cut}`);
   }
   const cutInSecond = LIVE.slice(0, LIVE.indexOf('<name>str_noaudio</name>') + 30);
-  assert.equal(parseRtmpStat(cutInSecond).map((s) => s.name), ['str_abc']);
+  assert.equal(
+    parseRtmpStat(cutInSecond).map((s) => s.name),
+    ['str_abc'],
+  );
 });
 
 test('parseRtmpStat: several applications, entities, comments and whitespace', () => {
@@ -72,11 +104,30 @@ test('parseRtmpStat: several applications, entities, comments and whitespace', (
       <nclients>2</nclients><publishing/></stream>
   </live></application></server></rtmp>`;
   assert.equal(parseRtmpStat(xml), [
-    { app: 'other', name: 'a&b', bytesIn: 0, bwIn: 0, time: 5, meta: null, publisher: null, nclients: 0, playersDropped: 0 },
-    { app: 'live', name: 'str_x', bytesIn: 10, bwIn: 0, time: 0, meta: null, publisher: { clientId: '2', address: '192.0.2.7' }, nclients: 2, playersDropped: 0 },
+    {
+      app: 'other',
+      name: 'a&b',
+      bytesIn: 0,
+      bwIn: 0,
+      time: 5,
+      meta: null,
+      publisher: null,
+      nclients: 0,
+      playersDropped: 0,
+    },
+    {
+      app: 'live',
+      name: 'str_x',
+      bytesIn: 10,
+      bwIn: 0,
+      time: 0,
+      meta: null,
+      publisher: { clientId: '2', address: '192.0.2.7' },
+      nclients: 2,
+      playersDropped: 0,
+    },
   ]);
 });
-
 
 test('parseRtmpStat: a lone stream with a lone client reads like several; ids and levels stay text', () => {
   const xml = `<rtmp><server><application><name>live</name><live><stream><name>str_1</name><time>0012</time>
@@ -89,7 +140,15 @@ test('parseRtmpStat: a lone stream with a lone client reads like several; ids an
       bytesIn: 0,
       bwIn: 0,
       time: 12,
-      meta: { width: 1920, height: null, frameRate: null, videoCodec: null, profile: null, level: '4.0', audioCodec: null },
+      meta: {
+        width: 1920,
+        height: null,
+        frameRate: null,
+        videoCodec: null,
+        profile: null,
+        level: '4.0',
+        audioCodec: null,
+      },
       publisher: { clientId: '07', address: '2001:db8::1' },
       nclients: 0,
       playersDropped: 0,
@@ -98,16 +157,31 @@ test('parseRtmpStat: a lone stream with a lone client reads like several; ids an
 });
 
 test('parseRtmpStat: numeric character references are decoded; an empty <meta/> is metadata with nothing known', () => {
-  const xml = '<rtmp><server><application><name>live</name><live><stream><name>a&#38;b&#x26;c</name><meta/></stream></live></application></server></rtmp>';
+  const xml =
+    '<rtmp><server><application><name>live</name><live><stream><name>a&#38;b&#x26;c</name><meta/></stream></live></application></server></rtmp>';
   const [stream] = parseRtmpStat(xml);
   assert.is(stream?.name, 'a&b&c');
-  assert.equal(stream?.meta, { width: null, height: null, frameRate: null, videoCodec: null, profile: null, level: null, audioCodec: null });
+  assert.equal(stream?.meta, {
+    width: null,
+    height: null,
+    frameRate: null,
+    videoCodec: null,
+    profile: null,
+    level: null,
+    audioCodec: null,
+  });
 });
 
 test('parseRtmpStat: what nginx dropped for the players (the ladder) is summed; the publisher is not a player', () => {
-  const behind = LIVE.replace('<flashver>LNX 9,0,124,2</flashver><dropped>0</dropped>', '<flashver>LNX 9,0,124,2</flashver><dropped>7</dropped>');
+  const behind = LIVE.replace(
+    '<flashver>LNX 9,0,124,2</flashver><dropped>0</dropped>',
+    '<flashver>LNX 9,0,124,2</flashver><dropped>7</dropped>',
+  );
   assert.is(parseRtmpStat(behind).find((s) => s.name === 'str_abc')?.playersDropped, 7);
-  const publisherDrops = LIVE.replace('<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>0</dropped><avsync>-8</avsync>', '<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>5</dropped><avsync>-8</avsync>');
+  const publisherDrops = LIVE.replace(
+    '<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>0</dropped><avsync>-8</avsync>',
+    '<flashver>FMLE/3.0 (compatible; Lavf59.27</flashver><dropped>5</dropped><avsync>-8</avsync>',
+  );
   assert.is(parseRtmpStat(publisherDrops).find((s) => s.name === 'str_abc')?.playersDropped, 0);
 });
 

@@ -28,7 +28,11 @@ const t = suite<Ctx>('metrics: /metrics on the operator listener');
 t.before(async (ctx) => {
   ctx.publishers = [];
   ctx.receiver = await Receiver.start();
-  ctx.app = await startTestAppliance({ metrics_port: await freePort(), allow_private_webhooks: true, expiry_check_seconds: 1 });
+  ctx.app = await startTestAppliance({
+    metrics_port: await freePort(),
+    allow_private_webhooks: true,
+    expiry_check_seconds: 1,
+  });
   ctx.clip = await makeClip({ width: 320, height: 180, seconds: 10, gopSeconds: 1 });
 });
 t.after(async (ctx) => {
@@ -58,7 +62,9 @@ function samples(text: string): Sample[] {
 
 /** The one sample of `name` whose labels include `labels`; undefined when none. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const found = samples(text).filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  const found = samples(text).filter(
+    (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  );
   if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)}: ${found.length} samples`);
   return found[0]?.value;
 }
@@ -82,64 +88,92 @@ t('metrics are on their own loopback listener, not on the public API port', asyn
   await other.text();
 });
 
-t('a scrape during a live stream: HTTP by route, streams by status, ingest, viewers, a webhook delivery, jobs, parts', async (ctx) => {
-  const { app, receiver } = ctx;
-  const { key } = await app.newAccount();
-  const endpoint = await app.call('POST', '/v1/webhooks', { key, body: { url: receiver.url('/metrics-hook') } });
-  assert.is(endpoint.status, 201, endpoint.text);
-  const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough', record: false } });
-  assert.is(created.status, 201, created.text);
-  const s = created.body;
-  ctx.publishers.push(publish(app.rtmpUrl(s.stream_key), ctx.clip, { loop: true }));
-  await waitFor('live', async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live');
-  await receiver.waitFor('/metrics-hook', 1, 20_000);
-  const beat = await app.call('POST', `/v1/embed/${s.id}/beat?s=metrics-page-1&st=p&u=0.1`);
-  assert.is(beat.status, 204, beat.text);
+t(
+  'a scrape during a live stream: HTTP by route, streams by status, ingest, viewers, a webhook delivery, jobs, parts',
+  async (ctx) => {
+    const { app, receiver } = ctx;
+    const { key } = await app.newAccount();
+    const endpoint = await app.call('POST', '/v1/webhooks', { key, body: { url: receiver.url('/metrics-hook') } });
+    assert.is(endpoint.status, 201, endpoint.text);
+    const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough', record: false } });
+    assert.is(created.status, 201, created.text);
+    const s = created.body;
+    ctx.publishers.push(publish(app.rtmpUrl(s.stream_key), ctx.clip, { loop: true }));
+    await waitFor('live', async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live');
+    await receiver.waitFor('/metrics-hook', 1, 20_000);
+    const beat = await app.call('POST', `/v1/embed/${s.id}/beat?s=metrics-page-1&st=p&u=0.1`);
+    assert.is(beat.status, 204, beat.text);
 
-  const text = await waitFor('ingest, the delivery and a job success in a scrape', async () => {
-    const now = await scrape(ctx);
-    const ready =
-      (sample(now, 'svc_live_ingest_kbps', { stream: s.id }) ?? 0) > 0 &&
-      sample(now, 'svc_webhook_attempts_total', { endpoint: endpoint.body.id, result: 'success' }) !== undefined &&
-      sample(now, 'svc_job_last_success_timestamp_seconds', { job: 'reservation-expiry' }) !== undefined;
-    return ready && now;
-  });
+    const text = await waitFor('ingest, the delivery and a job success in a scrape', async () => {
+      const now = await scrape(ctx);
+      const ready =
+        (sample(now, 'svc_live_ingest_kbps', { stream: s.id }) ?? 0) > 0 &&
+        sample(now, 'svc_webhook_attempts_total', { endpoint: endpoint.body.id, result: 'success' }) !== undefined &&
+        sample(now, 'svc_job_last_success_timestamp_seconds', { job: 'reservation-expiry' }) !== undefined;
+      return ready && now;
+    });
 
-  // HTTP: by route pattern and status, never by the raw path (ids, the hooks' token).
-  assert.ok((sample(text, 'svc_http_request_duration_seconds_count', { method: 'GET', route: '/v1/streams/:id', status: '200' }) ?? 0) >= 1);
-  assert.is(sample(text, 'svc_http_request_duration_seconds_count', { method: 'POST', route: '/v1/streams', status: '201' }), 1);
-  assert.is(sample(text, 'svc_http_request_duration_seconds_count', { method: 'POST', route: '/internal/ingest/:token/publish', status: '200' }), 1);
-  assert.ok((sample(text, 'svc_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }) ?? 0) >= 1, 'the /metrics asked of the API');
-  const routes = new Set(samples(text).map((x) => x.labels.route).filter(Boolean));
-  for (const route of routes) {
-    assert.not.ok(route?.includes(s.id), route);
-    assert.not.ok(route?.includes(hookToken(app.secrets.signing_key)), route);
-  }
+    // HTTP: by route pattern and status, never by the raw path (ids, the hooks' token).
+    assert.ok(
+      (sample(text, 'svc_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/v1/streams/:id',
+        status: '200',
+      }) ?? 0) >= 1,
+    );
+    assert.is(
+      sample(text, 'svc_http_request_duration_seconds_count', { method: 'POST', route: '/v1/streams', status: '201' }),
+      1,
+    );
+    assert.is(
+      sample(text, 'svc_http_request_duration_seconds_count', {
+        method: 'POST',
+        route: '/internal/ingest/:token/publish',
+        status: '200',
+      }),
+      1,
+    );
+    assert.ok(
+      (sample(text, 'svc_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }) ??
+        0) >= 1,
+      'the /metrics asked of the API',
+    );
+    const routes = new Set(
+      samples(text)
+        .map((x) => x.labels.route)
+        .filter(Boolean),
+    );
+    for (const route of routes) {
+      assert.not.ok(route?.includes(s.id), route);
+      assert.not.ok(route?.includes(hookToken(app.secrets.signing_key)), route);
+    }
 
-  assert.is(sample(text, 'svc_streams', { status: 'live' }), 1);
-  assert.is(sample(text, 'svc_streams', { status: 'ended' }), 0);
-  assert.is(sample(text, 'svc_live_ingest_frame_rate', { stream: s.id }), 30);
-  assert.is(sample(text, 'svc_live_dropped_messages', { stream: s.id }), 0);
-  assert.ok((sample(text, 'svc_live_ladder_cpu_seconds', { stream: s.id }) ?? -1) >= 0);
-  assert.is(sample(text, 'svc_viewers_watching', { stream: s.id }), 1);
-  assert.is(sample(text, 'svc_chat_readers'), 0);
+    assert.is(sample(text, 'svc_streams', { status: 'live' }), 1);
+    assert.is(sample(text, 'svc_streams', { status: 'ended' }), 0);
+    assert.is(sample(text, 'svc_live_ingest_frame_rate', { stream: s.id }), 30);
+    assert.is(sample(text, 'svc_live_dropped_messages', { stream: s.id }), 0);
+    assert.ok((sample(text, 'svc_live_ladder_cpu_seconds', { stream: s.id }) ?? -1) >= 0);
+    assert.is(sample(text, 'svc_viewers_watching', { stream: s.id }), 1);
+    assert.is(sample(text, 'svc_chat_readers'), 0);
 
-  assert.ok((sample(text, 'svc_webhook_attempt_duration_seconds_count', { endpoint: endpoint.body.id }) ?? 0) >= 1);
-  assert.is(sample(text, 'svc_webhook_attempts_total', { endpoint: endpoint.body.id, result: 'failure' }), undefined);
+    assert.ok((sample(text, 'svc_webhook_attempt_duration_seconds_count', { endpoint: endpoint.body.id }) ?? 0) >= 1);
+    assert.is(sample(text, 'svc_webhook_attempts_total', { endpoint: endpoint.body.id, result: 'failure' }), undefined);
 
-  const since = (sample(text, 'svc_job_last_success_timestamp_seconds', { job: 'reservation-expiry' }) as number) * 1000;
-  assert.ok(Math.abs(Date.now() - since) < 60_000, `last success ${new Date(since).toISOString()}`);
-  assert.is(sample(text, 'svc_job_period_seconds', { job: 'reservation-expiry' }), 1);
-  assert.ok((sample(text, 'svc_job_lag_seconds', { job: 'reservation-expiry' }) ?? Infinity) < 60);
-  assert.is(sample(text, 'svc_job_period_seconds', { job: 'idempotency-purge' }), 3600);
+    const since =
+      (sample(text, 'svc_job_last_success_timestamp_seconds', { job: 'reservation-expiry' }) as number) * 1000;
+    assert.ok(Math.abs(Date.now() - since) < 60_000, `last success ${new Date(since).toISOString()}`);
+    assert.is(sample(text, 'svc_job_period_seconds', { job: 'reservation-expiry' }), 1);
+    assert.ok((sample(text, 'svc_job_lag_seconds', { job: 'reservation-expiry' }) ?? Infinity) < 60);
+    assert.is(sample(text, 'svc_job_period_seconds', { job: 'idempotency-purge' }), 3600);
 
-  const connections = samples(text).filter((x) => x.name === 'svc_postgres_connections');
-  assert.ok(connections.reduce((sum, x) => sum + x.value, 0) >= 1, JSON.stringify(connections));
-  // The stub_status request itself is one active connection.
-  assert.ok((sample(text, 'svc_nginx_connections', { state: 'active' }) ?? 0) >= 1);
-  assert.ok((sample(text, 'process_cpu_seconds_total') ?? 0) > 0);
-  assert.is(samples(text).filter((x) => x.name === 'svc_scrape_errors_total').length, 0, 'no source failed');
-});
+    const connections = samples(text).filter((x) => x.name === 'svc_postgres_connections');
+    assert.ok(connections.reduce((sum, x) => sum + x.value, 0) >= 1, JSON.stringify(connections));
+    // The stub_status request itself is one active connection.
+    assert.ok((sample(text, 'svc_nginx_connections', { state: 'active' }) ?? 0) >= 1);
+    assert.ok((sample(text, 'process_cpu_seconds_total') ?? 0) > 0);
+    assert.is(samples(text).filter((x) => x.name === 'svc_scrape_errors_total').length, 0, 'no source failed');
+  },
+);
 
 t('a failing webhook endpoint is counted per endpoint, its delivery waits in the queue', async (ctx) => {
   const { app, receiver } = ctx;
@@ -166,39 +200,48 @@ function metricNames(expr: string): string[] {
     .replace(/\[[^\]]*\]/g, '')
     .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '');
   const keywords = new Set(['and', 'or', 'unless', 'offset', 'bool']);
-  return [...bare.matchAll(/([a-zA-Z_:][\w:]*)(\s*\()?/g)].filter((m) => !m[2] && !keywords.has(m[1] as string) && !/^\d/.test(m[1] as string)).map((m) => m[1] as string);
+  return [...bare.matchAll(/([a-zA-Z_:][\w:]*)(\s*\()?/g)]
+    .filter((m) => !m[2] && !keywords.has(m[1] as string) && !/^\d/.test(m[1] as string))
+    .map((m) => m[1] as string);
 }
 
-t('docs/grafana-dashboard.json: valid JSON, every panel graphs metrics the endpoint exposes, every svc_ metric is graphed', async (ctx) => {
-  const file = fileURLToPath(new URL('../../docs/grafana-dashboard.json', import.meta.url));
-  const dashboard = JSON.parse(readFileSync(file, 'utf8')) as { panels: { type: string; title: string; panels?: unknown[]; targets?: { expr: string }[] }[] };
-  const text = await scrape(ctx);
-  const exposed = new Set<string>();
-  const families = new Set<string>();
-  for (const m of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
-    const [, name, type] = m as unknown as [string, string, string];
-    families.add(name);
-    exposed.add(name);
-    if (type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exposed.add(name + suffix);
-    if (type === 'summary') for (const suffix of ['_sum', '_count']) exposed.add(name + suffix);
-  }
-  const graphed = new Set<string>();
-  const panels = dashboard.panels.flatMap((p) => [p, ...((p.panels ?? []) as typeof dashboard.panels)]).filter((p) => p.type !== 'row');
-  assert.ok(panels.length >= 10);
-  for (const panel of panels) {
-    assert.ok(panel.targets?.length, `${panel.title}: no query`);
-    for (const target of panel.targets ?? []) {
-      const names = metricNames(target.expr);
-      assert.ok(names.length, `${panel.title}: ${target.expr} names no metric`);
-      for (const name of names) {
-        assert.ok(exposed.has(name), `${panel.title}: ${name} is not exposed`);
-        graphed.add(name.replace(/_(bucket|sum|count)$/, ''));
+t(
+  'docs/grafana-dashboard.json: valid JSON, every panel graphs metrics the endpoint exposes, every svc_ metric is graphed',
+  async (ctx) => {
+    const file = fileURLToPath(new URL('../../docs/grafana-dashboard.json', import.meta.url));
+    const dashboard = JSON.parse(readFileSync(file, 'utf8')) as {
+      panels: { type: string; title: string; panels?: unknown[]; targets?: { expr: string }[] }[];
+    };
+    const text = await scrape(ctx);
+    const exposed = new Set<string>();
+    const families = new Set<string>();
+    for (const m of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+      const [, name, type] = m as unknown as [string, string, string];
+      families.add(name);
+      exposed.add(name);
+      if (type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exposed.add(name + suffix);
+      if (type === 'summary') for (const suffix of ['_sum', '_count']) exposed.add(name + suffix);
+    }
+    const graphed = new Set<string>();
+    const panels = dashboard.panels
+      .flatMap((p) => [p, ...((p.panels ?? []) as typeof dashboard.panels)])
+      .filter((p) => p.type !== 'row');
+    assert.ok(panels.length >= 10);
+    for (const panel of panels) {
+      assert.ok(panel.targets?.length, `${panel.title}: no query`);
+      for (const target of panel.targets ?? []) {
+        const names = metricNames(target.expr);
+        assert.ok(names.length, `${panel.title}: ${target.expr} names no metric`);
+        for (const name of names) {
+          assert.ok(exposed.has(name), `${panel.title}: ${name} is not exposed`);
+          graphed.add(name.replace(/_(bucket|sum|count)$/, ''));
+        }
       }
     }
-  }
-  const ungraphed = [...families].filter((f) => f.startsWith('svc_') && !graphed.has(f));
-  assert.equal(ungraphed, [], 'every svc_ metric is on the dashboard');
-});
+    const ungraphed = [...families].filter((f) => f.startsWith('svc_') && !graphed.has(f));
+    assert.equal(ungraphed, [], 'every svc_ metric is on the dashboard');
+  },
+);
 
 t('a scrape while PostgreSQL does not answer: 200, those metrics left out, the error counted', async () => {
   const sql = connect(`postgres://svc:unused@127.0.0.1:${await freePort()}/svc`, { max: 1, connectTimeoutSeconds: 1 });
@@ -213,7 +256,10 @@ t('a scrape while PostgreSQL does not answer: 200, those metrics left out, the e
       const text = await res.text();
       assert.is(sample(text, 'svc_scrape_errors_total', { source: 'streams' }), n);
       assert.is(sample(text, 'svc_scrape_errors_total', { source: 'jobs' }), n);
-      assert.equal(samples(text).filter((x) => x.name === 'svc_streams' || x.name === 'svc_job_lag_seconds'), []);
+      assert.equal(
+        samples(text).filter((x) => x.name === 'svc_streams' || x.name === 'svc_job_lag_seconds'),
+        [],
+      );
       assert.ok(sample(text, 'process_cpu_seconds_total') !== undefined);
     }
   } finally {

@@ -6,14 +6,28 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { GEOIP_COUNTRY_V6, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type ApiListeners, type NginxConfigInput } from '../../src/platform/nginx/config.js';
+import {
+  GEOIP_COUNTRY_V6,
+  nginxArgs,
+  PLAYLIST_AGE_SCRIPT,
+  PUBLIC_LINK_SCRIPT,
+  renderNginxConfig,
+  VIEWER_SCRIPT,
+  type ApiListeners,
+  type NginxConfigInput,
+} from '../../src/platform/nginx/config.js';
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
 const DATA_DIR = '/var/lib/svc';
 
 /** A root install on every address with the default ports and two API workers: what most appliances render. */
-function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {}, user: string | null = 'www-data', api: ApiListeners = { mainPort: 38080, workerPorts: [38081, 38082] }): NginxConfigInput {
+function input(
+  dataDir: string,
+  extra: Partial<NginxConfigInput['config']> = {},
+  user: string | null = 'www-data',
+  api: ApiListeners = { mainPort: 38080, workerPorts: [38081, 38082] },
+): NginxConfigInput {
   return {
     config: {
       dataDir,
@@ -36,7 +50,11 @@ function input(dataDir: string, extra: Partial<NginxConfigInput['config']> = {},
 test('renderNginxConfig: the rendered config is the golden file, byte for byte', () => {
   const text = renderNginxConfig(input(DATA_DIR));
   if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, text);
-  assert.fixture(text, readFileSync(GOLDEN, 'utf8'), 'the rendered nginx config differs from test/nginx/fixtures/nginx.conf; if the change is meant, review the diff and refresh it: UPDATE_GOLDEN=1 npm test -- nginx/config');
+  assert.fixture(
+    text,
+    readFileSync(GOLDEN, 'utf8'),
+    'the rendered nginx config differs from test/nginx/fixtures/nginx.conf; if the change is meant, review the diff and refresh it: UPDATE_GOLDEN=1 npm test -- nginx/config',
+  );
 });
 
 test('renderNginxConfig: one listen address may pull streams too; no user line when not root', () => {
@@ -58,8 +76,24 @@ test('renderNginxConfig: without API workers the API process keeps the API port,
 });
 
 test('nginxArgs: golden argv to run and to test a config', () => {
-  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf'), ['-e', 'stderr', '-p', '/var/lib/svc/nginx', '-c', '/var/lib/svc/nginx/nginx.conf']);
-  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf.new', { test: true }), ['-t', '-q', '-e', 'stderr', '-p', '/var/lib/svc/nginx', '-c', '/var/lib/svc/nginx/nginx.conf.new']);
+  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf'), [
+    '-e',
+    'stderr',
+    '-p',
+    '/var/lib/svc/nginx',
+    '-c',
+    '/var/lib/svc/nginx/nginx.conf',
+  ]);
+  assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf.new', { test: true }), [
+    '-t',
+    '-q',
+    '-e',
+    'stderr',
+    '-p',
+    '/var/lib/svc/nginx',
+    '-c',
+    '/var/lib/svc/nginx/nginx.conf.new',
+  ]);
 });
 
 test('real nginx -t (with the rtmp module) loads the golden config, moved to a temp data dir', async () => {
@@ -67,7 +101,11 @@ test('real nginx -t (with the rtmp module) loads the golden config, moved to a t
   try {
     const paths = dataPaths(dataDir);
     const text = renderNginxConfig(input(dataDir));
-    assert.is(text, readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs from the golden file');
+    assert.is(
+      text,
+      readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir),
+      'only the data dir differs from the golden file',
+    );
     // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
     // at start); the temp and cache folders it makes itself.
     for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });

@@ -36,7 +36,13 @@ t.before.each(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-nginx-start-'));
   openForTraversal(ctx.dir);
   const [api, rtmp, cdn, player] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  ctx.config = resolveConfig(ctx.dir, { api_port: api, rtmp_port: rtmp, cdn_port: cdn, player_port: player, database_url: 'postgres://unused@127.0.0.1:1/unused' });
+  ctx.config = resolveConfig(ctx.dir, {
+    api_port: api,
+    rtmp_port: rtmp,
+    cdn_port: cdn,
+    player_port: player,
+    database_url: 'postgres://unused@127.0.0.1:1/unused',
+  });
   ctx.supervisors = [];
   ctx.held = [];
 });
@@ -76,28 +82,31 @@ function hold(ctx: Ctx, port: number): Promise<Server> {
   });
 }
 
-t('a port held by another listener: the start fails within nginx\'s own bind retries, in nginx\'s words, naming the setting and the holder', async (ctx) => {
-  const port = ctx.config.ports.rtmp;
-  await hold(ctx, port);
-  const { nginx, supervisor } = await ingest(ctx);
-  const started = performance.now();
-  const err = await nginx.start(supervisor).then(
-    () => null,
-    (e: Error) => e,
-  );
-  const ms = performance.now() - started;
-  assert.ok(err, 'the start failed');
-  const message = (err as Error).message;
-  assert.ok(message.includes(`bind() to 127.0.0.1:${port} failed (98: Address already in use)`), message);
-  assert.ok(message.includes(`port ${port} (rtmp_port) is held by pid ${process.pid}`), message);
-  assert.ok(message.includes('set another rtmp_port in config.json'), message);
-  // nginx tries five times, half a second apart, then exits: the start ends on that first exit.
-  assert.is(nginx.restarts, 0, 'nginx was not restarted');
-  assert.not.ok(nginx.ready);
-  console.log(`  a held port: the start failed after ${Math.round(ms)} ms`);
-});
+t(
+  "a port held by another listener: the start fails within nginx's own bind retries, in nginx's words, naming the setting and the holder",
+  async (ctx) => {
+    const port = ctx.config.ports.rtmp;
+    await hold(ctx, port);
+    const { nginx, supervisor } = await ingest(ctx);
+    const started = performance.now();
+    const err = await nginx.start(supervisor).then(
+      () => null,
+      (e: Error) => e,
+    );
+    const ms = performance.now() - started;
+    assert.ok(err, 'the start failed');
+    const message = (err as Error).message;
+    assert.ok(message.includes(`bind() to 127.0.0.1:${port} failed (98: Address already in use)`), message);
+    assert.ok(message.includes(`port ${port} (rtmp_port) is held by pid ${process.pid}`), message);
+    assert.ok(message.includes('set another rtmp_port in config.json'), message);
+    // nginx tries five times, half a second apart, then exits: the start ends on that first exit.
+    assert.is(nginx.restarts, 0, 'nginx was not restarted');
+    assert.not.ok(nginx.ready);
+    console.log(`  a held port: the start failed after ${Math.round(ms)} ms`);
+  },
+);
 
-t('a port released during nginx\'s bind retries: the start waits for it and succeeds', async (ctx) => {
+t("a port released during nginx's bind retries: the start waits for it and succeeds", async (ctx) => {
   const server = await hold(ctx, ctx.config.ports.cdn);
   const { nginx, supervisor } = await ingest(ctx);
   setTimeout(() => server.close(), 1000);
@@ -110,7 +119,11 @@ t('a port released during nginx\'s bind retries: the start waits for it and succ
 /** An nginx master started on the data dir's config, then killed with SIGKILL: its workers outlive it. */
 async function orphanWorkers(ctx: Ctx): Promise<number[]> {
   const paths = dataPaths(ctx.dir);
-  const master = execa(ctx.config.live.nginx_path, nginxArgs(paths.nginx, paths.nginxConf), { detached: true, reject: false, stdio: 'ignore' });
+  const master = execa(ctx.config.live.nginx_path, nginxArgs(paths.nginx, paths.nginxConf), {
+    detached: true,
+    reject: false,
+    stdio: 'ignore',
+  });
   let workers: number[] = [];
   const deadline = performance.now() + 10_000;
   while (workers.length === 0 && performance.now() < deadline) {
@@ -126,26 +139,33 @@ async function orphanWorkers(ctx: Ctx): Promise<number[]> {
   return workers;
 }
 
-t('the workers of an nginx master killed with SIGKILL hold its ports: the next start stops them and gets the ports', async (ctx) => {
-  // What a killed appliance, and then its nginx master killed too, leave: workers without a master.
-  const first = await ingest(ctx);
-  await first.nginx.start(first.supervisor);
-  await first.nginx.stop();
-  const workers = await orphanWorkers(ctx);
+t(
+  'the workers of an nginx master killed with SIGKILL hold its ports: the next start stops them and gets the ports',
+  async (ctx) => {
+    // What a killed appliance, and then its nginx master killed too, leave: workers without a master.
+    const first = await ingest(ctx);
+    await first.nginx.start(first.supervisor);
+    await first.nginx.stop();
+    const workers = await orphanWorkers(ctx);
 
-  const second = await ingest(ctx);
-  try {
-    await second.nginx.start(second.supervisor);
-    assert.ok(second.nginx.ready);
-    assert.is(second.nginx.restarts, 0);
-    assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
-    assert.ok(readFileSync(join(ctx.dir, 'logs', 'svc.log'), 'utf8').includes('stopped the workers of an nginx master that was killed'));
-    await second.nginx.stop();
-  } finally {
-    // Whatever the start did: no orphan outlives the test.
-    for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
-  }
-});
+    const second = await ingest(ctx);
+    try {
+      await second.nginx.start(second.supervisor);
+      assert.ok(second.nginx.ready);
+      assert.is(second.nginx.restarts, 0);
+      assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
+      assert.ok(
+        readFileSync(join(ctx.dir, 'logs', 'svc.log'), 'utf8').includes(
+          'stopped the workers of an nginx master that was killed',
+        ),
+      );
+      await second.nginx.stop();
+    } finally {
+      // Whatever the start did: no orphan outlives the test.
+      for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
+    }
+  },
+);
 
 t('svc down stops the workers of an nginx master killed with SIGKILL (their titles name no data dir)', async (ctx) => {
   const first = await ingest(ctx);
@@ -154,23 +174,36 @@ t('svc down stops the workers of an nginx master killed with SIGKILL (their titl
   const workers = await orphanWorkers(ctx);
   try {
     const lines: string[] = [];
-    const result = await stopAppliance({ dataDir: ctx.dir, postgresBinDir: null, progress: (line) => lines.push(line) });
+    const result = await stopAppliance({
+      dataDir: ctx.dir,
+      postgresBinDir: null,
+      progress: (line) => lines.push(line),
+    });
     assert.not.ok(workers.some(isAlive), 'the orphaned workers were stopped');
     assert.equal(result.stopped_leftover_processes.map((p) => p.pid).sort(), [...workers].sort());
-    assert.ok(lines.some((line) => line.includes('worker(s) of an nginx master that was killed')), lines.join('\n'));
+    assert.ok(
+      lines.some((line) => line.includes('worker(s) of an nginx master that was killed')),
+      lines.join('\n'),
+    );
   } finally {
     for (const pid of workers.filter(isAlive)) process.kill(pid, 'SIGKILL');
   }
 });
 
-t('nginxReason: each fatal message once, without nginx\'s time and pid; the last lines when none is fatal', () => {
+t("nginxReason: each fatal message once, without nginx's time and pid; the last lines when none is fatal", () => {
   const lines = [
     '2026/11/27 01:20:49 [emerg] 14874#14874: bind() to 127.0.0.1:38917 failed (98: Address already in use)',
     '2026/11/27 01:20:49 [emerg] 14874#14874: bind() to 127.0.0.1:38917 failed (98: Address already in use)',
     '2026/11/27 01:20:51 [emerg] 14874#14874: still could not bind()',
   ];
-  assert.is(nginxReason(lines), 'bind() to 127.0.0.1:38917 failed (98: Address already in use); still could not bind()');
-  assert.is(nginxReason(['nginx: [emerg] open() "/x/nginx.conf" failed (2: No such file or directory)']), 'open() "/x/nginx.conf" failed (2: No such file or directory)');
+  assert.is(
+    nginxReason(lines),
+    'bind() to 127.0.0.1:38917 failed (98: Address already in use); still could not bind()',
+  );
+  assert.is(
+    nginxReason(['nginx: [emerg] open() "/x/nginx.conf" failed (2: No such file or directory)']),
+    'open() "/x/nginx.conf" failed (2: No such file or directory)',
+  );
   assert.is(nginxReason(['2026/11/27 01:20:49 [warn] 1#1: something', 'plain']), 'something; plain');
   assert.is(nginxReason([]), 'it printed nothing');
 });
@@ -182,7 +215,10 @@ t('nginxStartFailure: a port taken for a moment only says so', () => {
     config: { ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 } },
     holders: () => [],
   });
-  assert.is(message, 'nginx exited (code 1) before it answered: bind() to 0.0.0.0:8081 failed (98: Address already in use). port 8081 (cdn_port) is free again: it was taken while nginx started; start again, or set another cdn_port in config.json');
+  assert.is(
+    message,
+    'nginx exited (code 1) before it answered: bind() to 0.0.0.0:8081 failed (98: Address already in use). port 8081 (cdn_port) is free again: it was taken while nginx started; start again, or set another cdn_port in config.json',
+  );
 });
 
 t.run();

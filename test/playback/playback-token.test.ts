@@ -29,9 +29,15 @@ t('expires_in sets the expiry; out of range is refused naming the field', async 
   assert.is(res.status, 200, res.text);
   assert.is(res.body.expires_at, new Date(env.clock.now().getTime() + 600_000).toISOString());
   for (const bad of [59, 604_801, 1.5, '600', null]) {
-    assertInvalidField(await env.call('POST', `/v1/streams/${s.id}/playback-token`, { key, body: { expires_in: bad } }), 'expires_in');
+    assertInvalidField(
+      await env.call('POST', `/v1/streams/${s.id}/playback-token`, { key, body: { expires_in: bad } }),
+      'expires_in',
+    );
   }
-  assertInvalidField(await env.call('POST', `/v1/streams/${s.id}/playback-token`, { key, body: { expires: 600 } }), 'expires');
+  assertInvalidField(
+    await env.call('POST', `/v1/streams/${s.id}/playback-token`, { key, body: { expires: 600 } }),
+    'expires',
+  );
 });
 
 t('a live stream: until went_live_at + maximum duration + 1 h', async ({ env, key, accountId }) => {

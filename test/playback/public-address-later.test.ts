@@ -70,20 +70,32 @@ test('watch minutes that run out stop the shared address within the period; a pa
   await patchPlayer(id, { watch_minutes_limit: 1 });
   assert.is(await status(media(shared)), 200);
   // The public side reads a stream at most once a second: beats count once it knows the player reopened.
-  await waitFor('the reopened embed read', async () => (await app.call('GET', `/v1/embed/${id}`)).body.status === 'live');
+  await waitFor(
+    'the reopened embed read',
+    async () => (await app.call('GET', `/v1/embed/${id}`)).body.status === 'live',
+  );
   // Three households of ten: the largest address is left out of the limit's figure, the other two
   // make 20 viewer-seconds a second, a minute (rounded) within two seconds of samples.
   for (const address of ['198.51.100.41', '198.51.100.42', '198.51.100.43']) {
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${app.config.publicUrls.base_url}/v1/embed/${id}/beat?s=home-${address.replaceAll('.', '_')}-${i}&st=p&u=0.01`, { method: 'POST', headers: { 'x-forwarded-for': address } });
+      const res = await fetch(
+        `${app.config.publicUrls.base_url}/v1/embed/${id}/beat?s=home-${address.replaceAll('.', '_')}-${i}&st=p&u=0.01`,
+        { method: 'POST', headers: { 'x-forwarded-for': address } },
+      );
       assert.is(res.status, 204, await res.text());
     }
   }
   const beatsSent = Date.now();
-  await waitFor('the embed read closed', async () => (await app.call('GET', `/v1/embed/${id}`)).body.status === 'closed', 10_000);
+  await waitFor(
+    'the embed read closed',
+    async () => (await app.call('GET', `/v1/embed/${id}`)).body.status === 'closed',
+    10_000,
+  );
   const closedAt = Date.now();
   await waitFor('the shared address refused', async () => (await status(media(shared))) === 403, BOUND_MS, 100);
-  console.log(`    shared address refused ${((Date.now() - closedAt) / 1000).toFixed(3)} s after the embed read closed (${((closedAt - beatsSent) / 1000).toFixed(1)} s of beats)`);
+  console.log(
+    `    shared address refused ${((Date.now() - closedAt) / 1000).toFixed(3)} s after the embed read closed (${((closedAt - beatsSent) / 1000).toFixed(1)} s of beats)`,
+  );
   assert.is(await status(owner), 200);
   assert.is(await status(media(owner)), 200);
 

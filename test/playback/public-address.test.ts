@@ -34,7 +34,8 @@ const patchPlayer = async (id: string, player: Record<string, unknown>) => {
   assert.is(res.status, 200, res.text);
 };
 /** The shared address as a player gets it (the API's read; the player site caches it for a second). */
-const embedUrl = async (id: string): Promise<string | null> => (await app.call('GET', `/v1/embed/${id}`)).body.playback_url;
+const embedUrl = async (id: string): Promise<string | null> =>
+  (await app.call('GET', `/v1/embed/${id}`)).body.playback_url;
 
 test('closing or locking the player stops the shared address at once; the ownerâ€™s, tokensâ€™ and membersâ€™ keep working', async () => {
   const clip = await makeClip({ width: 426, height: 240, seconds: 12, gopSeconds: 1 });
@@ -50,13 +51,16 @@ test('closing or locking the player stops the shared address at once; the ownerâ
   const sharedMedia = shared.replace('master.m3u8', 'source.m3u8');
   assert.is(await status(shared), 200);
   await waitFor('a media playlist', async () => (await status(sharedMedia)) === 200);
-  const token = (await app.call('POST', `/v1/streams/${created.id}/playback-token`, { key, body: { expires_in: 600 } })).body.playback_url;
+  const token = (await app.call('POST', `/v1/streams/${created.id}/playback-token`, { key, body: { expires_in: 600 } }))
+    .body.playback_url;
 
   // Switched off: from the PATCH's answer on, every request is refused (nginx looks at the marker each time).
   const closedAt = performance.now();
   await patchPlayer(created.id, { enabled: false });
   assert.is(await status(sharedMedia), 403, 'the first request after the answer');
-  console.log(`    shared address refused ${((performance.now() - closedAt) / 1000).toFixed(3)} s after the PATCH was sent`);
+  console.log(
+    `    shared address refused ${((performance.now() - closedAt) / 1000).toFixed(3)} s after the PATCH was sent`,
+  );
   assert.is(await status(shared), 403);
   for (const url of [owner.playback_url, token]) assert.is(await status(url), 200, url);
   assert.is(await status(owner.playback_url.replace('master.m3u8', 'source.m3u8')), 200);
@@ -70,8 +74,13 @@ test('closing or locking the player stops the shared address at once; the ownerâ
   assert.is(await status(shared), 403);
   const viewerKey = await app.accounts.createViewerKey(accountId);
   // The public side reads a stream at most once a second: sessions are personal once it knows.
-  await waitFor('the members-only embed read', async () => (await app.call('GET', `/v1/embed/${created.id}`)).body.access === 'viewer_token');
-  const session = await app.call('POST', `/v1/embed/${created.id}/session`, { body: { viewer_token: await viewerToken(viewerKey, new Date()) } });
+  await waitFor(
+    'the members-only embed read',
+    async () => (await app.call('GET', `/v1/embed/${created.id}`)).body.access === 'viewer_token',
+  );
+  const session = await app.call('POST', `/v1/embed/${created.id}/session`, {
+    body: { viewer_token: await viewerToken(viewerKey, new Date()) },
+  });
   assert.is(session.status, 200, session.text);
   assert.is(await status(session.body.playback.url), 200);
   assert.is(await status(owner.playback_url), 200);
@@ -80,9 +89,15 @@ test('closing or locking the player stops the shared address at once; the ownerâ
   assert.is(await status(shared), 200);
 
   // What is bought through the shared address is logged unsigned, bytes and all.
-  const log = readFileSync(dataPaths(app.dataDir).cdnLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { path: string; status: number; bytes: number });
+  const log = readFileSync(dataPaths(app.dataDir).cdnLog, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { path: string; status: number; bytes: number });
   const sig = /^https?:\/\/[^/]+\/([^/]+)\//.exec(shared)?.[1] ?? '';
-  assert.not.ok(log.some((l) => l.path.includes(sig)), 'no signature in the CDN log');
+  assert.not.ok(
+    log.some((l) => l.path.includes(sig)),
+    'no signature in the CDN log',
+  );
   assert.ok(log.some((l) => l.path === `/${created.id}/source.m3u8` && l.status === 200 && l.bytes > 0));
 
   // A lost write heals from the database (at start, and every few seconds): closed again, marker gone.
@@ -104,7 +119,10 @@ test('X-Playlist-Age and its CORS exposure only on served playlists: not on a fo
   const forged = media.replace(/\/[A-Za-z0-9_-]{22}\./, '/AAAAAAAAAAAAAAAAAAAAAA.');
   const missing = live.playback_url.replace('master.m3u8', '720p.m3u8');
   // The embed read caches a stream for a second: the last test reopened its player just now.
-  const shared = (await waitFor('the reopened embed read', () => embedUrl(live.id))).replace('master.m3u8', 'source.m3u8');
+  const shared = (await waitFor('the reopened embed read', () => embedUrl(live.id))).replace(
+    'master.m3u8',
+    'source.m3u8',
+  );
   await patchPlayer(live.id, { enabled: false });
   for (const [url, expected] of [
     [forged, 403],

@@ -13,7 +13,8 @@ t.before(async (ctx) => {
 });
 t.after(async ({ app }) => app.close());
 
-const player = (app: TestAppliance, path: string, init?: RequestInit) => fetch(`${app.config.publicUrls.player_url}${path}`, init);
+const player = (app: TestAppliance, path: string, init?: RequestInit) =>
+  fetch(`${app.config.publicUrls.player_url}${path}`, init);
 
 t('the embed read through nginx: the API answer, cached for a second', async ({ app, streamId }) => {
   const first = await player(app, `/api/embed/${streamId}`);
@@ -51,24 +52,35 @@ t('beats through nginx are counted; unknown ids are 404', async ({ app, key, str
   assert.is(((await unknown.json()) as { error: { code: string } }).error.code, 'not_found');
 });
 
-t('moderator links through nginx: /api/embed/{id}/mod/session opens a moderator session, never cached', async ({ app, key, streamId }) => {
-  const invited = await app.call('POST', `/v1/streams/${streamId}/chat/moderators`, { key, body: { name: 'Grace' } });
-  assert.is(invited.status, 201, invited.text);
-  const token = invited.body.link.split('#mod=')[1] as string;
-  const open = (t: string) => player(app, `/api/embed/${streamId}/mod/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moderator_token: t }) });
-  const first = await open(token);
-  assert.is(first.status, 200);
-  const session = (await first.json()) as { id: string; viewer: { role: string; name: string } };
-  assert.equal([session.viewer.role, session.viewer.name], ['moderator', 'Grace']);
-  const second = (await (await open(token)).json()) as { id: string };
-  assert.is.not(second.id, session.id);
-  const forged = await open(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
-  assert.is(forged.status, 401);
-  assert.is(((await forged.json()) as { error: { code: string } }).error.code, 'invalid_viewer_token');
-});
+t(
+  'moderator links through nginx: /api/embed/{id}/mod/session opens a moderator session, never cached',
+  async ({ app, key, streamId }) => {
+    const invited = await app.call('POST', `/v1/streams/${streamId}/chat/moderators`, { key, body: { name: 'Grace' } });
+    assert.is(invited.status, 201, invited.text);
+    const token = invited.body.link.split('#mod=')[1] as string;
+    const open = (t: string) =>
+      player(app, `/api/embed/${streamId}/mod/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ moderator_token: t }),
+      });
+    const first = await open(token);
+    assert.is(first.status, 200);
+    const session = (await first.json()) as { id: string; viewer: { role: string; name: string } };
+    assert.equal([session.viewer.role, session.viewer.name], ['moderator', 'Grace']);
+    const second = (await (await open(token)).json()) as { id: string };
+    assert.is.not(second.id, session.id);
+    const forged = await open(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+    assert.is(forged.status, 401);
+    assert.is(((await forged.json()) as { error: { code: string } }).error.code, 'invalid_viewer_token');
+  },
+);
 
 /** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       let bytes = 0;
@@ -107,7 +119,9 @@ t('the address nginx saw reaches the API: 60 unknown ids later, 429 (not cached)
   const known = await player(app, `/api/embed/${streamId}`);
   assert.is(known.status, 429);
   // A client cannot pose as another address: nginx replaces X-Forwarded-For.
-  const spoofed = await player(app, `/api/embed/str_${'8'.repeat(20)}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+  const spoofed = await player(app, `/api/embed/str_${'8'.repeat(20)}`, {
+    headers: { 'x-forwarded-for': '203.0.113.9' },
+  });
   assert.is(spoofed.status, 429);
 });
 

@@ -13,7 +13,9 @@ import { launchChromium } from '../helpers/browser.js';
 import { measureDelay, median, publishBarcode, type BarcodePublisher } from '../helpers/glass-to-glass.js';
 import { waitFor } from '../helpers/publisher.js';
 
-const t = suite<{ app: TestAppliance; browser: Browser; key: string; publisher?: BarcodePublisher }>('standard mode: a page load starts at its target');
+const t = suite<{ app: TestAppliance; browser: Browser; key: string; publisher?: BarcodePublisher }>(
+  'standard mode: a page load starts at its target',
+);
 
 /** Seconds each page load is watched; the settled delay is the median of the second half. */
 const WATCH_SECONDS = 20;
@@ -41,7 +43,11 @@ async function readPlaylist(url: string): Promise<{ newest: string; age: string 
   const res = await fetch(url);
   assert.is(res.status, 200, url);
   const lines = (await res.text()).trim().split('\n');
-  return { newest: lines[lines.length - 1] as string, age: res.headers.get('x-playlist-age'), expose: res.headers.get('access-control-expose-headers') };
+  return {
+    newest: lines[lines.length - 1] as string,
+    age: res.headers.get('x-playlist-age'),
+    expose: res.headers.get('access-control-expose-headers'),
+  };
 }
 
 /** Resolves when a new piece is listed (read every 50 ms), with the playlist as read then. */
@@ -58,48 +64,61 @@ async function nextPiece(url: string): Promise<Awaited<ReturnType<typeof readPla
   );
 }
 
-t('the origin tells a media playlist its age; page loads opened late in a piece start near their target, without a stall', async (ctx) => {
-  const { app, key, browser } = ctx;
-  const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Keynote', latency_mode: 'standard' } });
-  assert.is(created.status, 201, created.text);
-  const s = created.body;
-  // A small source (640×360, a keyframe every 2 s): one copied rendition in 4-second pieces, little CPU.
-  ctx.publisher = publishBarcode(app.rtmpUrl(s.stream_key), 180, { gopSeconds: 2, width: 640, videoKbps: 800 });
-  assert.ok(await waitFor('live', async () => (await streamOf(app, key, s.id)).status === 'live', 30_000));
-  const playlist = s.playback_url.replace(/master\.m3u8$/, 'source.m3u8');
-  await waitFor('three pieces listed', async () => {
-    const res = await fetch(playlist);
-    return res.ok && ((await res.text()).match(/#EXTINF/g) ?? []).length >= 3;
-  }, 45_000);
+t(
+  'the origin tells a media playlist its age; page loads opened late in a piece start near their target, without a stall',
+  async (ctx) => {
+    const { app, key, browser } = ctx;
+    const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Keynote', latency_mode: 'standard' } });
+    assert.is(created.status, 201, created.text);
+    const s = created.body;
+    // A small source (640×360, a keyframe every 2 s): one copied rendition in 4-second pieces, little CPU.
+    ctx.publisher = publishBarcode(app.rtmpUrl(s.stream_key), 180, { gopSeconds: 2, width: 640, videoKbps: 800 });
+    assert.ok(await waitFor('live', async () => (await streamOf(app, key, s.id)).status === 'live', 30_000));
+    const playlist = s.playback_url.replace(/master\.m3u8$/, 'source.m3u8');
+    await waitFor(
+      'three pieces listed',
+      async () => {
+        const res = await fetch(playlist);
+        return res.ok && ((await res.text()).match(/#EXTINF/g) ?? []).length >= 3;
+      },
+      45_000,
+    );
 
-  // Right after a piece is listed the playlist is about as old as the time it took to see it.
-  const fresh = await nextPiece(playlist);
-  assert.ok(fresh.age !== null && Number(fresh.age) >= 0 && Number(fresh.age) < 0.5, `X-Playlist-Age ${fresh.age}`);
-  assert.is(fresh.expose, 'X-Playlist-Age');
-  await new Promise((r) => setTimeout(r, 2000));
-  const later = await readPlaylist(playlist);
-  if (later.newest === fresh.newest) assert.ok(Number(later.age) >= 1.9 && Number(later.age) < 2.6, `X-Playlist-Age ${later.age} two seconds later`);
-  const master = await fetch(s.playback_url);
-  assert.is(master.headers.get('x-playlist-age'), null, 'the master playlist has no age');
+    // Right after a piece is listed the playlist is about as old as the time it took to see it.
+    const fresh = await nextPiece(playlist);
+    assert.ok(fresh.age !== null && Number(fresh.age) >= 0 && Number(fresh.age) < 0.5, `X-Playlist-Age ${fresh.age}`);
+    assert.is(fresh.expose, 'X-Playlist-Age');
+    await new Promise((r) => setTimeout(r, 2000));
+    const later = await readPlaylist(playlist);
+    if (later.newest === fresh.newest)
+      assert.ok(Number(later.age) >= 1.9 && Number(later.age) < 2.6, `X-Playlist-Age ${later.age} two seconds later`);
+    const master = await fetch(s.playback_url);
+    assert.is(master.headers.get('x-playlist-age'), null, 'the master playlist has no age');
 
-  // Opened 2.5 s into a 4-second piece, each page's first playlist read is about 3 s old: a start
-  // that took it as new would show the first look about 3 s behind where the page settles.
-  for (const load of [1, 2]) {
-    await nextPiece(playlist);
-    await new Promise((r) => setTimeout(r, 2500));
-    const page = await browser.newPage();
-    await page.goto(s.embed_url);
-    await page.waitForSelector('#svc-player[data-state="playing"]', { timeout: 30_000 });
-    const run = await measureDelay(page, ctx.publisher, WATCH_SECONDS, 500);
-    await page.close();
-    const first = run.delays[0];
-    const settled = median(run.delays.slice(run.delays.length / 2));
-    console.log(`start, page load ${load}: first look ${((first ?? NaN) / 1000).toFixed(2)} s behind the publisher, settled ${((settled ?? NaN) / 1000).toFixed(2)} s; ${run.stalls} waiting, ${run.hlsStalls} hls.js stalls, ${run.frozen} frozen looks`);
-    assert.ok(first !== undefined && settled !== null, `${run.delays.length}/${run.looks} looks readable`);
-    assert.ok(first <= settled + FIRST_LOOK_SLACK_MS, `page load ${load}: first look ${first} ms, settled ${settled} ms`);
-    assert.is(run.stalls, 0, 'no waiting event');
-    assert.is(run.hlsStalls, 0, 'no hls.js stall');
-  }
-});
+    // Opened 2.5 s into a 4-second piece, each page's first playlist read is about 3 s old: a start
+    // that took it as new would show the first look about 3 s behind where the page settles.
+    for (const load of [1, 2]) {
+      await nextPiece(playlist);
+      await new Promise((r) => setTimeout(r, 2500));
+      const page = await browser.newPage();
+      await page.goto(s.embed_url);
+      await page.waitForSelector('#svc-player[data-state="playing"]', { timeout: 30_000 });
+      const run = await measureDelay(page, ctx.publisher, WATCH_SECONDS, 500);
+      await page.close();
+      const first = run.delays[0];
+      const settled = median(run.delays.slice(run.delays.length / 2));
+      console.log(
+        `start, page load ${load}: first look ${((first ?? NaN) / 1000).toFixed(2)} s behind the publisher, settled ${((settled ?? NaN) / 1000).toFixed(2)} s; ${run.stalls} waiting, ${run.hlsStalls} hls.js stalls, ${run.frozen} frozen looks`,
+      );
+      assert.ok(first !== undefined && settled !== null, `${run.delays.length}/${run.looks} looks readable`);
+      assert.ok(
+        first <= settled + FIRST_LOOK_SLACK_MS,
+        `page load ${load}: first look ${first} ms, settled ${settled} ms`,
+      );
+      assert.is(run.stalls, 0, 'no waiting event');
+      assert.is(run.hlsStalls, 0, 'no hls.js stall');
+    }
+  },
+);
 
 t.run();

@@ -22,7 +22,11 @@ const publishers: Publisher[] = [];
 
 /** `argv` run as nobody: its exit code and what it said. */
 async function asNobody(argv: string[]): Promise<{ code: number; out: string }> {
-  const res = await execa('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', ...argv], { reject: false, all: true, timeout: 10_000 });
+  const res = await execa('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', ...argv], {
+    reject: false,
+    all: true,
+    timeout: 10_000,
+  });
   return { code: res.exitCode ?? -1, out: res.all ?? '' };
 }
 
@@ -39,18 +43,21 @@ const firstFile = (dir: string, pattern: RegExp): string | undefined => {
 };
 
 test.before(async () => {
-  app = await startTestAppliance({}, {
-    // What an older version left: files and folders every local user could read.
-    beforeStart: (dir) => {
-      writeFileSync(join(dir, 'config.json'), '{}\n', { mode: 0o644 });
-      writeFileSync(join(dir, 'secrets.json'), '{"signing_key":"old"}\n', { mode: 0o644 });
-      mkdirSync(join(dir, 'logs'), { mode: 0o755 });
-      writeFileSync(join(dir, 'logs', 'svc.log.1'), 'old lines\n', { mode: 0o644 });
-      mkdirSync(join(dir, 'media', 'recordings', 'str_old'), { recursive: true, mode: 0o755 });
-      chmodSync(join(dir, 'media'), 0o755);
-      writeFileSync(join(dir, 'media', 'recordings', 'str_old', 'recording.mp4'), 'old', { mode: 0o644 });
+  app = await startTestAppliance(
+    {},
+    {
+      // What an older version left: files and folders every local user could read.
+      beforeStart: (dir) => {
+        writeFileSync(join(dir, 'config.json'), '{}\n', { mode: 0o644 });
+        writeFileSync(join(dir, 'secrets.json'), '{"signing_key":"old"}\n', { mode: 0o644 });
+        mkdirSync(join(dir, 'logs'), { mode: 0o755 });
+        writeFileSync(join(dir, 'logs', 'svc.log.1'), 'old lines\n', { mode: 0o644 });
+        mkdirSync(join(dir, 'media', 'recordings', 'str_old'), { recursive: true, mode: 0o755 });
+        chmodSync(join(dir, 'media'), 0o755);
+        writeFileSync(join(dir, 'media', 'recordings', 'str_old', 'recording.mp4'), 'old', { mode: 0o644 });
+      },
     },
-  });
+  );
   ({ key } = await app.newAccount());
   paths = dataPaths(app.dataDir);
 });
@@ -61,7 +68,9 @@ test.after(async () => {
 
 test('nobody reads no log, config, secret, media file or listing, and cannot reach nginx control; nginx still serves and records', async () => {
   const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 480 } })).body;
-  const pub = publish(app.rtmpUrl(created.stream_key), await makeClip({ width: 640, height: 360, seconds: 4 }), { loop: true });
+  const pub = publish(app.rtmpUrl(created.stream_key), await makeClip({ width: 640, height: 360, seconds: 4 }), {
+    loop: true,
+  });
   publishers.push(pub);
   const live = await waitFor('live', async () => {
     const s = await streamOf(app, key, created.id);
@@ -69,15 +78,22 @@ test('nobody reads no log, config, secret, media file or listing, and cannot rea
   });
   // nginx's workers (www-data) read the origin through the protected folders.
   const base = live.playback_url.replace(/master\.m3u8$/, '');
-  const segment = await waitFor('a segment through the CDN', async () => {
-    const media = await (await fetch(`${base}source.m3u8`)).text();
-    const name = /^(source_\d{5}\.ts)$/m.exec(media)?.[1];
-    return name && (await fetch(`${base}${name}`)).status === 200 && name;
-  }, 30_000);
+  const segment = await waitFor(
+    'a segment through the CDN',
+    async () => {
+      const media = await (await fetch(`${base}source.m3u8`)).text();
+      const name = /^(source_\d{5}\.ts)$/m.exec(media)?.[1];
+      return name && (await fetch(`${base}${name}`)).status === 200 && name;
+    },
+    30_000,
+  );
 
   // The refusals below are the modes', not a broken setpriv or curl: nobody runs, root reaches the socket.
   assert.is((await asNobody(['cat', '/etc/hostname'])).code, 0);
-  assert.match((await execa('curl', ['-sf', '--max-time', '3', '--unix-socket', paths.nginxControl, 'http://x/stat'])).stdout, /<rtmp>/);
+  assert.match(
+    (await execa('curl', ['-sf', '--max-time', '3', '--unix-socket', paths.nginxControl, 'http://x/stat'])).stdout,
+    /<rtmp>/,
+  );
 
   const origin = join(paths.origin, created.id, segment);
   const ingest = firstFile(paths.ingest, new RegExp(`^${created.id}.*\\.flv$`));
@@ -97,11 +113,36 @@ test('nobody reads no log, config, secret, media file or listing, and cannot rea
   })) {
     await refused(`reading ${what}`, ['cat', file]);
   }
-  for (const dir of [app.dataDir, paths.logs, paths.run, paths.nginx, paths.media, paths.origin, paths.ingest, paths.recordings]) {
+  for (const dir of [
+    app.dataDir,
+    paths.logs,
+    paths.run,
+    paths.nginx,
+    paths.media,
+    paths.origin,
+    paths.ingest,
+    paths.recordings,
+  ]) {
     await refused(`listing ${dir}`, ['ls', dir]);
   }
-  await refused('nginx statistics (publisher addresses)', ['curl', '-sf', '--max-time', '3', '--unix-socket', paths.nginxControl, 'http://x/stat']);
-  await refused('dropping the publisher', ['curl', '-sf', '--max-time', '3', '--unix-socket', paths.nginxControl, `http://x/control/drop/publisher?app=live&name=${created.id}`]);
+  await refused('nginx statistics (publisher addresses)', [
+    'curl',
+    '-sf',
+    '--max-time',
+    '3',
+    '--unix-socket',
+    paths.nginxControl,
+    'http://x/stat',
+  ]);
+  await refused('dropping the publisher', [
+    'curl',
+    '-sf',
+    '--max-time',
+    '3',
+    '--unix-socket',
+    paths.nginxControl,
+    `http://x/control/drop/publisher?app=live&name=${created.id}`,
+  ]);
   assert.equal(leaks, [], leaks.join('\n'));
   assert.is((await streamOf(app, key, created.id)).status, 'live');
   assert.is(pub.proc.exitCode, null, 'the publisher is still connected');
@@ -111,10 +152,14 @@ test('nobody reads no log, config, secret, media file or listing, and cannot rea
 
   // The recording is made and served (nginx's workers read recordings/), and nobody reads the file.
   await deleteDropsPublisher(app, key, created.id, pub);
-  const ready = await waitFor('recording ready', async () => {
-    const s = await streamOf(app, key, created.id);
-    return s.recording.status === 'ready' && s;
-  }, 60_000);
+  const ready = await waitFor(
+    'recording ready',
+    async () => {
+      const s = await streamOf(app, key, created.id);
+      return s.recording.status === 'ready' && s;
+    },
+    60_000,
+  );
   assert.ok(ready.recording.bytes > 0);
   const download = (await app.call('POST', `/v1/streams/${created.id}/recording/download`, { key })).body;
   assert.is((await fetch(download.url, { headers: { range: 'bytes=0-99' } })).status, 206);
@@ -122,7 +167,7 @@ test('nobody reads no log, config, secret, media file or listing, and cannot rea
   assert.equal(leaks, [], leaks.join('\n'));
 });
 
-test('the CDN log nginx reopens after a rotation is its owner\'s only, and nginx writes it', async () => {
+test("the CDN log nginx reopens after a rotation is its owner's only, and nginx writes it", async () => {
   renameSync(paths.cdnLog, `${paths.cdnLog}.test-rotated`);
   assert.ok(app.running.nginx.reopenLogs());
   await waitFor('a line in the new CDN log', async () => {

@@ -9,7 +9,7 @@ import { ephemeralRange, freePort } from '../helpers/ports.js';
  * could not start (issue 27: "nginx did not answer within 10 s", 1 start in about 400 with workers).
  */
 
-test('freePort: outside the kernel\'s ephemeral range, free, never the same twice', async () => {
+test("freePort: outside the kernel's ephemeral range, free, never the same twice", async () => {
   const [low, high] = ephemeralRange();
   const ports: number[] = [];
   for (let i = 0; i < 200; i++) ports.push(await freePort());
@@ -25,7 +25,10 @@ test('freePorts: never a port it was told to avoid, even when the kernel offers 
   const ports = await freePorts('127.0.0.1', 50, avoid);
   assert.is(ports.length, 50);
   assert.is(new Set(ports).size, 50);
-  assert.equal(ports.filter((p) => avoid.includes(p)), []);
+  assert.equal(
+    ports.filter((p) => avoid.includes(p)),
+    [],
+  );
 });
 
 test.run();

@@ -15,7 +15,8 @@ function memoryLogger() {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -39,19 +40,30 @@ function liveMembersOf(pgid: number): number[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function waitUntil(check: () => boolean, ms = 5000): Promise<void> {
-  for (const deadline = Date.now() + ms; !check(); await sleep(20)) if (Date.now() > deadline) throw new Error('timed out');
+  for (const deadline = Date.now() + ms; !check(); await sleep(20))
+    if (Date.now() > deadline) throw new Error('timed out');
 }
 
 test('a crashing child is restarted with growing pauses, its stderr logged; stop() ends it for good', async () => {
   const { logger, lines } = memoryLogger();
   const supervisor = new Supervisor();
   const exits: (number | null)[] = [];
-  const proc = supervisor.spawn({ name: 'crasher', file: 'sh', args: ['-c', 'echo boom >&2; exit 3'], logger, restart: () => true, onExit: (e) => exits.push(e.code) });
+  const proc = supervisor.spawn({
+    name: 'crasher',
+    file: 'sh',
+    args: ['-c', 'echo boom >&2; exit 3'],
+    logger,
+    restart: () => true,
+    onExit: (e) => exits.push(e.code),
+  });
   await sleep(2000);
   // Pauses of 0.5 s then 1 s: three or four runs in two seconds, not dozens.
   assert.ok(exits.length >= 2 && exits.length <= 4, `runs: ${exits.length}`);
   assert.ok(exits.every((c) => c === 3));
-  assert.ok(lines.some((l) => l.proc === 'crasher' && l.msg === 'boom'), 'stderr is logged');
+  assert.ok(
+    lines.some((l) => l.proc === 'crasher' && l.msg === 'boom'),
+    'stderr is logged',
+  );
   assert.ok(lines.some((l) => l.msg === 'process exited; restarting' && typeof l.restart_in_ms === 'number'));
   await supervisor.stopAll();
   const after = exits.length;
@@ -64,7 +76,14 @@ test('stop() sends the stop signal, then SIGKILL to a child that ignores it; for
   const { logger } = memoryLogger();
   const supervisor = new Supervisor();
   // The shell ignores SIGTERM and forks a sleeper that would outlive it.
-  const proc = supervisor.spawn({ name: 'stubborn', file: 'sh', args: ['-c', "trap '' TERM; sleep 30 & wait"], logger, restart: () => false, stopTimeoutMs: 300 });
+  const proc = supervisor.spawn({
+    name: 'stubborn',
+    file: 'sh',
+    args: ['-c', "trap '' TERM; sleep 30 & wait"],
+    logger,
+    restart: () => false,
+    stopTimeoutMs: 300,
+  });
   await sleep(200);
   const pid = proc.pid as number;
   const started = Date.now();
@@ -78,7 +97,14 @@ test('exit 0 with a restart policy that declines: not restarted', async () => {
   const { logger } = memoryLogger();
   const supervisor = new Supervisor();
   let runs = 0;
-  supervisor.spawn({ name: 'once', file: 'true', args: [], logger, restart: (e) => e.code !== 0, onExit: () => runs++ });
+  supervisor.spawn({
+    name: 'once',
+    file: 'true',
+    args: [],
+    logger,
+    restart: (e) => e.code !== 0,
+    onExit: () => runs++,
+  });
   await sleep(800);
   assert.is(runs, 1);
   await supervisor.stopAll();
@@ -86,14 +112,21 @@ test('exit 0 with a restart policy that declines: not restarted', async () => {
 
 test('launchArgv: setpriv with the parent-death signal only when asked and present', () => {
   const spec = { file: 'ffmpeg', args: ['-i', 'x'] };
-  assert.equal(launchArgv({ ...spec, dieWithParent: true }, SETPRIV), { file: SETPRIV, args: ['--pdeathsig', 'SIGKILL', '--', 'ffmpeg', '-i', 'x'] });
+  assert.equal(launchArgv({ ...spec, dieWithParent: true }, SETPRIV), {
+    file: SETPRIV,
+    args: ['--pdeathsig', 'SIGKILL', '--', 'ffmpeg', '-i', 'x'],
+  });
   assert.equal(launchArgv(spec, SETPRIV), spec);
   assert.equal(launchArgv({ ...spec, dieWithParent: true }, null), spec);
 });
 
 /** The parent (a real Node process running the supervisor) is killed with SIGKILL: no cleanup code of its own runs. */
 async function childAfterParentKilled(mode: 'die' | 'keep'): Promise<boolean> {
-  const parent = execa(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'helpers', 'supervising-parent.ts'), mode], { reject: false, stdin: 'ignore', buffer: false });
+  const parent = execa(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, '..', 'helpers', 'supervising-parent.ts'), mode],
+    { reject: false, stdin: 'ignore', buffer: false },
+  );
   const line: string = await new Promise((resolve) => createInterface({ input: parent.stdout! }).once('line', resolve));
   const child = Number(line);
   const ranBefore = isAlive(child);
@@ -110,7 +143,6 @@ test('dieWithParent: the child dies when its parent is killed with SIGKILL; with
   assert.is(await childAfterParentKilled('die'), false, 'gone with its parent');
   assert.is(await childAfterParentKilled('keep'), true, 'the control: an orphan without the signal');
 });
-
 
 test('stdin: the first start reads a growing file to where finish() found it; a restart runs restartArgs without it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-growing-'));
@@ -138,7 +170,10 @@ test('stdin: the first start reads a growing file to where finish() found it; a 
   appendFileSync(file, 'c'.repeat(24));
   feed.finish();
   await waitUntil(() => lines.some((l) => l.msg === 'restarted'));
-  assert.ok(lines.some((l) => l.msg === 'read 1524'), JSON.stringify(lines.map((l) => l.msg)));
+  assert.ok(
+    lines.some((l) => l.msg === 'read 1524'),
+    JSON.stringify(lines.map((l) => l.msg)),
+  );
   await supervisor.stopAll();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -7,7 +7,9 @@ import * as transitions from '../../src/domains/streams/transitions.js';
 const t = apiSuite('recordings API');
 
 const endStream = (env: Parameters<Parameters<typeof t>[1]>[0]['env'], accountId: string, id: string) =>
-  env.db.sql.begin(async (tx) => transitions.end(tx, (await lockStream(tx, accountId, id))!, 'deleted', env.clock.now()));
+  env.db.sql.begin(async (tx) =>
+    transitions.end(tx, (await lockStream(tx, accountId, id))!, 'deleted', env.clock.now()),
+  );
 
 t('download before ready: 409 recording_not_ready with details.status', async ({ env, key, accountId }) => {
   const s = await createStream(env, key);
@@ -18,20 +20,31 @@ t('download before ready: 409 recording_not_ready with details.status', async ({
   const recording = await env.call('POST', `/v1/streams/${s.id}/recording/download`, { key });
   assertError(recording, 409, 'recording_not_ready');
   assert.is(recording.body.error.details.status, 'recording');
-  assertInvalidField(await env.call('POST', `/v1/streams/${s.id}/recording/download`, { key, body: { expires_in: 30 } }), 'expires_in');
+  assertInvalidField(
+    await env.call('POST', `/v1/streams/${s.id}/recording/download`, { key, body: { expires_in: 30 } }),
+    'expires_in',
+  );
 });
 
 t('a ready recording: signed _rec URL, bytes, default 3600 s', async ({ env, key, accountId }) => {
   const s = await createStream(env, key);
   await goLive(env, accountId, s.id);
   await endStream(env, accountId, s.id);
-  await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), { bytes: 1234, durationSeconds: 10.5 }));
+  await env.db.sql.begin(async (tx) =>
+    transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), {
+      bytes: 1234,
+      durationSeconds: 10.5,
+    }),
+  );
   const res = await env.call('POST', `/v1/streams/${s.id}/recording/download`, { key });
   assert.is(res.status, 200, res.text);
   assert.equal(Object.keys(res.body).sort(), ['bytes', 'expires_at', 'object', 'stream_id', 'url']);
   assert.is(res.body.object, 'recording_download');
   assert.is(res.body.bytes, 1234);
-  assert.match(res.body.url, new RegExp(`^http://media.test:8081/[A-Za-z0-9_-]{22}\\.\\d{10}/_rec/${s.id}/recording\\.mp4$`));
+  assert.match(
+    res.body.url,
+    new RegExp(`^http://media.test:8081/[A-Za-z0-9_-]{22}\\.\\d{10}/_rec/${s.id}/recording\\.mp4$`),
+  );
   assert.is(res.body.expires_at, new Date(env.clock.now().getTime() + 3600_000).toISOString());
   const stream = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
   assert.is(stream.recording.status, 'ready');
@@ -50,41 +63,57 @@ t('a ready recording: signed _rec URL, bytes, default 3600 s', async ({ env, key
   assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
 });
 
-t('retention: a ready recording past its delete_at is deleted by the job (delete_reason retention)', async ({ env, key, accountId }) => {
-  const s = await createStream(env, key, { recording_retention_days: 1 });
-  await goLive(env, accountId, s.id);
-  await endStream(env, accountId, s.id);
-  await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), { bytes: 10, durationSeconds: 1 }));
-  const kept = await createStream(env, key, { recording_retention_days: null });
-  await goLive(env, accountId, kept.id);
-  await endStream(env, accountId, kept.id);
-  const keptRow = await env.db.sql.begin(async (tx) => transitions.recordingReady(tx, (await lockStream(tx, accountId, kept.id))!, env.clock.now(), { bytes: 10, durationSeconds: 1 }));
-  assert.is(keptRow.recording_delete_at, null, 'null retention keeps it');
-  env.clock.advance(86_399);
-  assert.is(await env.api.recordings.expire(), 0);
-  env.clock.advance(2);
-  assert.is(await env.api.recordings.expire(), 1);
-  const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
-  assert.is(after.recording.status, 'deleted');
-  assert.is(after.recording.delete_reason, 'retention');
-  assert.ok(after.recording.deleted_at);
-  assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
-  assert.is((await env.call('GET', `/v1/streams/${kept.id}`, { key })).body.recording.status, 'ready');
-});
+t(
+  'retention: a ready recording past its delete_at is deleted by the job (delete_reason retention)',
+  async ({ env, key, accountId }) => {
+    const s = await createStream(env, key, { recording_retention_days: 1 });
+    await goLive(env, accountId, s.id);
+    await endStream(env, accountId, s.id);
+    await env.db.sql.begin(async (tx) =>
+      transitions.recordingReady(tx, (await lockStream(tx, accountId, s.id))!, env.clock.now(), {
+        bytes: 10,
+        durationSeconds: 1,
+      }),
+    );
+    const kept = await createStream(env, key, { recording_retention_days: null });
+    await goLive(env, accountId, kept.id);
+    await endStream(env, accountId, kept.id);
+    const keptRow = await env.db.sql.begin(async (tx) =>
+      transitions.recordingReady(tx, (await lockStream(tx, accountId, kept.id))!, env.clock.now(), {
+        bytes: 10,
+        durationSeconds: 1,
+      }),
+    );
+    assert.is(keptRow.recording_delete_at, null, 'null retention keeps it');
+    env.clock.advance(86_399);
+    assert.is(await env.api.recordings.expire(), 0);
+    env.clock.advance(2);
+    assert.is(await env.api.recordings.expire(), 1);
+    const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
+    assert.is(after.recording.status, 'deleted');
+    assert.is(after.recording.delete_reason, 'retention');
+    assert.ok(after.recording.deleted_at);
+    assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
+    assert.is((await env.call('GET', `/v1/streams/${kept.id}`, { key })).body.recording.status, 'ready');
+  },
+);
 
-t('deleting while recording: `deleting`, kept through the end, then deleted by the job', async ({ env, key, accountId }) => {
-  const s = await createStream(env, key);
-  await goLive(env, accountId, s.id);
-  const res = await env.call('DELETE', `/v1/streams/${s.id}/recording`, { key });
-  assert.is(res.body.recording.status, 'deleting');
-  const ended = await endStream(env, accountId, s.id);
-  assert.is(ended.recording_status, 'deleting');
-  env.clock.advance(5);
-  await env.api.recordings.processDue();
-  const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
-  assert.is(after.recording.status, 'deleted');
-  assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
-});
+t(
+  'deleting while recording: `deleting`, kept through the end, then deleted by the job',
+  async ({ env, key, accountId }) => {
+    const s = await createStream(env, key);
+    await goLive(env, accountId, s.id);
+    const res = await env.call('DELETE', `/v1/streams/${s.id}/recording`, { key });
+    assert.is(res.body.recording.status, 'deleting');
+    const ended = await endStream(env, accountId, s.id);
+    assert.is(ended.recording_status, 'deleting');
+    env.clock.advance(5);
+    await env.api.recordings.processDue();
+    const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
+    assert.is(after.recording.status, 'deleted');
+    assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
+  },
+);
 
 t('nothing to delete: pending or not recorded streams come back unchanged', async ({ env, key }) => {
   const pending = await createStream(env, key);
@@ -110,7 +139,10 @@ t('three failed tries: failed with recording.failed; the job retries in between'
   const after = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
   assert.is(after.recording.status, 'failed');
   const types = (await eventsOf(env, s.id)).map((e) => e.type);
-  assert.equal(types.filter((t) => t.startsWith('recording.')), ['recording.failed']);
+  assert.equal(
+    types.filter((t) => t.startsWith('recording.')),
+    ['recording.failed'],
+  );
 });
 
 t.run();

@@ -46,7 +46,10 @@ t('401 unauthorized on every endpoint: missing, malformed, wrong and revoked key
   ];
   for (const [method, path, body] of ENDPOINTS) {
     for (const headers of variants) {
-      const h = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const h = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
+        string,
+        string
+      >;
       const res = await env.call(method as 'GET', path(s.id), { headers: h, body });
       assertError(res, 401, 'unauthorized');
     }
@@ -56,7 +59,10 @@ t('401 unauthorized on every endpoint: missing, malformed, wrong and revoked key
   assert.is(got.body.status, 'pending');
   assert.is(got.body.name, null);
   // The scheme is case-insensitive; revoking one key leaves the account's other key working.
-  assert.is((await env.call('GET', '/v1/streams', { headers: { authorization: `bearer ${account.key}` } })).status, 200);
+  assert.is(
+    (await env.call('GET', '/v1/streams', { headers: { authorization: `bearer ${account.key}` } })).status,
+    200,
+  );
 });
 
 t('401 comes before 404: an unknown id without a key is unauthorized', async ({ env }) => {
@@ -126,11 +132,17 @@ t('keyed endpoints are not callable from browsers: no CORS headers, preflights r
   const { key } = await env.newAccount();
   const origin = 'https://evil.example';
   const pre = await env.call('OPTIONS', '/v1/streams', {
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization,content-type',
+    },
   });
   assert.ok(pre.status >= 400, `preflight refused, got ${pre.status}`);
   const s = await createStream(env, key);
-  const preOne = await env.call('OPTIONS', `/v1/streams/${s.id}`, { headers: { origin, 'access-control-request-method': 'DELETE' } });
+  const preOne = await env.call('OPTIONS', `/v1/streams/${s.id}`, {
+    headers: { origin, 'access-control-request-method': 'DELETE' },
+  });
   assert.ok(preOne.status >= 400);
   const get = await env.call('GET', '/v1/streams', { key, headers: { origin } });
   assert.is(get.status, 200);
@@ -141,7 +153,9 @@ t('keyed endpoints are not callable from browsers: no CORS headers, preflights r
 });
 
 async function streamCount(env: TestApi, accountId: string): Promise<number> {
-  const rows = await env.db.sql<{ n: number }[]>`select count(*)::int as n from streams where account_id = ${accountId}`;
+  const rows = await env.db.sql<
+    { n: number }[]
+  >`select count(*)::int as n from streams where account_id = ${accountId}`;
   return rows[0]?.n ?? 0;
 }
 

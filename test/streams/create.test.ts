@@ -6,12 +6,44 @@ import { assertError, assertInvalidField, createStream, goLive, without } from '
 const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const STREAM_KEYS = [
-  'chat', 'created_at', 'embed_url', 'end_reason', 'ended_at', 'id', 'ingest', 'latency_mode', 'max_duration_seconds', 'max_ingest_resolution',
-  'metadata', 'name', 'node_ready', 'object', 'playback_url', 'playback_url_expires_at', 'player', 'profile', 'record',
-  'recording', 'renditions', 'replay', 'reservation_expires_at', 'reservation_expires_in_seconds', 'rtmp_url', 'status', 'thumbnail',
-  'viewers_now', 'went_live_at',
+  'chat',
+  'created_at',
+  'embed_url',
+  'end_reason',
+  'ended_at',
+  'id',
+  'ingest',
+  'latency_mode',
+  'max_duration_seconds',
+  'max_ingest_resolution',
+  'metadata',
+  'name',
+  'node_ready',
+  'object',
+  'playback_url',
+  'playback_url_expires_at',
+  'player',
+  'profile',
+  'record',
+  'recording',
+  'renditions',
+  'replay',
+  'reservation_expires_at',
+  'reservation_expires_in_seconds',
+  'rtmp_url',
+  'status',
+  'thumbnail',
+  'viewers_now',
+  'went_live_at',
 ];
-const DEFAULT_PLAYER = { show_name: true, require_viewer_token: false, enabled: true, allowed_domains: null, watch_minutes_limit: null, closed_at: null };
+const DEFAULT_PLAYER = {
+  show_name: true,
+  require_viewer_token: false,
+  enabled: true,
+  allowed_domains: null,
+  watch_minutes_limit: null,
+  closed_at: null,
+};
 
 t('creates a pending stream with every field and the defaults', async ({ env, key }) => {
   const res = await env.call('POST', '/v1/streams', { key, body: { name: 'Town hall' } });
@@ -56,7 +88,11 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
 
 t('no body, an empty body and an empty JSON object all create with the defaults', async ({ env, key }) => {
   const none = await env.call('POST', '/v1/streams', { key });
-  const emptyJson = await env.call('POST', '/v1/streams', { key, payload: '', headers: { 'content-type': 'application/json' } });
+  const emptyJson = await env.call('POST', '/v1/streams', {
+    key,
+    payload: '',
+    headers: { 'content-type': 'application/json' },
+  });
   const obj = await env.call('POST', '/v1/streams', { key, body: {} });
   for (const res of [none, emptyJson, obj]) {
     assert.is(res.status, 201, res.text);
@@ -105,21 +141,33 @@ t('record and replay are booleans, never coerced from strings or numbers', async
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { replay: 'yes' } }), 'replay');
 });
 
-t('recording_retention_days: 1-3650 or null, omitted means 30; shown in the recording once there is one', async ({ env, key, accountId }) => {
-  const cases: [unknown, number | null][] = [[undefined, 30], [null, null], [1, 1], [3650, 3650], [7, 7]];
-  for (const [days, expected] of cases) {
-    const body = days === undefined ? {} : { recording_retention_days: days };
-    const s = await createStream(env, key, body);
-    assert.is(s.recording, null, 'recording is null while pending');
-    await goLive(env, accountId, s.id);
-    const got = await env.call('GET', `/v1/streams/${s.id}`, { key });
-    assert.is(got.body.recording.status, 'recording');
-    assert.is(got.body.recording.retention_days, expected, `retention for ${String(days)}`);
-  }
-  for (const days of [0, 3651, -1, 1.5, '30', true]) {
-    assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { recording_retention_days: days } }), 'recording_retention_days');
-  }
-});
+t(
+  'recording_retention_days: 1-3650 or null, omitted means 30; shown in the recording once there is one',
+  async ({ env, key, accountId }) => {
+    const cases: [unknown, number | null][] = [
+      [undefined, 30],
+      [null, null],
+      [1, 1],
+      [3650, 3650],
+      [7, 7],
+    ];
+    for (const [days, expected] of cases) {
+      const body = days === undefined ? {} : { recording_retention_days: days };
+      const s = await createStream(env, key, body);
+      assert.is(s.recording, null, 'recording is null while pending');
+      await goLive(env, accountId, s.id);
+      const got = await env.call('GET', `/v1/streams/${s.id}`, { key });
+      assert.is(got.body.recording.status, 'recording');
+      assert.is(got.body.recording.retention_days, expected, `retention for ${String(days)}`);
+    }
+    for (const days of [0, 3651, -1, 1.5, '30', true]) {
+      assertInvalidField(
+        await env.call('POST', '/v1/streams', { key, body: { recording_retention_days: days } }),
+        'recording_retention_days',
+      );
+    }
+  },
+);
 
 t('metadata: up to 2048 bytes of JSON, counted in bytes; objects only', async ({ env, key }) => {
   // {"a":"…"} is 8 bytes of framing.
@@ -130,10 +178,16 @@ t('metadata: up to 2048 bytes of JSON, counted in bytes; objects only', async ({
   const refused = await env.call('POST', '/v1/streams', { key, body: { metadata: tooBig } });
   assertInvalidField(refused, 'metadata');
   assert.is(refused.body.error.message, '`metadata` must be at most 2048 bytes of JSON.');
-  const patched = await env.call('PATCH', `/v1/streams/${(await createStream(env, key)).id}`, { key, body: { metadata: tooBig } });
+  const patched = await env.call('PATCH', `/v1/streams/${(await createStream(env, key)).id}`, {
+    key,
+    body: { metadata: tooBig },
+  });
   assert.is(patched.body.error.message, '`metadata` must be at most 2048 bytes of JSON.');
   // 1021 two-byte characters: 1029 characters but 2050 bytes.
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { metadata: { a: 'é'.repeat(1021) } } }), 'metadata');
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, body: { metadata: { a: 'é'.repeat(1021) } } }),
+    'metadata',
+  );
   assert.equal((await createStream(env, key, { metadata: { a: 'é'.repeat(1020) } })).metadata, { a: 'é'.repeat(1020) });
   const nested = { order: { id: 42, tags: ['a', 'b'], paid: true, note: null }, 'key with spaces': 1.5 };
   assert.equal((await createStream(env, key, { metadata: nested })).metadata, nested);
@@ -144,32 +198,66 @@ t('metadata: up to 2048 bytes of JSON, counted in bytes; objects only', async ({
   }
 });
 
-t('player settings sent are merged with the defaults; unknown or mistyped player fields are refused', async ({ env, key }) => {
-  const s = await createStream(env, key, { player: { show_name: false, allowed_domains: ['example.com', '*.example.org'] } });
-  assert.equal(s.player, { ...DEFAULT_PLAYER, show_name: false, allowed_domains: ['example.com', '*.example.org'] });
-  assert.equal((await createStream(env, key, { player: {} })).player, DEFAULT_PLAYER);
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: { colour: 'red' } } }), 'player.colour');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: { show_name: 'false' } } }), 'player.show_name');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: null } }), 'player');
-});
+t(
+  'player settings sent are merged with the defaults; unknown or mistyped player fields are refused',
+  async ({ env, key }) => {
+    const s = await createStream(env, key, {
+      player: { show_name: false, allowed_domains: ['example.com', '*.example.org'] },
+    });
+    assert.equal(s.player, { ...DEFAULT_PLAYER, show_name: false, allowed_domains: ['example.com', '*.example.org'] });
+    assert.equal((await createStream(env, key, { player: {} })).player, DEFAULT_PLAYER);
+    assertInvalidField(
+      await env.call('POST', '/v1/streams', { key, body: { player: { colour: 'red' } } }),
+      'player.colour',
+    );
+    assertInvalidField(
+      await env.call('POST', '/v1/streams', { key, body: { player: { show_name: 'false' } } }),
+      'player.show_name',
+    );
+    assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { player: null } }), 'player');
+  },
+);
 
 t('chat settings: defaults, merged on create and patch, checked field by field', async ({ env, key }) => {
   const s = await createStream(env, key);
   assert.equal(s.chat, { enabled: true, anonymous_posting: true, slow_mode_seconds: 0, reaction_sampling: null });
   const tuned = await createStream(env, key, { chat: { slow_mode_seconds: 30, reaction_sampling: 0.25 } });
   assert.equal(tuned.chat, { enabled: true, anonymous_posting: true, slow_mode_seconds: 30, reaction_sampling: 0.25 });
-  const patched = await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { anonymous_posting: false } } });
+  const patched = await env.call('PATCH', `/v1/streams/${tuned.id}`, {
+    key,
+    body: { chat: { anonymous_posting: false } },
+  });
   assert.is(patched.status, 200, patched.text);
-  assert.equal(patched.body.chat, { enabled: true, anonymous_posting: false, slow_mode_seconds: 30, reaction_sampling: 0.25 });
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { chat: { slow_mode_seconds: 3601 } } }), 'chat.slow_mode_seconds');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { chat: { reaction_sampling: 0 } } }), 'chat.reaction_sampling');
-  assertInvalidField(await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { colour: 'red' } } }), 'chat.colour');
-  assertInvalidField(await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { enabled: 'no' } } }), 'chat.enabled');
+  assert.equal(patched.body.chat, {
+    enabled: true,
+    anonymous_posting: false,
+    slow_mode_seconds: 30,
+    reaction_sampling: 0.25,
+  });
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, body: { chat: { slow_mode_seconds: 3601 } } }),
+    'chat.slow_mode_seconds',
+  );
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, body: { chat: { reaction_sampling: 0 } } }),
+    'chat.reaction_sampling',
+  );
+  assertInvalidField(
+    await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { colour: 'red' } } }),
+    'chat.colour',
+  );
+  assertInvalidField(
+    await env.call('PATCH', `/v1/streams/${tuned.id}`, { key, body: { chat: { enabled: 'no' } } }),
+    'chat.enabled',
+  );
 });
 
 t('unknown fields are refused, named in details.field and in the message', async ({ env, key }) => {
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { name: 'ok', colour: 'red' } }), 'colour');
-  assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { max_ingest_resolution: 720 } }), 'max_ingest_resolution');
+  assertInvalidField(
+    await env.call('POST', '/v1/streams', { key, body: { max_ingest_resolution: 720 } }),
+    'max_ingest_resolution',
+  );
   const before = await env.db.sql`select count(*)::int as n from streams`;
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { status: 'live' } }), 'status');
   const after = await env.db.sql`select count(*)::int as n from streams`;
@@ -178,7 +266,11 @@ t('unknown fields are refused, named in details.field and in the message', async
 
 t('a body that is not a JSON object is refused', async ({ env, key }) => {
   for (const payload of ['[]', '"x"', '42', 'null', 'true']) {
-    assertError(await env.call('POST', '/v1/streams', { key, payload, headers: { 'content-type': 'application/json' } }), 400, 'invalid_request');
+    assertError(
+      await env.call('POST', '/v1/streams', { key, payload, headers: { 'content-type': 'application/json' } }),
+      400,
+      'invalid_request',
+    );
   }
 });
 
@@ -201,12 +293,28 @@ t('cost and viewers only on the single-stream read; the countdown runs on the cl
   assert.is(got.body.stream_key, undefined);
   assert.is(got.body.whip_url, undefined);
   assert.equal(got.body.cost, {
-    total_usd: '0.00', delivery_bytes: 0, delivery_usd: '0.00', delivery_counted_until: null,
-    ingest_seconds: 0, ingest_usd: '0.00', storage_gb_hours: 0, storage_usd: '0.00',
+    total_usd: '0.00',
+    delivery_bytes: 0,
+    delivery_usd: '0.00',
+    delivery_counted_until: null,
+    ingest_seconds: 0,
+    ingest_usd: '0.00',
+    storage_gb_hours: 0,
+    storage_usd: '0.00',
   });
-  assert.equal(got.body.viewers, { now: null, peak: null, peak_at: null, watch_minutes: null, source: null, cdn_counted_until: null });
+  assert.equal(got.body.viewers, {
+    now: null,
+    peak: null,
+    peak_at: null,
+    watch_minutes: null,
+    source: null,
+    cdn_counted_until: null,
+  });
   assert.is(got.body.viewers_now, null);
-  assert.equal({ ...without(got.body, 'cost', 'viewers'), reservation_expires_in_seconds: 1800 }, without(s, 'stream_key', 'whip_url'));
+  assert.equal(
+    { ...without(got.body, 'cost', 'viewers'), reservation_expires_in_seconds: 1800 },
+    without(s, 'stream_key', 'whip_url'),
+  );
 
   const list = await env.call('GET', '/v1/streams?limit=5', { key });
   for (const item of list.body.data) {

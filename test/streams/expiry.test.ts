@@ -17,7 +17,11 @@ t('the countdown runs with the clock and never goes below zero', async ({ env })
   assert.is(s.reservation_expires_in_seconds, 1800);
   assert.is(new Date(s.reservation_expires_at).getTime() - new Date(s.created_at).getTime(), 1800_000);
   env.clock.advance(0.4);
-  assert.is((await env.call('GET', `/v1/streams/${s.id}`, { key })).body.reservation_expires_in_seconds, 1800, 'whole seconds, rounded up');
+  assert.is(
+    (await env.call('GET', `/v1/streams/${s.id}`, { key })).body.reservation_expires_in_seconds,
+    1800,
+    'whole seconds, rounded up',
+  );
   env.clock.advance(1199.6);
   const got = (await env.call('GET', `/v1/streams/${s.id}`, { key })).body;
   assert.is(got.reservation_expires_in_seconds, 600);
@@ -29,43 +33,46 @@ t('the countdown runs with the clock and never goes below zero', async ({ env })
   await env.api.streams.expireReservations();
 });
 
-t('30 minutes without a publisher: expired with reservation_ttl and a stream.expired event; streams not yet due stay pending', async ({ env }) => {
-  const { id: accountId, key } = await env.newAccount();
-  const a = await createStream(env, key, { name: 'a', metadata: { n: 1 } });
-  env.clock.advance(1000);
-  const b = await createStream(env, key, { name: 'b' });
-  env.clock.advance(799);
-  assert.is(await env.api.streams.expireReservations(), 0, 'a is due only at 1800 s');
-  env.clock.advance(2);
+t(
+  '30 minutes without a publisher: expired with reservation_ttl and a stream.expired event; streams not yet due stay pending',
+  async ({ env }) => {
+    const { id: accountId, key } = await env.newAccount();
+    const a = await createStream(env, key, { name: 'a', metadata: { n: 1 } });
+    env.clock.advance(1000);
+    const b = await createStream(env, key, { name: 'b' });
+    env.clock.advance(799);
+    assert.is(await env.api.streams.expireReservations(), 0, 'a is due only at 1800 s');
+    env.clock.advance(2);
 
-  assert.is(await env.api.streams.expireReservations(), 1);
-  const ea = (await env.call('GET', `/v1/streams/${a.id}`, { key })).body;
-  assert.is(ea.status, 'expired');
-  assert.is(ea.end_reason, 'reservation_ttl');
-  assert.is(ea.ended_at, a.reservation_expires_at, 'ended when the reservation ran out');
-  assert.is(ea.reservation_expires_at, null);
-  assert.is(ea.reservation_expires_in_seconds, null);
-  assert.is(ea.went_live_at, null);
-  assert.is(ea.recording.status, 'none');
-  assert.is(ea.rtmp_url, null);
-  const events = await eventsOf(env, a.id);
-  assert.is(events.length, 1);
-  assertStreamEvent(events[0]!, 'stream.expired', ea);
-  assert.is(events[0]!.payload.timestamp, a.reservation_expires_at);
-  assert.is(events[0]!.account_id, accountId);
+    assert.is(await env.api.streams.expireReservations(), 1);
+    const ea = (await env.call('GET', `/v1/streams/${a.id}`, { key })).body;
+    assert.is(ea.status, 'expired');
+    assert.is(ea.end_reason, 'reservation_ttl');
+    assert.is(ea.ended_at, a.reservation_expires_at, 'ended when the reservation ran out');
+    assert.is(ea.reservation_expires_at, null);
+    assert.is(ea.reservation_expires_in_seconds, null);
+    assert.is(ea.went_live_at, null);
+    assert.is(ea.recording.status, 'none');
+    assert.is(ea.rtmp_url, null);
+    const events = await eventsOf(env, a.id);
+    assert.is(events.length, 1);
+    assertStreamEvent(events[0]!, 'stream.expired', ea);
+    assert.is(events[0]!.payload.timestamp, a.reservation_expires_at);
+    assert.is(events[0]!.account_id, accountId);
 
-  const pb = (await env.call('GET', `/v1/streams/${b.id}`, { key })).body;
-  assert.is(pb.status, 'pending');
-  assert.is(pb.reservation_expires_in_seconds, 999);
-  assert.is((await eventsOf(env, b.id)).length, 0);
+    const pb = (await env.call('GET', `/v1/streams/${b.id}`, { key })).body;
+    assert.is(pb.status, 'pending');
+    assert.is(pb.reservation_expires_in_seconds, 999);
+    assert.is((await eventsOf(env, b.id)).length, 0);
 
-  assert.is(await env.api.streams.expireReservations(), 0, 'a second run finds nothing');
-  assert.is((await eventsOf(env, a.id)).length, 1);
+    assert.is(await env.api.streams.expireReservations(), 0, 'a second run finds nothing');
+    assert.is((await eventsOf(env, a.id)).length, 1);
 
-  env.clock.advance(999);
-  assert.is(await env.api.streams.expireReservations(), 1);
-  assert.is((await env.call('GET', `/v1/streams/${b.id}`, { key })).body.status, 'expired');
-});
+    env.clock.advance(999);
+    assert.is(await env.api.streams.expireReservations(), 1);
+    assert.is((await env.call('GET', `/v1/streams/${b.id}`, { key })).body.status, 'expired');
+  },
+);
 
 t('live, cancelled and record:false streams: only pending ones expire', async ({ env }) => {
   const { id: accountId, key } = await env.newAccount({ trusted: true });

@@ -16,7 +16,10 @@ const post = (env: TestApi, key: string, idem: string | undefined, opts: { body?
     key,
     body: opts.body,
     payload: opts.payload,
-    headers: { ...(idem !== undefined ? { 'idempotency-key': idem } : {}), ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(idem !== undefined ? { 'idempotency-key': idem } : {}),
+      ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
   });
 
 const countStreams = async (env: TestApi, accountId: string) =>
@@ -24,11 +27,15 @@ const countStreams = async (env: TestApi, accountId: string) =>
 
 t('the same key and body (keys in another order) replay the first response; one stream is created', async ({ env }) => {
   const { id, key } = await env.newAccount();
-  const first = await post(env, key, 'order-1', { payload: '{"name":"Town hall","metadata":{"a":1,"b":[1,{"x":1,"y":2}]},"record":false}' });
+  const first = await post(env, key, 'order-1', {
+    payload: '{"name":"Town hall","metadata":{"a":1,"b":[1,{"x":1,"y":2}]},"record":false}',
+  });
   assert.is(first.status, 201, first.text);
   assert.is(first.headers['idempotent-replayed'], undefined);
   env.clock.advance(30);
-  const again = await post(env, key, 'order-1', { payload: '{ "record": false, "metadata": {"b": [1, {"y": 2, "x": 1}], "a": 1}, "name": "Town hall" }' });
+  const again = await post(env, key, 'order-1', {
+    payload: '{ "record": false, "metadata": {"b": [1, {"y": 2, "x": 1}], "a": 1}, "name": "Town hall" }',
+  });
   assert.is(again.status, 201, again.text);
   assert.is(again.headers['idempotent-replayed'], 'true');
   assert.equal(again.body, first.body, 'the first response, secrets included');
@@ -100,7 +107,9 @@ t('a key is remembered 24 hours, then free again', async ({ env }) => {
 
 t('concurrent requests with the same key create one stream', async ({ env }) => {
   const { id, key } = await env.newAccount();
-  const results = await Promise.all(Array.from({ length: 8 }, () => post(env, key, 'race', { body: { name: 'race' } })));
+  const results = await Promise.all(
+    Array.from({ length: 8 }, () => post(env, key, 'race', { body: { name: 'race' } })),
+  );
   for (const r of results) assert.is(r.status, 201, r.text);
   assert.is(new Set(results.map((r) => r.body.id)).size, 1);
   assert.is(results.filter((r) => r.headers['idempotent-replayed'] === 'true').length, 7);
@@ -145,7 +154,9 @@ t('replays are sealed: the stored record does not hold the stream key in the cle
   const { key } = await env.newAccount();
   const res = await post(env, key, 'sealed');
   const secret = String(res.body.stream_key).split('?key=')[1] ?? '';
-  const rows = await env.db.sql<{ response_sealed: Buffer }[]>`select response_sealed from idempotency_keys where key = 'sealed'`;
+  const rows = await env.db.sql<
+    { response_sealed: Buffer }[]
+  >`select response_sealed from idempotency_keys where key = 'sealed'`;
   assert.is(rows.length, 1);
   assert.not.ok(rows[0]?.response_sealed.toString('latin1').includes(secret));
 });

@@ -16,20 +16,27 @@ import { createStream, goLive } from '../helpers/streams.js';
  * test/playback/public-address-later.test.ts): it refuses what the embed read closes, by settings,
  * by time and by watch minutes, touches only what differs, and outlives a database that is away.
  */
-const t = apiSuite('streams: public refusals rebuilt from the database', { limits: { new: { pending_streams: 50, creations_per_hour: 500 } } });
+const t = apiSuite('streams: public refusals rebuilt from the database', {
+  limits: { new: { pending_streams: 50, creations_per_hour: 500 } },
+});
 
 function memoryLogger() {
   const lines: { level: number; msg: string }[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as { level: number; msg: string });
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as { level: number; msg: string });
       done();
     },
   });
   return { logger: createLogger('info', stream), lines };
 }
 
-const keeperOf = (env: TestApi, dir: string, opts: { sql?: TestApi['db']['sql']; logger?: ReturnType<typeof memoryLogger>['logger']; everyMs?: number } = {}) =>
+const keeperOf = (
+  env: TestApi,
+  dir: string,
+  opts: { sql?: TestApi['db']['sql']; logger?: ReturnType<typeof memoryLogger>['logger']; everyMs?: number } = {},
+) =>
   new PublicRefusalKeeper({
     sql: opts.sql ?? env.db.sql,
     clock: env.clock,
@@ -39,43 +46,49 @@ const keeperOf = (env: TestApi, dir: string, opts: { sql?: TestApi['db']['sql'];
     everyMs: opts.everyMs,
   });
 
-t('refused: switched off, members-only, past closed_at, out of watch minutes; not: open, closed_at ahead, minutes left, finished', async ({ env, key, accountId }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-test-refused-'));
-  const inSeconds = (s: number) => new Date(env.clock.now().getTime() + s * 1000).toISOString();
-  const off = await createStream(env, key, { player: { enabled: false } });
-  const members = await createStream(env, key, { player: { require_viewer_token: true } });
-  const later = await createStream(env, key, { player: { closed_at: inSeconds(300) } });
-  const limited = await createStream(env, key, { player: { watch_minutes_limit: 1 } });
-  const open = await createStream(env, key);
-  const finished = await createStream(env, key, { player: { enabled: false } });
-  assert.is((await env.call('DELETE', `/v1/streams/${finished.id}`, { key })).status, 200);
-  await goLive(env, accountId, limited.id);
-  writeFileSync(join(dir, 'str_gone00000000000000000'), '');
-  const keeper = keeperOf(env, dir);
+t(
+  'refused: switched off, members-only, past closed_at, out of watch minutes; not: open, closed_at ahead, minutes left, finished',
+  async ({ env, key, accountId }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-test-refused-'));
+    const inSeconds = (s: number) => new Date(env.clock.now().getTime() + s * 1000).toISOString();
+    const off = await createStream(env, key, { player: { enabled: false } });
+    const members = await createStream(env, key, { player: { require_viewer_token: true } });
+    const later = await createStream(env, key, { player: { closed_at: inSeconds(300) } });
+    const limited = await createStream(env, key, { player: { watch_minutes_limit: 1 } });
+    const open = await createStream(env, key);
+    const finished = await createStream(env, key, { player: { enabled: false } });
+    assert.is((await env.call('DELETE', `/v1/streams/${finished.id}`, { key })).status, 200);
+    await goLive(env, accountId, limited.id);
+    writeFileSync(join(dir, 'str_gone00000000000000000'), '');
+    const keeper = keeperOf(env, dir);
 
-  const refused = () => readdirSync(dir).sort();
-  assert.is(await keeper.reconcile(), 2);
-  assert.equal(refused(), [off.id, members.id].sort(), 'a file of no refused stream goes');
+    const refused = () => readdirSync(dir).sort();
+    assert.is(await keeper.reconcile(), 2);
+    assert.equal(refused(), [off.id, members.id].sort(), 'a file of no refused stream goes');
 
-  // Two households watch for a minute and a half: the limit's figure leaves the larger one out.
-  const beat = (id: string, address: string) => env.call('POST', `/v1/embed/${limited.id}/beat?s=${id}&st=p&u=0.01`, { headers: { 'x-forwarded-for': address } });
-  for (let second = 0; second < 90; second += 5) {
-    if (second % 15 === 0) for (const address of ['198.51.100.51', '198.51.100.52']) for (let i = 0; i < 2; i++) assert.is((await beat(`home-${address.slice(-2)}-${i}`, address)).status, 204);
-    env.api.counter.sample();
-    env.clock.advance(5);
-  }
-  assert.is((await env.call('GET', `/v1/embed/${limited.id}`)).body.status, 'closed');
-  const before = statSync(join(dir, off.id)).mtimeMs;
-  await keeper.reconcile();
-  assert.equal(refused(), [off.id, members.id, limited.id].sort());
+    // Two households watch for a minute and a half: the limit's figure leaves the larger one out.
+    const beat = (id: string, address: string) =>
+      env.call('POST', `/v1/embed/${limited.id}/beat?s=${id}&st=p&u=0.01`, { headers: { 'x-forwarded-for': address } });
+    for (let second = 0; second < 90; second += 5) {
+      if (second % 15 === 0)
+        for (const address of ['198.51.100.51', '198.51.100.52'])
+          for (let i = 0; i < 2; i++) assert.is((await beat(`home-${address.slice(-2)}-${i}`, address)).status, 204);
+      env.api.counter.sample();
+      env.clock.advance(5);
+    }
+    assert.is((await env.call('GET', `/v1/embed/${limited.id}`)).body.status, 'closed');
+    const before = statSync(join(dir, off.id)).mtimeMs;
+    await keeper.reconcile();
+    assert.equal(refused(), [off.id, members.id, limited.id].sort());
 
-  env.clock.advance(300);
-  assert.is(await keeper.reconcile(), 4);
-  assert.equal(refused(), [off.id, members.id, limited.id, later.id].sort());
-  assert.not.ok(refused().includes(open.id));
-  assert.is(statSync(join(dir, off.id)).mtimeMs, before, 'a file already right is not written again');
-  rmSync(dir, { recursive: true, force: true });
-});
+    env.clock.advance(300);
+    assert.is(await keeper.reconcile(), 4);
+    assert.equal(refused(), [off.id, members.id, limited.id, later.id].sort());
+    assert.not.ok(refused().includes(open.id));
+    assert.is(statSync(join(dir, off.id)).mtimeMs, before, 'a file already right is not written again');
+    rmSync(dir, { recursive: true, force: true });
+  },
+);
 
 t('a rebuild that fails (the database away) is logged once and the next tick rebuilds', async ({ env, key }) => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-test-refused-'));

@@ -64,7 +64,16 @@ async function aggregate(sql: Sql, id: string) {
   return { ...row };
 }
 
-const NOTHING = { player_minutes: 0, watched_seconds: 0, peak_minute: null, peak_watching_seconds: null, cdn_has_data: false, cdn_watch_minutes: 0, cdn_peak_minute: null, cdn_peak: null };
+const NOTHING = {
+  player_minutes: 0,
+  watched_seconds: 0,
+  peak_minute: null,
+  peak_watching_seconds: null,
+  cdn_has_data: false,
+  cdn_watch_minutes: 0,
+  cdn_peak_minute: null,
+  cdn_peak: null,
+};
 
 /** The summary row (a stream without one has nothing counted). */
 async function summary(sql: Sql, id: string) {
@@ -164,7 +173,8 @@ t('every insert, update and delete of each table keeps the summary equal to the 
 /** Waits (a few seconds at most) until a backend of `sql`'s database waits for a lock. */
 async function someoneWaits(sql: Sql): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
-    const [row] = await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    const [row] =
+      await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
     if (row?.n) return true;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -13,7 +13,8 @@ function setup(opts: Partial<ViewerCounterOptions> = {}) {
   const counter = new ViewerCounter({ clock, intervalSeconds: 15, ...opts });
   /** `count` players in state `st`, ids `${prefix}-<i>`, `u` spread evenly over [0, 1). */
   const beats = (stream: string, prefix: string, count: number, st: BeatState) => {
-    for (let i = 0; i < count; i++) counter.beat(stream, { s: `${prefix}-${i}`, st, u: (i + 0.5) / count }, `net-${prefix}-${i}`);
+    for (let i = 0; i < count; i++)
+      counter.beat(stream, { s: `${prefix}-${i}`, st, u: (i + 0.5) / count }, `net-${prefix}-${i}`);
   };
   return { clock, counter, beats };
 }
@@ -25,7 +26,13 @@ test('exact regime: 300 players in mixed states are counted exactly at rate 1', 
   beats(A, 'stall', 30, 'b');
   beats(A, 'wait', 20, 'w');
   beats(B, 'other', 7, 'p');
-  assert.equal(counter.now(A), { watching: 280, waiting: 20, buffering_pct: 10.7, measured_at: START.toISOString(), exact: true });
+  assert.equal(counter.now(A), {
+    watching: 280,
+    waiting: 20,
+    buffering_pct: 10.7,
+    measured_at: START.toISOString(),
+    exact: true,
+  });
   assert.equal(counter.beacon(A), { rate: 1, interval_seconds: 15 });
   assert.is(counter.now(B)?.watching, 7);
 });
@@ -44,7 +51,13 @@ test('the latest state of a player wins; a player is counted once', () => {
   counter.beat(A, { s: 'page-load-1', st: 'p', u: 0.3 });
   clock.advance(15);
   counter.beat(A, { s: 'page-load-1', st: 'b', u: 0.3 });
-  assert.equal(counter.now(A), { watching: 1, waiting: 0, buffering_pct: 100, measured_at: clock.now().toISOString(), exact: true });
+  assert.equal(counter.now(A), {
+    watching: 1,
+    waiting: 0,
+    buffering_pct: 100,
+    measured_at: clock.now().toISOString(),
+    exact: true,
+  });
 });
 
 test('a silent player counts for 1.5 intervals + 2 s after its last beat, then no longer', () => {
@@ -148,7 +161,14 @@ test('minutes: viewer-seconds of the samples (average × 60); watched is playing
     counter.sample();
     clock.advance(5);
   }
-  const row = (stream: string, minute: string, watching: number, waiting: number, buffering: number, watched: number) => ({
+  const row = (
+    stream: string,
+    minute: string,
+    watching: number,
+    waiting: number,
+    buffering: number,
+    watched: number,
+  ) => ({
     stream_id: stream,
     minute: new Date(`2026-11-22T12:${minute}:00.000Z`),
     watching_seconds: watching,
@@ -184,16 +204,28 @@ test('open minutes: left open until the minute is over, closed early by forget o
   assert.equal(counter.drainMinutes(), [], 'the minute is not over');
   counter.forget(A);
   assert.is(counter.now(A), null);
-  assert.equal(counter.drainMinutes({ partial: false }).map((r) => [r.stream_id, r.watching_seconds]), [[A, 60]]);
-  assert.equal(counter.drainMinutes({ partial: true }).map((r) => [r.stream_id, r.watching_seconds]), [[B, 30]]);
+  assert.equal(
+    counter.drainMinutes({ partial: false }).map((r) => [r.stream_id, r.watching_seconds]),
+    [[A, 60]],
+  );
+  assert.equal(
+    counter.drainMinutes({ partial: true }).map((r) => [r.stream_id, r.watching_seconds]),
+    [[B, 30]],
+  );
   clock.advance(5);
   counter.sample();
   clock.advance(60);
-  assert.equal(counter.drainMinutes().map((r) => [r.stream_id, r.minute.toISOString(), r.watching_seconds]), [[B, START.toISOString(), 15]]);
+  assert.equal(
+    counter.drainMinutes().map((r) => [r.stream_id, r.minute.toISOString(), r.watching_seconds]),
+    [[B, START.toISOString(), 15]],
+  );
   // The weight of a sample is the time since the previous one, at most two sampling periods.
   beats(B, 'play', 3, 'p');
   counter.sample();
-  assert.equal(counter.drainMinutes({ partial: true }).map((r) => r.watching_seconds), [3 * 10]);
+  assert.equal(
+    counter.drainMinutes({ partial: true }).map((r) => r.watching_seconds),
+    [3 * 10],
+  );
 });
 
 const BUDGET = { burst: 10, perMinute: 6, max: 20 };
@@ -238,7 +270,9 @@ test('sampled: a forged u below the rate buys no more than the same crowd would;
   assert.is(rate, 0.25);
   const honest = counter.now(A)?.watching ?? 0;
   // Each new forged player would count 1 / rate = 4 viewers: the burst of 10 buys two of them, the cap 20 five.
-  const answers = Array.from({ length: 10 }, (_, i) => counter.beat(A, { s: `forged-${i}`, st: 'p', u: 0 }, '203.0.113.9'));
+  const answers = Array.from({ length: 10 }, (_, i) =>
+    counter.beat(A, { s: `forged-${i}`, st: 'p', u: 0 }, '203.0.113.9'),
+  );
   assert.is(answers.filter((a) => a === null).length, 2);
   assert.is((counter.now(A)?.watching ?? 0) - honest, 8);
 });

@@ -39,7 +39,8 @@ function play(env: TestApi, streamId: string, nodes: Node[], groups: Group[], se
 const toMinute = (env: TestApi) => env.clock.advance((60 - env.clock.now().getUTCSeconds()) % 60);
 
 /** Start of the minute the clock is in, `offset` minutes on. */
-const minuteAt = (env: TestApi, offset = 0) => new Date((Math.floor(env.clock.now().getTime() / 60_000) + offset) * 60_000).toISOString();
+const minuteAt = (env: TestApi, offset = 0) =>
+  new Date((Math.floor(env.clock.now().getTime() / 60_000) + offset) * 60_000).toISOString();
 
 t('two nodes add into the same minutes; peak, peak_at, watch_minutes and the series', async ({ env }) => {
   const { key } = await env.newAccount({ trusted: true });
@@ -146,11 +147,13 @@ t('a refused write keeps the minutes for the next flush; minutes of streams gone
   assert.is(await one.service.watchMinutes(kept.id), 4);
   assert.is((await one.service.series(kept.id)).length, 1);
   await env.db.sql`delete from streams where id = ${kept.id}`;
-  const [left] = await env.db.sql<{ n: number }[]>`select count(*)::int as n from viewer_minutes where stream_id = ${kept.id}`;
+  const [left] = await env.db.sql<
+    { n: number }[]
+  >`select count(*)::int as n from viewer_minutes where stream_id = ${kept.id}`;
   assert.is(left?.n, 0, 'deleted with the stream');
 });
 
-t("start samples on a timer; its stop writes the open minute", async ({ env }) => {
+t('start samples on a timer; its stop writes the open minute', async ({ env }) => {
   const { key } = await env.newAccount({ trusted: true });
   const stream = await createStream(env, key);
   const one = node(env, 1);
@@ -158,7 +161,9 @@ t("start samples on a timer; its stop writes the open minute", async ({ env }) =
   const stop = one.service.start();
   await new Promise((resolve) => setTimeout(resolve, 1500));
   await stop();
-  const [row] = await env.db.sql<{ watching_seconds: number }[]>`select watching_seconds from viewer_minutes where stream_id = ${stream.id}`;
+  const [row] = await env.db.sql<
+    { watching_seconds: number }[]
+  >`select watching_seconds from viewer_minutes where stream_id = ${stream.id}`;
   // The manual clock stands still: the first sample holds for one period, none after it.
   assert.is(row?.watching_seconds, 3);
 });

@@ -43,7 +43,10 @@ function crowdOf(n: number, seed: number, rampSeconds: number) {
   const steady = assertClose(counter.now(STREAM), n, `${n} two minutes later`);
   assert.is(steady.exact, false);
   const truth = crowd.truth();
-  assert.ok(Math.abs(steady.buffering_pct - truth.buffering_pct) <= 1.5, `buffering ${steady.buffering_pct}% for ${truth.buffering_pct.toFixed(1)}%`);
+  assert.ok(
+    Math.abs(steady.buffering_pct - truth.buffering_pct) <= 1.5,
+    `buffering ${steady.buffering_pct}% for ${truth.buffering_pct.toFixed(1)}%`,
+  );
   const rate = counter.beacon(STREAM).rate;
   const steadyBeats = crowd.beatsInLast(INTERVAL);
   return { counter, crowd, rate, steadyBeats, mostBeats };
@@ -72,7 +75,10 @@ test('50,000 players arriving over two minutes: estimate within 5%, beats bounde
   const minutes = counter.drainMinutes();
   assert.ok(minutes.length >= 3);
   const last = minutes.at(-1)!;
-  assert.ok(relativeError(last.watching_seconds / 60, crowd.truth().watching) <= 0.05, `minute average ${last.watching_seconds / 60}`);
+  assert.ok(
+    relativeError(last.watching_seconds / 60, crowd.truth().watching) <= 0.05,
+    `minute average ${last.watching_seconds / 60}`,
+  );
   assert.is(last.exact, false);
 });
 

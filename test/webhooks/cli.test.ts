@@ -26,8 +26,16 @@ const t = suite<Ctx>('webhooks: svc webhooks list|create|test|deliveries');
 t.before(async (ctx) => {
   ctx.db = await createTestDatabase();
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-webhooks-cli-'));
-  const config = resolveConfig(ctx.dir, { database_url: ctx.db.url, api_port: await freePort(), allow_private_webhooks: true });
-  ctx.running = await startAppliance({ config, secrets: { postgres_password: 'unused', signing_key: 'test', data_key: 'test' }, logger: createLogger('silent') });
+  const config = resolveConfig(ctx.dir, {
+    database_url: ctx.db.url,
+    api_port: await freePort(),
+    allow_private_webhooks: true,
+  });
+  ctx.running = await startAppliance({
+    config,
+    secrets: { postgres_password: 'unused', signing_key: 'test', data_key: 'test' },
+    logger: createLogger('silent'),
+  });
   ctx.receiver = await Receiver.start();
   const accounts = new AccountsService(ctx.db.sql, systemClock);
   const account = await accounts.create({ name: 'CLI', creditUsd: '5' });
@@ -43,7 +51,20 @@ t.after(async (ctx) => {
 
 t('create, list, test and deliveries, in JSON and for people', async (ctx) => {
   const { receiver, flags } = ctx;
-  const created = ok(await svc(['webhooks', 'create', '--url', receiver.url('/cli'), '--events', 'stream.live,recording.ready', '--description', 'From the CLI', '--json', ...flags])).json;
+  const created = ok(
+    await svc([
+      'webhooks',
+      'create',
+      '--url',
+      receiver.url('/cli'),
+      '--events',
+      'stream.live,recording.ready',
+      '--description',
+      'From the CLI',
+      '--json',
+      ...flags,
+    ]),
+  ).json;
   assert.match(created.id, /^whk_/);
   assert.match(created.secret, /^whsec_/);
   assert.equal(created.events, ['stream.live', 'recording.ready']);
@@ -71,10 +92,18 @@ t('create, list, test and deliveries, in JSON and for people', async (ctx) => {
   for (let i = 0; i < 50 && deliveries.data[0]?.status !== 'succeeded'; i++) {
     deliveries = ok(await svc(['webhooks', 'deliveries', created.id, '--json', ...flags])).json;
   }
-  assert.equal([deliveries.data[0]?.id, deliveries.data[0]?.status, deliveries.data[0]?.attempts], [delivery.id, 'succeeded', 1]);
-  const humanDeliveries = ok(await svc(['webhooks', 'deliveries', created.id, '--status', 'succeeded', ...flags])).stdout;
+  assert.equal(
+    [deliveries.data[0]?.id, deliveries.data[0]?.status, deliveries.data[0]?.attempts],
+    [delivery.id, 'succeeded', 1],
+  );
+  const humanDeliveries = ok(
+    await svc(['webhooks', 'deliveries', created.id, '--status', 'succeeded', ...flags]),
+  ).stdout;
   assert.match(humanDeliveries, new RegExp(`${delivery.id}\\s+webhook.test\\s+succeeded\\s+1/11\\s+200`));
-  assert.match(ok(await svc(['webhooks', 'deliveries', created.id, '--status', 'failed', ...flags])).stdout, /no deliveries/);
+  assert.match(
+    ok(await svc(['webhooks', 'deliveries', created.id, '--status', 'failed', ...flags])).stdout,
+    /no deliveries/,
+  );
 });
 
 t('API refusals come back as the API error document with exit 1', async (ctx) => {

@@ -2,45 +2,62 @@ import * as assert from 'uvu/assert';
 import { Webhook } from 'standardwebhooks';
 import { createStream } from '../helpers/streams.js';
 import { verifies } from '../helpers/receiver.js';
-import { attemptsOf, createEndpoint, deliveriesOf, deliveryReaches, emit, firstDelivery, startDispatcher, webhookSuite } from '../helpers/webhooks.js';
+import {
+  attemptsOf,
+  createEndpoint,
+  deliveriesOf,
+  deliveryReaches,
+  emit,
+  firstDelivery,
+  startDispatcher,
+  webhookSuite,
+} from '../helpers/webhooks.js';
 
 const t = webhookSuite('webhooks: delivery to a real receiver (verified with standardwebhooks)');
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-t('a stream event arrives signed: standardwebhooks verifies it; webhook-id is the event id; body is the WebhookEvent', async (ctx) => {
-  const { env, key, receiver } = ctx;
-  const e = await createEndpoint(ctx, { url: receiver.url('/signed') });
-  receiver.expectSecrets('/signed', e.secret);
-  await startDispatcher(ctx);
-  const stream = await createStream(env, key, { name: 'Town hall' });
-  const cancelled = (await env.call('DELETE', `/v1/streams/${stream.id}`, { key })).body;
-  const [req] = await receiver.waitFor('/signed', 1);
-  assert.ok(req);
-  assert.equal(req.verified, { [e.secret]: true }, req.verifyError ?? '');
-  const [event] = await env.db.sql<{ id: string; payload: unknown }[]>`select id, payload from events where stream_id = ${stream.id}`;
-  assert.is(req.headers['webhook-id'], event?.id);
-  assert.match(String(req.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]{43}=$/);
-  assert.ok(Math.abs(Number(req.headers['webhook-timestamp']) - nowSeconds()) <= 5, 'Unix seconds of the attempt');
-  assert.match(String(req.headers['content-type']), /^application\/json/);
-  const body = JSON.parse(req.body);
-  assert.equal(Object.keys(body), ['type', 'timestamp', 'data']);
-  assert.equal(body, event?.payload);
-  assert.is(body.type, 'stream.cancelled');
-  assert.equal([body.data.id, body.data.status, body.data.name], [stream.id, 'cancelled', 'Town hall']);
-  assert.is(body.data.ended_at, cancelled.ended_at);
-  assert.ok(!verifies(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, req), 'another secret does not verify');
-  const tampered = { ...req, body: req.body.replace('cancelled', 'ended') };
-  assert.ok(!verifies(e.secret, tampered), 'a changed body does not verify');
+t(
+  'a stream event arrives signed: standardwebhooks verifies it; webhook-id is the event id; body is the WebhookEvent',
+  async (ctx) => {
+    const { env, key, receiver } = ctx;
+    const e = await createEndpoint(ctx, { url: receiver.url('/signed') });
+    receiver.expectSecrets('/signed', e.secret);
+    await startDispatcher(ctx);
+    const stream = await createStream(env, key, { name: 'Town hall' });
+    const cancelled = (await env.call('DELETE', `/v1/streams/${stream.id}`, { key })).body;
+    const [req] = await receiver.waitFor('/signed', 1);
+    assert.ok(req);
+    assert.equal(req.verified, { [e.secret]: true }, req.verifyError ?? '');
+    const [event] = await env.db.sql<
+      { id: string; payload: unknown }[]
+    >`select id, payload from events where stream_id = ${stream.id}`;
+    assert.is(req.headers['webhook-id'], event?.id);
+    assert.match(String(req.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]{43}=$/);
+    assert.ok(Math.abs(Number(req.headers['webhook-timestamp']) - nowSeconds()) <= 5, 'Unix seconds of the attempt');
+    assert.match(String(req.headers['content-type']), /^application\/json/);
+    const body = JSON.parse(req.body);
+    assert.equal(Object.keys(body), ['type', 'timestamp', 'data']);
+    assert.equal(body, event?.payload);
+    assert.is(body.type, 'stream.cancelled');
+    assert.equal([body.data.id, body.data.status, body.data.name], [stream.id, 'cancelled', 'Town hall']);
+    assert.is(body.data.ended_at, cancelled.ended_at);
+    assert.ok(!verifies(`whsec_${Buffer.alloc(32, 7).toString('base64')}`, req), 'another secret does not verify');
+    const tampered = { ...req, body: req.body.replace('cancelled', 'ended') };
+    assert.ok(!verifies(e.secret, tampered), 'a changed body does not verify');
 
-  const [d] = await deliveriesOf(ctx, e.id);
-  const done = await deliveryReaches(ctx, d!.id, 'succeeded', 1);
-  assert.equal([done.last_status_code, done.last_error, done.next_attempt_at], [200, null, null]);
-  assert.ok(done.delivered_at && done.last_attempt_at);
-  assert.type(done.last_duration_ms, 'number');
-  const listed = (await env.call('GET', `/v1/webhooks/${e.id}/deliveries`, { key })).body.data[0];
-  assert.equal([listed.status, listed.attempts, listed.last_status_code, listed.event_id, listed.stream_id], ['succeeded', 1, 200, event?.id, stream.id]);
-});
+    const [d] = await deliveriesOf(ctx, e.id);
+    const done = await deliveryReaches(ctx, d!.id, 'succeeded', 1);
+    assert.equal([done.last_status_code, done.last_error, done.next_attempt_at], [200, null, null]);
+    assert.ok(done.delivered_at && done.last_attempt_at);
+    assert.type(done.last_duration_ms, 'number');
+    const listed = (await env.call('GET', `/v1/webhooks/${e.id}/deliveries`, { key })).body.data[0];
+    assert.equal(
+      [listed.status, listed.attempts, listed.last_status_code, listed.event_id, listed.stream_id],
+      ['succeeded', 1, 200, event?.id, stream.id],
+    );
+  },
+);
 
 t('during a rotation both secrets verify (two signatures); after 24 hours only the new one signs', async (ctx) => {
   const { env, key, receiver } = ctx;
@@ -85,38 +102,53 @@ t('receiver answers 500 then 200: one event, two attempts 5 s apart, the same we
   env.clock.advance(5);
   const reqs = await receiver.waitFor('/flaky', 2);
   const done = await deliveryReaches(ctx, d!.id, 'succeeded', 2);
-  assert.equal(reqs.map((r) => r.headers['webhook-id']), [event.id, event.id]);
-  assert.ok(reqs.every((r) => r.verified[e.secret]), 'both verify');
+  assert.equal(
+    reqs.map((r) => r.headers['webhook-id']),
+    [event.id, event.id],
+  );
+  assert.ok(
+    reqs.every((r) => r.verified[e.secret]),
+    'both verify',
+  );
   assert.is(reqs[0]?.body, reqs[1]?.body, 'the same body');
-  assert.equal((await attemptsOf(ctx, d!.id)).map((a) => [a.attempt, a.status_code]), [[1, 500], [2, 200]]);
+  assert.equal(
+    (await attemptsOf(ctx, d!.id)).map((a) => [a.attempt, a.status_code]),
+    [
+      [1, 500],
+      [2, 200],
+    ],
+  );
   assert.equal([done.last_status_code, done.last_error], [200, null]);
   assert.is((await deliveriesOf(ctx, e.id)).length, 1, 'one delivery');
 });
 
-t('the schedule: retries after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then failed after 11 attempts', async (ctx) => {
-  const { env, receiver } = ctx;
-  const e = await createEndpoint(ctx, { url: receiver.url('/down') });
-  receiver.script('/down', ...Array.from({ length: 20 }, () => ({ status: 503 })));
-  await startDispatcher(ctx);
-  await emit(ctx);
-  const d = await firstDelivery(ctx, e.id);
-  const gaps: number[] = [];
-  for (let n = 1; n <= 10; n++) {
-    const row = await deliveryReaches(ctx, d.id, 'pending', n);
-    const gap = (row.next_attempt_at!.getTime() - row.last_attempt_at!.getTime()) / 1000;
-    gaps.push(gap);
-    env.clock.advance(gap - 1);
-    await new Promise((r) => setTimeout(r, 120));
-    assert.is(receiver.on('/down').length, n, `attempt ${n + 1} waits its full ${gap} s`);
-    env.clock.advance(1);
-  }
-  assert.equal(gaps, [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800]);
-  const failed = await deliveryReaches(ctx, d.id, 'failed', 11);
-  assert.equal([failed.max_attempts, failed.next_attempt_at, failed.last_status_code], [11, null, 503]);
-  env.clock.advance(86400);
-  await new Promise((r) => setTimeout(r, 150));
-  assert.is(receiver.on('/down').length, 11, 'nothing after the last attempt');
-});
+t(
+  'the schedule: retries after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then failed after 11 attempts',
+  async (ctx) => {
+    const { env, receiver } = ctx;
+    const e = await createEndpoint(ctx, { url: receiver.url('/down') });
+    receiver.script('/down', ...Array.from({ length: 20 }, () => ({ status: 503 })));
+    await startDispatcher(ctx);
+    await emit(ctx);
+    const d = await firstDelivery(ctx, e.id);
+    const gaps: number[] = [];
+    for (let n = 1; n <= 10; n++) {
+      const row = await deliveryReaches(ctx, d.id, 'pending', n);
+      const gap = (row.next_attempt_at!.getTime() - row.last_attempt_at!.getTime()) / 1000;
+      gaps.push(gap);
+      env.clock.advance(gap - 1);
+      await new Promise((r) => setTimeout(r, 120));
+      assert.is(receiver.on('/down').length, n, `attempt ${n + 1} waits its full ${gap} s`);
+      env.clock.advance(1);
+    }
+    assert.equal(gaps, [5, 30, 120, 600, 1800, 3600, 7200, 14400, 28800, 28800]);
+    const failed = await deliveryReaches(ctx, d.id, 'failed', 11);
+    assert.equal([failed.max_attempts, failed.next_attempt_at, failed.last_status_code], [11, null, 503]);
+    env.clock.advance(86400);
+    await new Promise((r) => setTimeout(r, 150));
+    assert.is(receiver.on('/down').length, 11, 'nothing after the last attempt');
+  },
+);
 
 t('a receiver slower than the timeout: recorded as a failed attempt, then retried', async (ctx) => {
   const { env, receiver } = ctx;
@@ -154,7 +186,11 @@ t('with the real 10 s limit: an answer after 10.5 s is a failure and the event i
 t('a redirect is a failure, recorded and not followed', async (ctx) => {
   const { receiver } = ctx;
   const e = await createEndpoint(ctx, { url: receiver.url('/moved') });
-  receiver.script('/moved', { status: 301, headers: { location: receiver.url('/elsewhere') } }, { status: 307, headers: { location: '/elsewhere' } });
+  receiver.script(
+    '/moved',
+    { status: 301, headers: { location: receiver.url('/elsewhere') } },
+    { status: 307, headers: { location: '/elsewhere' } },
+  );
   await startDispatcher(ctx);
   await emit(ctx);
   await receiver.waitFor('/moved', 1);
@@ -166,30 +202,36 @@ t('a redirect is a failure, recorded and not followed', async (ctx) => {
   assert.is(receiver.on('/elsewhere').length, 0, 'not followed');
 });
 
-t('disabled endpoint: the queued delivery fails and is not sent again; nothing new is queued; retry after re-enabling sends it', async (ctx) => {
-  const { env, key, receiver } = ctx;
-  const e = await createEndpoint(ctx, { url: receiver.url('/disabled') });
-  receiver.script('/disabled', { status: 500 });
-  await startDispatcher(ctx);
-  await emit(ctx);
-  await receiver.waitFor('/disabled', 1);
-  const [d] = await deliveriesOf(ctx, e.id);
-  await deliveryReaches(ctx, d!.id, 'pending', 1);
-  await env.call('PATCH', `/v1/webhooks/${e.id}`, { key, body: { enabled: false } });
-  const failed = (await env.call('GET', `/v1/webhooks/${e.id}/deliveries`, { key })).body.data[0];
-  assert.equal([failed.status, failed.last_error, failed.next_attempt_at, failed.attempts], ['failed', 'endpoint disabled', null, 1]);
-  await emit(ctx);
-  env.clock.advance(60);
-  await new Promise((r) => setTimeout(r, 200));
-  assert.is(receiver.on('/disabled').length, 1, 'nothing sent while disabled');
-  assert.is((await deliveriesOf(ctx, e.id)).length, 1, 'no delivery for an event while disabled');
+t(
+  'disabled endpoint: the queued delivery fails and is not sent again; nothing new is queued; retry after re-enabling sends it',
+  async (ctx) => {
+    const { env, key, receiver } = ctx;
+    const e = await createEndpoint(ctx, { url: receiver.url('/disabled') });
+    receiver.script('/disabled', { status: 500 });
+    await startDispatcher(ctx);
+    await emit(ctx);
+    await receiver.waitFor('/disabled', 1);
+    const [d] = await deliveriesOf(ctx, e.id);
+    await deliveryReaches(ctx, d!.id, 'pending', 1);
+    await env.call('PATCH', `/v1/webhooks/${e.id}`, { key, body: { enabled: false } });
+    const failed = (await env.call('GET', `/v1/webhooks/${e.id}/deliveries`, { key })).body.data[0];
+    assert.equal(
+      [failed.status, failed.last_error, failed.next_attempt_at, failed.attempts],
+      ['failed', 'endpoint disabled', null, 1],
+    );
+    await emit(ctx);
+    env.clock.advance(60);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.is(receiver.on('/disabled').length, 1, 'nothing sent while disabled');
+    assert.is((await deliveriesOf(ctx, e.id)).length, 1, 'no delivery for an event while disabled');
 
-  await env.call('PATCH', `/v1/webhooks/${e.id}`, { key, body: { enabled: true } });
-  const retried = await env.call('POST', `/v1/webhooks/${e.id}/deliveries/${d!.id}/retry`, { key });
-  assert.equal([retried.status, retried.body.status, retried.body.max_attempts], [202, 'pending', 2]);
-  await receiver.waitFor('/disabled', 2);
-  await deliveryReaches(ctx, d!.id, 'succeeded', 2);
-});
+    await env.call('PATCH', `/v1/webhooks/${e.id}`, { key, body: { enabled: true } });
+    const retried = await env.call('POST', `/v1/webhooks/${e.id}/deliveries/${d!.id}/retry`, { key });
+    assert.equal([retried.status, retried.body.status, retried.body.max_attempts], [202, 'pending', 2]);
+    await receiver.waitFor('/disabled', 2);
+    await deliveryReaches(ctx, d!.id, 'succeeded', 2);
+  },
+);
 
 t('an endpoint disabled while an attempt is in flight: the failed attempt does not wait for another', async (ctx) => {
   const { env, key, receiver } = ctx;

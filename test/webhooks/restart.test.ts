@@ -31,7 +31,11 @@ const t = suite<Ctx>('webhooks: appliance stopped with deliveries pending and st
 t.before(async (ctx) => {
   ctx.db = await createTestDatabase();
   ctx.dir = mkdtempSync(join(tmpdir(), 'svc-webhooks-'));
-  ctx.config = resolveConfig(ctx.dir, { database_url: ctx.db.url, api_port: await freePort(), allow_private_webhooks: true });
+  ctx.config = resolveConfig(ctx.dir, {
+    database_url: ctx.db.url,
+    api_port: await freePort(),
+    allow_private_webhooks: true,
+  });
   ctx.clock = new ManualClock(new Date());
   ctx.receiver = await Receiver.start();
   ctx.running = null;
@@ -64,7 +68,10 @@ const stop = async (ctx: Ctx) => {
 async function api(ctx: Ctx, method: string, path: string, body?: unknown) {
   const res = await fetch(`${ctx.config.publicUrls.base_url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${ctx.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${ctx.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -97,7 +104,9 @@ t('pending retries and events made while stopped are sent after the restart, eac
   await stop(ctx);
 
   // While the appliance is down: the retry comes due, and another stream is cancelled.
-  await ctx.db.sql.begin(async (tx) => transitions.cancel(tx, (await lockStream(tx, ctx.accountId, b.id))!, ctx.clock.now()));
+  await ctx.db.sql.begin(async (tx) =>
+    transitions.cancel(tx, (await lockStream(tx, ctx.accountId, b.id))!, ctx.clock.now()),
+  );
   ctx.clock.advance(5);
   await sleep(200);
   assert.is(receiver.on('/restart').length, 1, 'nothing is sent while stopped');
@@ -112,13 +121,17 @@ t('pending retries and events made while stopped are sent after the restart, eac
   const ids = reqs.map((r) => r.headers['webhook-id']);
   assert.is(ids.filter((id) => id === first?.event_id).length, 2, 'the retried event, same webhook-id');
   assert.is(ids.filter((id) => id === second?.event_id).length, 1);
-  assert.ok(reqs.every((r) => r.verified[e.body.secret]), 'every request verifies');
+  assert.ok(
+    reqs.every((r) => r.verified[e.body.secret]),
+    'every request verifies',
+  );
   assert.equal(JSON.parse(reqs.find((r) => r.headers['webhook-id'] === second?.event_id)!.body).data.id, b.id);
 });
 
 t('a stop while an attempt is in flight waits for it and records it: not sent again after the restart', async (ctx) => {
   const { receiver } = ctx;
-  const e = (await api(ctx, 'POST', '/v1/webhooks', { url: receiver.url('/inflight'), events: ['stream.cancelled'] })).body;
+  const e = (await api(ctx, 'POST', '/v1/webhooks', { url: receiver.url('/inflight'), events: ['stream.cancelled'] }))
+    .body;
   receiver.script('/inflight', { status: 200, delayMs: 600 });
   const s = (await api(ctx, 'POST', '/v1/streams', {})).body;
   await api(ctx, 'DELETE', `/v1/streams/${s.id}`);
@@ -134,13 +147,19 @@ t('a stop while an attempt is in flight waits for it and records it: not sent ag
 
 t('a dispatcher that died mid-attempt: its lease runs out and the delivery is sent by the next one', async (ctx) => {
   const { receiver } = ctx;
-  const e = (await api(ctx, 'POST', '/v1/webhooks', { url: receiver.url('/crashed'), events: ['stream.expired'] })).body;
+  const e = (await api(ctx, 'POST', '/v1/webhooks', { url: receiver.url('/crashed'), events: ['stream.expired'] }))
+    .body;
   const d = (await api(ctx, 'POST', `/v1/webhooks/${e.id}/test`)).body;
   await receiver.waitFor('/crashed', 1);
-  await until('sent', async () => (await ctx.db.sql`select 1 from webhook_deliveries where id = ${d.id} and status = 'succeeded'`).length === 1);
+  await until(
+    'sent',
+    async () =>
+      (await ctx.db.sql`select 1 from webhook_deliveries where id = ${d.id} and status = 'succeeded'`).length === 1,
+  );
   await stop(ctx);
   // As a dispatcher that crashed after taking it would leave it: pending, leased for 70 s.
-  await ctx.db.sql`update webhook_deliveries set status = 'pending', next_attempt_at = ${ctx.clock.now()}, leased_until = ${new Date(ctx.clock.now().getTime() + 70_000)} where id = ${d.id}`;
+  await ctx.db
+    .sql`update webhook_deliveries set status = 'pending', next_attempt_at = ${ctx.clock.now()}, leased_until = ${new Date(ctx.clock.now().getTime() + 70_000)} where id = ${d.id}`;
   await start(ctx);
   await sleep(300);
   assert.is(receiver.on('/crashed').length, 1, 'not while the lease holds');

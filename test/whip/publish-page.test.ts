@@ -24,7 +24,11 @@ test.before(async () => {
   app = await startTestAppliance();
   ({ key } = await app.newAccount());
   // Chromium leaves loopback out of its ICE candidates unless told; the fake devices need no person.
-  browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection']);
+  browser = await launchChromium([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+  ]);
 });
 test.after(async () => {
   await browser?.close();
@@ -47,15 +51,22 @@ test('go live from the publish page, see it live, stop: ended after the window, 
 
   const live = await streamOf(app, key, created.id);
   assert.is(live.status, 'live');
-  const master = await waitFor('a playable master', async () => {
-    const res = await fetch(live.playback_url);
-    return res.status === 200 && (await res.text());
-  }, 30_000);
+  const master = await waitFor(
+    'a playable master',
+    async () => {
+      const res = await fetch(live.playback_url);
+      return res.status === 200 && (await res.text());
+    },
+    30_000,
+  );
   assert.match(master, /CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
   const base = live.playback_url.replace(/master\.m3u8$/, '');
   const segment = /^(source_\d{5}\.ts)$/m.exec(await (await fetch(`${base}source.m3u8`)).text())?.[1];
   assert.ok(segment);
-  const probe = JSON.parse((await execa('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'json', `${base}${segment}`])).stdout);
+  const probe = JSON.parse(
+    (await execa('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'json', `${base}${segment}`]))
+      .stdout,
+  );
   assert.equal(probe.streams.map((s: { codec_name: string }) => s.codec_name).sort(), ['aac', 'h264']);
 
   const liveFor = performance.now();
@@ -63,16 +74,26 @@ test('go live from the publish page, see it live, stop: ended after the window, 
   await page.click('#stop');
   await waitFor('the WHIP session closed', async () => !app.running.whip.publishes(created.id));
   assert.is(await page.getAttribute('#svc-publish', 'data-state'), 'idle');
-  const ended = await waitFor('ended after the reconnect window', async () => {
-    const s = await streamOf(app, key, created.id);
-    return s.status === 'ended' && s;
-  }, 40_000);
+  const ended = await waitFor(
+    'ended after the reconnect window',
+    async () => {
+      const s = await streamOf(app, key, created.id);
+      return s.status === 'ended' && s;
+    },
+    40_000,
+  );
   assert.is(ended.end_reason, 'disconnected');
-  await page.waitForFunction(() => document.getElementById('state')?.dataset.status === 'ended', undefined, { timeout: 15_000 });
-  const ready = await waitFor('recording ready', async () => {
-    const s = await streamOf(app, key, created.id);
-    return s.recording.status === 'ready' && s;
-  }, 60_000);
+  await page.waitForFunction(() => document.getElementById('state')?.dataset.status === 'ended', undefined, {
+    timeout: 15_000,
+  });
+  const ready = await waitFor(
+    'recording ready',
+    async () => {
+      const s = await streamOf(app, key, created.id);
+      return s.recording.status === 'ready' && s;
+    },
+    60_000,
+  );
   assert.ok(ready.recording.duration_seconds >= 5, `recording ${ready.recording.duration_seconds} s`);
   await page.close();
 });
@@ -83,7 +104,9 @@ test('a wrong key: the page says the link is not valid, the stream stays pending
   await page.goto(`${app.config.publicUrls.player_url}/publish/${created.id}#key=not-the-key`);
   await page.waitForSelector('#go:not([disabled])', { timeout: 15_000 });
   await page.click('#go');
-  await page.waitForFunction(() => /not valid/.test(document.getElementById('error')?.textContent ?? ''), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => /not valid/.test(document.getElementById('error')?.textContent ?? ''), undefined, {
+    timeout: 15_000,
+  });
   await page.screenshot({ path: join(shots, '2-wrong-key.png') });
   assert.is((await streamOf(app, key, created.id)).status, 'pending');
   await page.close();

@@ -3,7 +3,14 @@ import * as assert from 'uvu/assert';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { streamOf } from '../helpers/broadcast.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
-import { makeOffer, postOffer, simulcastOffer, vp8Offer, whipPublish, type WhipPublisher } from '../helpers/whip-client.js';
+import {
+  makeOffer,
+  postOffer,
+  simulcastOffer,
+  vp8Offer,
+  whipPublish,
+  type WhipPublisher,
+} from '../helpers/whip-client.js';
 
 /**
  * What the WHIP endpoint refuses, with the RTMP path's rules: a wrong secret, a simulcast offer
@@ -44,14 +51,23 @@ test('wrong or missing secret: 401; unknown stream: 404; not SDP: 415; the strea
   const json = await fetch(s.whip_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   assert.is(json.status, 415);
   // The key in an Authorization header works like the one in the URL (RFC 9725's bearer token).
-  const bearer = await postOffer(s.whip_url.replace(/&key=[^&]+/, ''), await offer(), { authorization: 'Bearer wrong' });
+  const bearer = await postOffer(s.whip_url.replace(/&key=[^&]+/, ''), await offer(), {
+    authorization: 'Bearer wrong',
+  });
   assert.is(bearer.status, 401);
   assert.is((await streamOf(app, key, s.id)).status, 'pending');
 });
 
 test('CORS: a page on another origin may publish and read Location; PATCH (trickle) is 405', async () => {
   const s = await create();
-  const pre = await fetch(s.whip_url, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  const pre = await fetch(s.whip_url, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  });
   assert.is(pre.status, 204);
   assert.is(pre.headers.get('access-control-allow-origin'), '*');
   assert.match(pre.headers.get('access-control-allow-methods') ?? '', /POST/);
@@ -59,7 +75,11 @@ test('CORS: a page on another origin may publish and read Location; PATCH (trick
   const refused = await postOffer(s.whip_url, 'v=0', { origin: 'https://elsewhere.example' });
   assert.is(refused.headers.get('access-control-allow-origin'), '*');
   assert.match(refused.headers.get('access-control-expose-headers') ?? '', /location/i);
-  const patch = await fetch(`${s.whip_url.split('?')[0]}/sessions/x`, { method: 'PATCH', headers: { 'content-type': 'application/trickle-ice-sdpfrag' }, body: 'a=x' });
+  const patch = await fetch(`${s.whip_url.split('?')[0]}/sessions/x`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
+    body: 'a=x',
+  });
   assert.is(patch.status, 405);
 });
 
@@ -84,7 +104,11 @@ test('simulcast: refused while pending (stays pending); a live stream ends simul
   rtmps.push(rtmp);
   await isLive(s.id);
   await rtmp.kill();
-  await waitFor('publisher gone', async () => (await app.db.sql`select 1 from streams where id = ${s.id} and publisher_left_at is not null`).length > 0);
+  await waitFor(
+    'publisher gone',
+    async () =>
+      (await app.db.sql`select 1 from streams where id = ${s.id} and publisher_left_at is not null`).length > 0,
+  );
   const live = await postOffer(s.whip_url, simulcastOffer(await offer()));
   assert.is(live.status, 422);
   const ended = await streamOf(app, key, s.id);

@@ -25,13 +25,18 @@ test.after(async () => {
   await app.close();
 });
 
-const publisherClient = async (id: string) => (await app.db.sql<{ c: string | null }[]>`select publisher_client_id as c from streams where id = ${id}`)[0]?.c ?? null;
+const publisherClient = async (id: string) =>
+  (await app.db.sql<{ c: string | null }[]>`select publisher_client_id as c from streams where id = ${id}`)[0]?.c ??
+  null;
 
 /** An RTMP publisher nginx refuses: ffmpeg gives up within seconds. */
 async function refusedRtmp(url: string, clip: string): Promise<void> {
   const pub = publish(url, clip, { loop: true });
   rtmps.push(pub);
-  const exited = await Promise.race([pub.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 10_000))]);
+  const exited = await Promise.race([
+    pub.exited.then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 10_000)),
+  ]);
   assert.ok(exited, `${url} was admitted`);
 }
 
@@ -43,9 +48,18 @@ test('no process shows the stream key; the relay credential in ps publishes noth
   whips.push(pub);
   assert.is(pub.status, 201, pub.body);
   await pub.connected;
-  await waitFor('the relay admitted', async () => (await streamOf(app, key, created.id)).status === 'live' && (await publisherClient(created.id)) !== null, 30_000);
+  await waitFor(
+    'the relay admitted',
+    async () =>
+      (await streamOf(app, key, created.id)).status === 'live' && (await publisherClient(created.id)) !== null,
+    30_000,
+  );
 
-  assert.equal(findProcesses((argv) => argv.some((a) => a.includes(secret))), [], 'a command line holds the stream key');
+  assert.equal(
+    findProcesses((argv) => argv.some((a) => a.includes(secret))),
+    [],
+    'a command line holds the stream key',
+  );
   const relays = findProcesses((argv) => argv.includes('-rtmp_playpath'));
   assert.is(relays.length, 1);
   const argv = commandLine(relays[0] as number) ?? [];

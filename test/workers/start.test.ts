@@ -37,40 +37,47 @@ t.after(async (ctx) => {
   if (!process.env.SVC_TEST_KEEP) rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-t('a worker that cannot listen (its port taken): the start fails at once with its error, and it is not restarted', async (ctx) => {
-  const port = await freePort();
-  const held: Server = await new Promise((resolve) => {
-    const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
-  });
-  const config = resolveConfig(ctx.dir, { api_port: await freePort(), database_url: ctx.db.url, api_workers: 1 });
-  const supervisor = new Supervisor();
-  const workers = new ApiWorkers({
-    config,
-    secrets: { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' },
-    databaseUrl: ctx.db.url,
-    ports: [port],
-    supervisor,
-    logger: createLogger('info', destination({ dest: join(ctx.dir, 'svc.log'), mkdir: true, sync: true })),
-    // The appliance's in-memory readings: none here.
-    readings: { nodeReady: () => false, counter: { streamIds: () => [], now: () => null } as unknown as ViewerCounter, viewers: { pendingWatched: () => ({}) } as unknown as ViewersService },
-    ended: async () => undefined,
-    observe: () => undefined,
-  });
-  try {
-    const err = await workers.start().then(
-      () => null,
-      (e: Error) => e,
-    );
-    assert.ok(err, 'the start failed');
-    const message = (err as Error).message;
-    assert.ok(message.startsWith(`API worker :${port} exited (code 1) before it listened: `), message);
-    assert.ok(message.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`), message);
-    assert.equal(workers.pids, [], 'not restarted');
-  } finally {
-    await workers.stop();
-    await supervisor.stopAll();
-    await new Promise((r) => held.close(r));
-  }
-});
+t(
+  'a worker that cannot listen (its port taken): the start fails at once with its error, and it is not restarted',
+  async (ctx) => {
+    const port = await freePort();
+    const held: Server = await new Promise((resolve) => {
+      const server = createServer().listen(port, '127.0.0.1', () => resolve(server));
+    });
+    const config = resolveConfig(ctx.dir, { api_port: await freePort(), database_url: ctx.db.url, api_workers: 1 });
+    const supervisor = new Supervisor();
+    const workers = new ApiWorkers({
+      config,
+      secrets: { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' },
+      databaseUrl: ctx.db.url,
+      ports: [port],
+      supervisor,
+      logger: createLogger('info', destination({ dest: join(ctx.dir, 'svc.log'), mkdir: true, sync: true })),
+      // The appliance's in-memory readings: none here.
+      readings: {
+        nodeReady: () => false,
+        counter: { streamIds: () => [], now: () => null } as unknown as ViewerCounter,
+        viewers: { pendingWatched: () => ({}) } as unknown as ViewersService,
+      },
+      ended: async () => undefined,
+      observe: () => undefined,
+    });
+    try {
+      const err = await workers.start().then(
+        () => null,
+        (e: Error) => e,
+      );
+      assert.ok(err, 'the start failed');
+      const message = (err as Error).message;
+      assert.ok(message.startsWith(`API worker :${port} exited (code 1) before it listened: `), message);
+      assert.ok(message.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`), message);
+      assert.equal(workers.pids, [], 'not restarted');
+    } finally {
+      await workers.stop();
+      await supervisor.stopAll();
+      await new Promise((r) => held.close(r));
+    }
+  },
+);
 
 t.run();

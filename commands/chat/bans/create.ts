@@ -4,7 +4,8 @@ import { SvcCommand } from '../../../src/cli/base-command.js';
 import { chatPath, streamArg, type BanDoc } from '../../../src/cli/chat.js';
 
 export default class ChatBansCreate extends SvcCommand<typeof ChatBansCreate> {
-  static override summary = 'Ban a viewer from a stream, by viewer id or by one of their chat messages (POST /v1/streams/ID/chat/bans).';
+  static override summary =
+    'Ban a viewer from a stream, by viewer id or by one of their chat messages (POST /v1/streams/ID/chat/bans).';
   static override description =
     'The ban follows the person (the viewer token `sub`) to any browser: their chat posts are shown only to themselves, and on a members-only stream their video stops within five minutes. Banning someone already banned prints the existing ban.';
   static override examples = [
@@ -14,8 +15,14 @@ export default class ChatBansCreate extends SvcCommand<typeof ChatBansCreate> {
   static override args = { stream: streamArg };
   static override flags = {
     ...apiFlags,
-    'viewer-id': Flags.string({ summary: "The viewer's id (their viewer token `sub`).", exactlyOne: ['viewer-id', 'message-id'] }),
-    'message-id': Flags.string({ summary: 'Ban the author of this chat message (msg_...).', exactlyOne: ['viewer-id', 'message-id'] }),
+    'viewer-id': Flags.string({
+      summary: "The viewer's id (their viewer token `sub`).",
+      exactlyOne: ['viewer-id', 'message-id'],
+    }),
+    'message-id': Flags.string({
+      summary: 'Ban the author of this chat message (msg_...).',
+      exactlyOne: ['viewer-id', 'message-id'],
+    }),
   };
 
   async run(): Promise<BanDoc> {

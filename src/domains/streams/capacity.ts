@@ -12,7 +12,8 @@ export function streamCost(capacity: Config['capacity'], profile: Profile, maxRe
 }
 
 /** Cores the ladders may use: the machine less what the API, PostgreSQL and nginx need. */
-export const ladderBudget = (capacity: Config['capacity']): number => Math.max(0, capacity.cores - capacity.reservedCores);
+export const ladderBudget = (capacity: Config['capacity']): number =>
+  Math.max(0, capacity.cores - capacity.reservedCores);
 
 export interface LoadRow {
   profile: Profile;

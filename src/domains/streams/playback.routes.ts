@@ -14,13 +14,17 @@ export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsSer
       schema: {
         operationId: 'createPlaybackToken',
         summary: 'Sign a playback URL',
-        description: 'A signed HLS URL for your own player. nginx checks the signature on every request: unsigned, altered or expired links get 403. Refused with `409 stream_ended` once the stream is finished.',
+        description:
+          'A signed HLS URL for your own player. nginx checks the signature on every request: unsigned, altered or expired links get 403. Refused with `409 stream_ended` once the stream is finished.',
         tags: ['Playback'],
         security: [{ apiKey: [] }],
         params: StreamParams,
         querystring: NoQuery,
         body: PlaybackTokenBody,
-        response: { 200: PlaybackToken, ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_ended') },
+        response: {
+          200: PlaybackToken,
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_ended'),
+        },
       },
     },
     async (request) => streams.playbackToken(request.account, request.params.id, request.body.expires_in),

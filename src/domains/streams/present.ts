@@ -14,7 +14,9 @@ export interface PresentContext {
 }
 
 /** Until the stream could no longer be live, plus an hour (spec: playback token default). */
-export function defaultPlaybackExpiry(row: Pick<StreamRow, 'went_live_at' | 'reservation_expires_at' | 'max_duration_seconds'>): Date {
+export function defaultPlaybackExpiry(
+  row: Pick<StreamRow, 'went_live_at' | 'reservation_expires_at' | 'max_duration_seconds'>,
+): Date {
   const start = row.went_live_at ?? row.reservation_expires_at;
   return addSeconds(start, row.max_duration_seconds + 3600);
 }

@@ -15,7 +15,9 @@ export const REFUSALS_EVERY_MS = 5000;
  * viewer counts (docs/decisions.md, "Hardening: a closed player stops its shared address").
  */
 export function refusesPublic(player: PlayerSettings, now: Date): boolean {
-  return !player.enabled || player.require_viewer_token || (player.closed_at !== null && new Date(player.closed_at) <= now);
+  return (
+    !player.enabled || player.require_viewer_token || (player.closed_at !== null && new Date(player.closed_at) <= now)
+  );
 }
 
 /** What refusals need from viewer counting (the viewers domain is above streams). */
@@ -28,7 +30,8 @@ export interface RefusalViewers {
 export async function refusedStreamIds(players: PublicPlayerRow[], viewers: RefusalViewers): Promise<string[]> {
   const limited = players.filter((p) => !p.refused && p.watch_minutes_limit !== null);
   const minutes = await viewers.limitMinutesOf(limited.map((p) => p.id));
-  const spent = (p: PublicPlayerRow) => p.watch_minutes_limit !== null && (minutes.get(p.id) ?? 0) >= p.watch_minutes_limit;
+  const spent = (p: PublicPlayerRow) =>
+    p.watch_minutes_limit !== null && (minutes.get(p.id) ?? 0) >= p.watch_minutes_limit;
   return players.filter((p) => p.refused || spent(p)).map((p) => p.id);
 }
 
@@ -87,7 +90,8 @@ export class PublicRefusalKeeper {
   }
 
   private failed(err: unknown): void {
-    if (!isDatabaseUnavailable(err)) return this.log.error({ err }, 'public refusals not rebuilt; tried again at the next tick');
+    if (!isDatabaseUnavailable(err))
+      return this.log.error({ err }, 'public refusals not rebuilt; tried again at the next tick');
     if (!this.waiting) this.log.warn({ err }, 'public refusals wait for the database');
     this.waiting = true;
   }

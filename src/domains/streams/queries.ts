@@ -2,7 +2,16 @@ import type { Db } from '../../platform/db/connect.js';
 import { runComposed } from '../../platform/db/embed.js';
 import { LOCKS } from '../../platform/db/locks.js';
 import type { LoadRow } from './capacity.js';
-import { STREAM_ID, type EndReason, type ChatSettings, type LatencyMode, type PlayerSettings, type Profile, type RecordingStatus, type StreamStatus } from './schemas.js';
+import {
+  STREAM_ID,
+  type EndReason,
+  type ChatSettings,
+  type LatencyMode,
+  type PlayerSettings,
+  type Profile,
+  type RecordingStatus,
+  type StreamStatus,
+} from './schemas.js';
 
 export interface StreamRow {
   seq: number;
@@ -56,9 +65,26 @@ export interface IngestMeasurement {
 }
 
 type LaterFields =
-  | 'seq' | 'went_live_at' | 'ended_at' | 'end_reason' | 'recording_status' | 'renditions' | 'publisher_client_id' | 'publisher_left_at'
-  | 'ingest' | 'limit_warning_since' | 'recording_bytes' | 'recording_duration_seconds' | 'recording_ready_at' | 'recording_delete_at'
-  | 'recording_delete_reason' | 'recording_deleted_at' | 'recording_attempts' | 'recording_next_attempt_at' | 'recording_error' | 'thumbnail_at';
+  | 'seq'
+  | 'went_live_at'
+  | 'ended_at'
+  | 'end_reason'
+  | 'recording_status'
+  | 'renditions'
+  | 'publisher_client_id'
+  | 'publisher_left_at'
+  | 'ingest'
+  | 'limit_warning_since'
+  | 'recording_bytes'
+  | 'recording_duration_seconds'
+  | 'recording_ready_at'
+  | 'recording_delete_at'
+  | 'recording_delete_reason'
+  | 'recording_deleted_at'
+  | 'recording_attempts'
+  | 'recording_next_attempt_at'
+  | 'recording_error'
+  | 'thumbnail_at';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 
@@ -82,10 +108,34 @@ export async function findStream(db: Db, accountId: string, id: string): Promise
  * list's CPU (issue 16).
  */
 export const PRESENTED_COLUMNS = [
-  'id', 'name', 'status', 'profile', 'latency_mode', 'record', 'replay', 'max_resolution', 'max_duration_seconds',
-  'recording_retention_days', 'metadata', 'player', 'chat', 'created_at', 'reservation_expires_at', 'went_live_at',
-  'ended_at', 'end_reason', 'recording_status', 'renditions', 'ingest', 'recording_bytes', 'recording_duration_seconds',
-  'recording_ready_at', 'recording_delete_at', 'recording_delete_reason', 'recording_deleted_at', 'thumbnail_at',
+  'id',
+  'name',
+  'status',
+  'profile',
+  'latency_mode',
+  'record',
+  'replay',
+  'max_resolution',
+  'max_duration_seconds',
+  'recording_retention_days',
+  'metadata',
+  'player',
+  'chat',
+  'created_at',
+  'reservation_expires_at',
+  'went_live_at',
+  'ended_at',
+  'end_reason',
+  'recording_status',
+  'renditions',
+  'ingest',
+  'recording_bytes',
+  'recording_duration_seconds',
+  'recording_ready_at',
+  'recording_delete_at',
+  'recording_delete_reason',
+  'recording_deleted_at',
+  'thumbnail_at',
 ] as const satisfies readonly (keyof StreamRow)[];
 
 export type PresentedRow = Pick<StreamRow, (typeof PRESENTED_COLUMNS)[number]>;
@@ -114,7 +164,13 @@ export const readStreamSql = (figures: { viewers: string; cost: string }): strin
   from streams this_stream where this_stream.id = $1 and this_stream.account_id = $2`;
 
 /** Runs `readStreamSql`'s statement: `figureParams` are the values of the figures' parameters. */
-export async function readStream(db: Db, text: string, accountId: string, id: string, figureParams: readonly unknown[]): Promise<StreamRead | null> {
+export async function readStream(
+  db: Db,
+  text: string,
+  accountId: string,
+  id: string,
+  figureParams: readonly unknown[],
+): Promise<StreamRead | null> {
   if (!STREAM_ID.test(id)) return null;
   const [row] = await runComposed<StreamRead>(db, text, [id, accountId, ...figureParams]);
   return row ?? null;
@@ -134,7 +190,9 @@ export async function lockStreamById(db: Db, id: string): Promise<StreamRow | nu
 
 export async function lockStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
   if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId} for no key update`;
+  const [row] = await db<
+    StreamRow[]
+  >`select * from streams where id = ${id} and account_id = ${accountId} for no key update`;
   return row ?? null;
 }
 
@@ -151,7 +209,11 @@ export async function listStreams(
   const params: unknown[] = [accountId, opts.limit];
   if (opts.status) params.push(opts.status);
   if (opts.after !== null) params.push(opts.after);
-  return runComposed<PresentedRow>(db, LIST_SQL[(opts.status ? 2 : 0) + (opts.after !== null ? 1 : 0)] as string, params);
+  return runComposed<PresentedRow>(
+    db,
+    LIST_SQL[(opts.status ? 2 : 0) + (opts.after !== null ? 1 : 0)] as string,
+    params,
+  );
 }
 
 /**

@@ -31,7 +31,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
       schema: {
         operationId: 'createStream',
         summary: 'Create a stream',
-        description: 'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
+        description:
+          'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
         tags,
         security,
         querystring: NoQuery,
@@ -39,12 +40,28 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         body: Type.Optional(CreateStreamBody),
         response: {
           201: Type.Ref(CreatedStream),
-          ...errorResponses('invalid_request', 'unauthorized', 'insufficient_credit', 'account_pending', 'tenant_suspended', 'idempotency_key_reused', 'limit_pending_streams', 'limit_creation_rate', 'limit_ingest_hours', 'limit_resolution', 'no_capacity'),
+          ...errorResponses(
+            'invalid_request',
+            'unauthorized',
+            'insufficient_credit',
+            'account_pending',
+            'tenant_suspended',
+            'idempotency_key_reused',
+            'limit_pending_streams',
+            'limit_creation_rate',
+            'limit_ingest_hours',
+            'limit_resolution',
+            'no_capacity',
+          ),
         },
       },
     },
     async (request, reply) => {
-      const { stream, replayed } = await streams.create(request.account, request.body, request.headers['idempotency-key']);
+      const { stream, replayed } = await streams.create(
+        request.account,
+        request.body,
+        request.headers['idempotency-key'],
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(stream);
     },
@@ -61,7 +78,10 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         tags,
         security,
         querystring: ListStreamsQuery,
-        response: { 200: Type.Ref(StreamList), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended') },
+        response: {
+          200: Type.Ref(StreamList),
+          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended'),
+        },
       },
     },
     async (request) => streams.list(request.account, request.query),
@@ -79,7 +99,10 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         security,
         params: StreamParams,
         querystring: NoQuery,
-        response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
+        response: {
+          200: Type.Ref(Stream),
+          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found'),
+        },
       },
     },
     async (request) => streams.get(request.account, request.params.id),
@@ -92,13 +115,24 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
       schema: {
         operationId: 'updateStream',
         summary: 'Update a stream',
-        description: 'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` once live or finished; sending the current value is always accepted).',
+        description:
+          'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` once live or finished; sending the current value is always accepted).',
         tags,
         security,
         params: StreamParams,
         querystring: NoQuery,
         body: PatchStreamBody,
-        response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found', 'stream_not_pending') },
+        response: {
+          200: Type.Ref(Stream),
+          ...errorResponses(
+            'invalid_request',
+            'unauthorized',
+            'account_pending',
+            'tenant_suspended',
+            'not_found',
+            'stream_not_pending',
+          ),
+        },
       },
     },
     async (request) => streams.update(request.account, request.params.id, request.body),
@@ -111,13 +145,17 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
       schema: {
         operationId: 'deleteStream',
         summary: 'End or cancel a stream',
-        description: 'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
+        description:
+          'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
         tags,
         security,
         params: StreamParams,
         querystring: NoQuery,
         // No body is defined, but one that is sent must still be JSON of a sane size: 400 otherwise.
-        response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found') },
+        response: {
+          200: Type.Ref(Stream),
+          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found'),
+        },
       },
     },
     async (request) => streams.remove(request.account, request.params.id),
@@ -135,7 +173,10 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
         security,
         params: StreamParams,
         querystring: NoQuery,
-        response: { 200: Type.Ref(CreatedStream), ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_not_pending') },
+        response: {
+          200: Type.Ref(CreatedStream),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'stream_not_pending'),
+        },
       },
     },
     async (request) => streams.replaceKey(request.account, request.params.id),
@@ -148,7 +189,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
       schema: {
         operationId: 'getViewerSeries',
         summary: 'Viewer series of a stream',
-        description: 'Per-minute viewer counts from the hosted player (`player`) and from CDN logs (`cdn`), and watch time per country.',
+        description:
+          'Per-minute viewer counts from the hosted player (`player`) and from CDN logs (`cdn`), and watch time per country.',
         tags,
         security,
         params: StreamParams,

@@ -19,7 +19,17 @@ export const END_REASONS = [
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
-export const RECORDING_STATUSES = ['recording', 'processing', 'ready', 'deleting', 'deleted', 'failed', 'not_recorded', 'none', 'legacy'] as const;
+export const RECORDING_STATUSES = [
+  'recording',
+  'processing',
+  'ready',
+  'deleting',
+  'deleted',
+  'failed',
+  'not_recorded',
+  'none',
+  'legacy',
+] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 
 export const PROFILES = ['abr_basic', 'passthrough'] as const;
@@ -32,14 +42,22 @@ const latencyModeField = (options: Record<string, unknown> = {}) =>
   StringEnum(LATENCY_MODES, {
     ...options,
     description:
-    '`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher\'s keyframes). Changeable while the stream is pending',
+      "`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending",
   });
 
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
 export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
 const Metadata = Nullable(
-  Type.Object({}, { additionalProperties: true, 'x-max-bytes': 2048, description: 'Client JSON, up to 2 KB; never shown to viewers', examples: [{ event_id: 'evt-42' }] }),
+  Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      'x-max-bytes': 2048,
+      description: 'Client JSON, up to 2 KB; never shown to viewers',
+      examples: [{ event_id: 'evt-42' }],
+    },
+  ),
 );
 const Hostname = Type.String({
   minLength: 1,
@@ -55,13 +73,26 @@ const playerFields = {
   allowed_domains: Nullable(
     Type.Array(Hostname, { maxItems: 50, description: 'Sites allowed to embed the player and chat; null allows any' }),
   ),
-  watch_minutes_limit: Nullable(Type.Integer({ minimum: 1, maximum: 100_000_000, description: 'Player closes once this many viewer minutes were watched; null: no limit' })),
-  closed_at: Nullable(Type.String({ format: 'date-time', description: 'From this time the player shows the stream as closed; null: never' })),
+  watch_minutes_limit: Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 100_000_000,
+      description: 'Player closes once this many viewer minutes were watched; null: no limit',
+    }),
+  ),
+  closed_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'From this time the player shows the stream as closed; null: never',
+    }),
+  ),
 };
 
 export const PlayerSettings = Type.Object(playerFields, { $id: 'PlayerSettings', additionalProperties: false });
 export type PlayerSettings = Static<typeof PlayerSettings>;
-export const PlayerSettingsInput = Type.Partial(Type.Object(playerFields, { additionalProperties: false }), { additionalProperties: false });
+export const PlayerSettingsInput = Type.Partial(Type.Object(playerFields, { additionalProperties: false }), {
+  additionalProperties: false,
+});
 
 export const DEFAULT_PLAYER: PlayerSettings = {
   show_name: true,
@@ -73,17 +104,33 @@ export const DEFAULT_PLAYER: PlayerSettings = {
 };
 
 const chatFields = {
-  enabled: Type.Boolean({ description: 'Default true. False closes posting and reactions; the feed and history still answer' }),
-  anonymous_posting: Type.Boolean({ description: 'Default true. Viewers without a viewer token may post with a nickname (never on members-only streams)' }),
-  slow_mode_seconds: Type.Integer({ minimum: 0, maximum: 3600, description: 'Default 0 (off). One post per viewer per this many seconds; moderators are exempt' }),
+  enabled: Type.Boolean({
+    description: 'Default true. False closes posting and reactions; the feed and history still answer',
+  }),
+  anonymous_posting: Type.Boolean({
+    description:
+      'Default true. Viewers without a viewer token may post with a nickname (never on members-only streams)',
+  }),
+  slow_mode_seconds: Type.Integer({
+    minimum: 0,
+    maximum: 3600,
+    description: 'Default 0 (off). One post per viewer per this many seconds; moderators are exempt',
+  }),
   reaction_sampling: Nullable(
-    Type.Number({ minimum: 0.001, maximum: 1, description: 'Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders)' }),
+    Type.Number({
+      minimum: 0.001,
+      maximum: 1,
+      description:
+        'Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders)',
+    }),
   ),
 };
 
 export const ChatSettings = Type.Object(chatFields, { $id: 'ChatSettings', additionalProperties: false });
 export type ChatSettings = Static<typeof ChatSettings>;
-export const ChatSettingsInput = Type.Partial(Type.Object(chatFields, { additionalProperties: false }), { additionalProperties: false });
+export const ChatSettingsInput = Type.Partial(Type.Object(chatFields, { additionalProperties: false }), {
+  additionalProperties: false,
+});
 
 export const DEFAULT_CHAT: ChatSettings = {
   enabled: true,
@@ -96,7 +143,9 @@ export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
     profile: Type.Optional(StringEnum(PROFILES, { default: 'abr_basic' })),
-    max_resolution: Type.Optional(Type.Unsafe<480 | 720 | 1080>({ type: 'integer', enum: [480, 720, 1080], default: 720 })),
+    max_resolution: Type.Optional(
+      Type.Unsafe<480 | 720 | 1080>({ type: 'integer', enum: [480, 720, 1080], default: 720 }),
+    ),
     record: Type.Optional(Type.Boolean({ default: true })),
     recording_retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 3650 }))),
     metadata: Type.Optional(Metadata),
@@ -125,7 +174,11 @@ export const PatchStreamBody = Type.Object(
     latency_mode: Type.Optional(latencyModeField()),
   },
   // Required and not empty: a patch that changes nothing is a client mistake.
-  { additionalProperties: false, minProperties: 1, examples: [{ name: 'Town hall (rescheduled)', metadata: null }, { latency_mode: 'low' }] },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [{ name: 'Town hall (rescheduled)', metadata: null }, { latency_mode: 'low' }],
+  },
 );
 export type PatchStreamBody = Static<typeof PatchStreamBody>;
 
@@ -140,7 +193,10 @@ export const ListStreamsQuery = Type.Object(
 export type ListStreamsQuery = Static<typeof ListStreamsQuery>;
 
 /** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
-export const StreamParams = Type.Object({ id: Type.String({ description: 'Stream id (`str_...`)' }) }, { additionalProperties: false });
+export const StreamParams = Type.Object(
+  { id: Type.String({ description: 'Stream id (`str_...`)' }) },
+  { additionalProperties: false },
+);
 /** Public endpoints: any text names a stream or not; a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
 export const PublicStreamParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
@@ -226,7 +282,10 @@ const streamFields = {
   thumbnail: Nullable(
     Type.Object(
       {
-        url: Type.String({ description: 'The latest still on the CDN: public, refreshed while live (the same address as the embed read\'s `poster_url`)' }),
+        url: Type.String({
+          description:
+            "The latest still on the CDN: public, refreshed while live (the same address as the embed read's `poster_url`)",
+        }),
         captured_at: Timestamp,
       },
       { description: 'Null until the first still of the live stream' },
@@ -246,7 +305,16 @@ const liveStreamExample: StreamShape = {
   latency_mode: 'standard',
   record: true,
   replay: false,
-  recording: { status: 'recording', bytes: null, duration_seconds: null, retention_days: 30, ready_at: null, delete_at: null, delete_reason: null, deleted_at: null },
+  recording: {
+    status: 'recording',
+    bytes: null,
+    duration_seconds: null,
+    retention_days: 30,
+    ready_at: null,
+    delete_at: null,
+    delete_reason: null,
+    deleted_at: null,
+  },
   node_ready: true,
   rtmp_url: 'rtmp://live.example.com:1935/live',
   playback_url: 'https://cdn.example.com/kq3Hd0Zp1Vb9Jc2Wm8Xy4A.1795442400/str_8f3k2m9q7x1c4v6b0n5z/master.m3u8',
@@ -264,7 +332,15 @@ const liveStreamExample: StreamShape = {
   went_live_at: '2026-11-22T14:00:00.000Z',
   ended_at: null,
   end_reason: null,
-  ingest: { width: 1280, height: 720, kbps: 3400, observed_at: '2026-11-22T14:29:56.000Z', limit_warning: null, keyframe_interval_seconds: 2, keyframe_warning: false },
+  ingest: {
+    width: 1280,
+    height: 720,
+    kbps: 3400,
+    observed_at: '2026-11-22T14:29:56.000Z',
+    limit_warning: null,
+    keyframe_interval_seconds: 2,
+    keyframe_warning: false,
+  },
   cost: {
     total_usd: '0.456000',
     delivery_bytes: 2_400_000_000,
@@ -284,7 +360,10 @@ const liveStreamExample: StreamShape = {
     cdn_counted_until: '2026-11-22T14:29:00.000Z',
   },
   viewers_now: 41,
-  thumbnail: { url: 'https://cdn.example.com/_thumb/str_8f3k2m9q7x1c4v6b0n5z.jpg', captured_at: '2026-11-22T14:29:30.000Z' },
+  thumbnail: {
+    url: 'https://cdn.example.com/_thumb/str_8f3k2m9q7x1c4v6b0n5z.jpg',
+    captured_at: '2026-11-22T14:29:30.000Z',
+  },
 };
 
 export const Stream = Type.Object(streamFields, {
@@ -316,7 +395,10 @@ const createdStreamExample: StreamShape & { stream_key: string; whip_url: string
 export const CreatedStream = Type.Object(
   {
     ...streamFields,
-    stream_key: Type.String({ description: '`<stream_id>?key=<secret>`; shown only here', examples: ['str_8f3k2m9q7x1c4v6b0n5z?key=Xk29...'] }),
+    stream_key: Type.String({
+      description: '`<stream_id>?key=<secret>`; shown only here',
+      examples: ['str_8f3k2m9q7x1c4v6b0n5z?key=Xk29...'],
+    }),
     whip_url: Type.String({ description: 'WHIP ingest URL; contains the secret' }),
   },
   { $id: 'CreatedStream', examples: [createdStreamExample] },
@@ -328,13 +410,19 @@ export const StreamList = Type.Object(
   { $id: 'StreamList' },
 );
 
-
 export const PlayerSeriesPoint = Type.Object(
   {
     minute: Timestamp,
-    watching: Type.Integer({ minimum: 0, description: 'Average players on the live player (playing, paused or buffering) over the minute' }),
+    watching: Type.Integer({
+      minimum: 0,
+      description: 'Average players on the live player (playing, paused or buffering) over the minute',
+    }),
     waiting: Type.Integer({ minimum: 0, description: 'Average players on the waiting screen over the minute' }),
-    buffering_pct: Type.Number({ minimum: 0, maximum: 100, description: 'Share of watching time spent buffering, one decimal' }),
+    buffering_pct: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'Share of watching time spent buffering, one decimal',
+    }),
     exact: Type.Boolean({ description: 'Every player reported throughout the minute (false: a sampled estimate)' }),
   },
   { additionalProperties: false },
@@ -344,7 +432,11 @@ export type PlayerSeriesPoint = Static<typeof PlayerSeriesPoint>;
 export const CdnSeriesPoint = Type.Object(
   {
     minute: Timestamp,
-    viewers: Type.Integer({ minimum: 0, description: 'Distinct viewers (address and user agent, hashed, never stored) that fetched a segment of the stream in the minute, every player included' }),
+    viewers: Type.Integer({
+      minimum: 0,
+      description:
+        'Distinct viewers (address and user agent, hashed, never stored) that fetched a segment of the stream in the minute, every player included',
+    }),
   },
   { additionalProperties: false },
 );
@@ -352,8 +444,16 @@ export type CdnSeriesPoint = Static<typeof CdnSeriesPoint>;
 
 export const CountryShare = Type.Object(
   {
-    country: Type.String({ description: 'ISO 3166-1 alpha-2 code of the viewers\' addresses; `XX` when unknown', examples: ['DE'] }),
-    share: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the stream\'s CDN watch time (viewer-minutes) from the country, a fraction with four decimals' }),
+    country: Type.String({
+      description: "ISO 3166-1 alpha-2 code of the viewers' addresses; `XX` when unknown",
+      examples: ['DE'],
+    }),
+    share: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description:
+        "Share of the stream's CDN watch time (viewer-minutes) from the country, a fraction with four decimals",
+    }),
     watch_minutes: Type.Integer({ minimum: 0, description: 'Viewer-minutes from the country' }),
   },
   { additionalProperties: false },
@@ -364,8 +464,13 @@ export const ViewerSeries = Type.Object({
   object: Type.Literal('viewer_series'),
   stream_id: StreamId,
   player: Type.Array(PlayerSeriesPoint, { description: 'Minutes with someone on the hosted player, oldest first' }),
-  cdn: Type.Array(CdnSeriesPoint, { description: 'Minutes with viewers in the CDN log, oldest first: each minute once the log was read past its end' }),
-  countries: Type.Array(CountryShare, { maxItems: 30, description: 'Watch time per country from the CDN log, largest first, up to 30; grows while the log is read' }),
+  cdn: Type.Array(CdnSeriesPoint, {
+    description: 'Minutes with viewers in the CDN log, oldest first: each minute once the log was read past its end',
+  }),
+  countries: Type.Array(CountryShare, {
+    maxItems: 30,
+    description: 'Watch time per country from the CDN log, largest first, up to 30; grows while the log is read',
+  }),
 });
 export type ViewerSeries = Static<typeof ViewerSeries>;
 
@@ -391,7 +496,11 @@ export const StreamEventData = Type.Object(
       }),
     ),
   },
-  { $id: 'StreamEventData', description: 'The stream at the moment of the event; cost, viewers and download links are read through `GET /v1/streams/{id}`' },
+  {
+    $id: 'StreamEventData',
+    description:
+      'The stream at the moment of the event; cost, viewers and download links are read through `GET /v1/streams/{id}`',
+  },
 );
 export type StreamEventData = Static<typeof StreamEventData>;
 

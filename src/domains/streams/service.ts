@@ -98,16 +98,29 @@ export class StreamsService {
     return { stream: result.body as CreatedStream, replayed: result.replayed };
   }
 
-  async list(account: Account, query: ListStreamsQuery): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
+  async list(
+    account: Account,
+    query: ListStreamsQuery,
+  ): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
     const limit = query.limit ?? 20;
     const after = query.starting_after ?? null;
-    const rows = await q.listStreams(this.deps.sql, account.id, { limit: limit + 1, after, status: query.status ?? null });
+    const rows = await q.listStreams(this.deps.sql, account.id, {
+      limit: limit + 1,
+      after,
+      status: query.status ?? null,
+    });
     // An empty page after a cursor is the one case that needs a second look: a cursor naming no stream is refused.
     if (after !== null && rows.length === 0 && (await q.findSeq(this.deps.sql, account.id, after)) === null) {
-      throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${after}.`, { field: 'starting_after' });
+      throw new ApiError('invalid_request', `\`starting_after\` names no stream of this account: ${after}.`, {
+        field: 'starting_after',
+      });
     }
     const ctx = this.context();
-    return { object: 'list', data: rows.slice(0, limit).map((r) => presentStream(r, ctx)), has_more: rows.length > limit };
+    return {
+      object: 'list',
+      data: rows.slice(0, limit).map((r) => presentStream(r, ctx)),
+      has_more: rows.length > limit,
+    };
   }
 
   async get(account: Account, id: string): Promise<Stream> {
@@ -140,7 +153,11 @@ export class StreamsService {
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
       if (body.latency_mode !== undefined && body.latency_mode !== row.latency_mode) {
         if (row.status !== 'pending') {
-          throw new ApiError('stream_not_pending', `The latency mode of a ${row.status} stream cannot change; it is fixed when the stream goes live.`, { status: row.status });
+          throw new ApiError(
+            'stream_not_pending',
+            `The latency mode of a ${row.status} stream cannot change; it is fixed when the stream goes live.`,
+            { status: row.status },
+          );
         }
         changes.latency_mode = body.latency_mode;
       }
@@ -150,7 +167,11 @@ export class StreamsService {
         // Under the row's lock, so that two patches of one stream write in the order they commit;
         // and under the refusals' lock, so that a rebuild never undoes the write with an older read.
         await q.lockPublicRefusals(tx, 'patch');
-        const player = { id, refused: refusesPublic(updated.player, this.deps.clock.now()), watch_minutes_limit: updated.player.watch_minutes_limit };
+        const player = {
+          id,
+          refused: refusesPublic(updated.player, this.deps.clock.now()),
+          watch_minutes_limit: updated.player.watch_minutes_limit,
+        };
         this.deps.refusals.set(id, (await refusedStreamIds([player], this.deps.viewers)).length > 0);
       }
       return presentStream(updated, this.context());
@@ -160,7 +181,10 @@ export class StreamsService {
   /** The hosted player's minutes; the CDN log's minutes and countries. */
   async viewerSeries(account: Account, id: string): Promise<ViewerSeries> {
     const row = await ownStream(this.deps.sql, account.id, id);
-    const [player, { cdn, countries }] = await Promise.all([this.deps.viewers.series(row.id), this.deps.viewers.cdnSeries(row.id)]);
+    const [player, { cdn, countries }] = await Promise.all([
+      this.deps.viewers.series(row.id),
+      this.deps.viewers.cdnSeries(row.id),
+    ]);
     return { object: 'viewer_series', stream_id: row.id, player, cdn, countries };
   }
 
@@ -180,10 +204,18 @@ export class StreamsService {
   }
 
   /** A signed HLS URL; by default until the stream could no longer be live, plus an hour. */
-  async playbackToken(account: Account, id: string, expiresIn: number | undefined): Promise<{ object: 'playback_token'; stream_id: string; playback_url: string; expires_at: string }> {
+  async playbackToken(
+    account: Account,
+    id: string,
+    expiresIn: number | undefined,
+  ): Promise<{ object: 'playback_token'; stream_id: string; playback_url: string; expires_at: string }> {
     const row = await ownStream(this.deps.sql, account.id, id);
-    if (FINISHED.includes(row.status)) throw new ApiError('stream_ended', `The stream is ${row.status}; there is nothing to play.`, { status: row.status });
-    const expiresAt = expiresIn === undefined ? defaultPlaybackExpiry(row) : addSeconds(this.deps.clock.now(), expiresIn);
+    if (FINISHED.includes(row.status))
+      throw new ApiError('stream_ended', `The stream is ${row.status}; there is nothing to play.`, {
+        status: row.status,
+      });
+    const expiresAt =
+      expiresIn === undefined ? defaultPlaybackExpiry(row) : addSeconds(this.deps.clock.now(), expiresIn);
     return {
       object: 'playback_token',
       stream_id: row.id,
@@ -203,7 +235,11 @@ export class StreamsService {
       const row = await q.lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       if (row.status !== 'pending' || row.reservation_expires_at <= this.deps.clock.now()) {
-        throw new ApiError('stream_not_pending', `The key of a ${row.status === 'pending' ? 'expired' : row.status} stream cannot be replaced; create a new stream.`, { status: row.status });
+        throw new ApiError(
+          'stream_not_pending',
+          `The key of a ${row.status === 'pending' ? 'expired' : row.status} stream cannot be replaced; create a new stream.`,
+          { status: row.status },
+        );
       }
       const secret = newSecret();
       const updated = await q.updateStream(tx, id, { key_hash: sha256(secret) });
@@ -241,21 +277,35 @@ export class StreamsService {
     const maxResolution = input.max_resolution ?? 720;
 
     if (maxResolution > limits.max_resolution) {
-      throw new ApiError('limit_resolution', `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`, { limit: limits.max_resolution });
+      throw new ApiError(
+        'limit_resolution',
+        `max_resolution ${maxResolution} is above this account's highest, ${limits.max_resolution}; trusted accounts may use 1080.`,
+        { limit: limits.max_resolution },
+      );
     }
     await this.deps.billing.checkCreate(tx, account);
     if (pending >= limits.pending_streams) {
-      throw new ApiError('limit_pending_streams', `${pending} streams are waiting to go live, the most allowed; start or delete one first.`, { limit: limits.pending_streams, current: pending });
+      throw new ApiError(
+        'limit_pending_streams',
+        `${pending} streams are waiting to go live, the most allowed; start or delete one first.`,
+        { limit: limits.pending_streams, current: pending },
+      );
     }
     if (recent >= limits.creations_per_hour) {
       const retry = oldestRecent ? Math.max(1, secondsUntil(addSeconds(oldestRecent, 3600), now)) : 3600;
-      throw new ApiError('limit_creation_rate', `${recent} streams were created in the last hour, the most allowed; retry in ${retry} s.`, { limit: limits.creations_per_hour, current: recent, retry_after_seconds: retry });
+      throw new ApiError(
+        'limit_creation_rate',
+        `${recent} streams were created in the last hour, the most allowed; retry in ${retry} s.`,
+        { limit: limits.creations_per_hour, current: recent, retry_after_seconds: retry },
+      );
     }
 
     const profile = input.profile ?? 'abr_basic';
     // A soft check (no global lock, so creation stays parallel): admission of the publisher is the hard one.
     if (!fits(config.capacity, await q.load(tx, ['pending', 'live']), profile, maxResolution)) {
-      throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', { retry_after_seconds: 30 });
+      throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', {
+        retry_after_seconds: 30,
+      });
     }
 
     const secret = newSecret();
@@ -271,7 +321,10 @@ export class StreamsService {
       replay: input.replay ?? false,
       max_resolution: maxResolution,
       max_duration_seconds: limits.max_duration_seconds,
-      recording_retention_days: input.recording_retention_days === undefined ? account.recording_retention_days : input.recording_retention_days,
+      recording_retention_days:
+        input.recording_retention_days === undefined
+          ? account.recording_retention_days
+          : input.recording_retention_days,
       metadata: input.metadata ?? null,
       player,
       chat: { ...DEFAULT_CHAT, ...input.chat },

@@ -40,39 +40,65 @@ export const end = async (tx: Tx, stream: StreamRow, reason: EndReason, at: Date
     ended_at: at,
     end_reason: reason,
     // A recording the client deleted while live stays deleted; the recordings job cleans up.
-    recording_status: stream.recording_status === 'deleting' ? 'deleting' : stream.record ? 'processing' : 'not_recorded',
+    recording_status:
+      stream.recording_status === 'deleting' ? 'deleting' : stream.record ? 'processing' : 'not_recorded',
     recording_next_attempt_at: stream.record ? at : null,
   });
 };
 
-async function move(tx: Tx, stream: StreamRow, from: StreamStatus, type: EventType, at: Date, changes: StreamChanges): Promise<StreamRow> {
-  if (stream.status !== from) throw new Error(`stream ${stream.id} is ${stream.status}, not ${from}: transition refused`);
+async function move(
+  tx: Tx,
+  stream: StreamRow,
+  from: StreamStatus,
+  type: EventType,
+  at: Date,
+  changes: StreamChanges,
+): Promise<StreamRow> {
+  if (stream.status !== from)
+    throw new Error(`stream ${stream.id} is ${stream.status}, not ${from}: transition refused`);
   const row = await updateStream(tx, stream.id, changes);
   await appendEvent(tx, { type, accountId: row.account_id, streamId: row.id, at, data: eventData(row) });
   return row;
 }
 
 /** Recording changes; the caller holds the stream's row lock. */
-export const recordingReady = (tx: Tx, stream: StreamRow, at: Date, file: { bytes: number; durationSeconds: number }): Promise<StreamRow> =>
+export const recordingReady = (
+  tx: Tx,
+  stream: StreamRow,
+  at: Date,
+  file: { bytes: number; durationSeconds: number },
+): Promise<StreamRow> =>
   moveRecording(tx, stream, ['processing'], 'recording.ready', at, {
     recording_status: 'ready',
     recording_bytes: file.bytes,
     recording_duration_seconds: file.durationSeconds,
     recording_ready_at: at,
-    recording_delete_at: stream.recording_retention_days === null ? null : new Date(at.getTime() + stream.recording_retention_days * 86_400_000),
+    recording_delete_at:
+      stream.recording_retention_days === null
+        ? null
+        : new Date(at.getTime() + stream.recording_retention_days * 86_400_000),
     recording_delete_reason: stream.recording_retention_days === null ? null : 'retention',
     recording_next_attempt_at: null,
     recording_error: null,
   });
 
 export const recordingFailed = (tx: Tx, stream: StreamRow, at: Date, error: string): Promise<StreamRow> =>
-  moveRecording(tx, stream, ['processing'], 'recording.failed', at, { recording_status: 'failed', recording_next_attempt_at: null, recording_error: error });
+  moveRecording(tx, stream, ['processing'], 'recording.failed', at, {
+    recording_status: 'failed',
+    recording_next_attempt_at: null,
+    recording_error: error,
+  });
 
 /** Asked for before the MP4 exists: it is deleted as soon as it would exist. */
 export const recordingDeleting = (tx: Tx, stream: StreamRow): Promise<StreamRow> =>
   moveRecording(tx, stream, ['recording', 'processing'], null, new Date(0), { recording_status: 'deleting' });
 
-export const recordingDeleted = (tx: Tx, stream: StreamRow, at: Date, reason: 'retention' | 'zero_balance' | null): Promise<StreamRow> =>
+export const recordingDeleted = (
+  tx: Tx,
+  stream: StreamRow,
+  at: Date,
+  reason: 'retention' | 'zero_balance' | null,
+): Promise<StreamRow> =>
   moveRecording(tx, stream, ['ready', 'deleting', 'failed'], 'recording.deleted', at, {
     recording_status: 'deleted',
     recording_deleted_at: at,
@@ -81,9 +107,18 @@ export const recordingDeleted = (tx: Tx, stream: StreamRow, at: Date, reason: 'r
     recording_next_attempt_at: null,
   });
 
-async function moveRecording(tx: Tx, stream: StreamRow, from: RecordingStatus[], type: EventType | null, at: Date, changes: StreamChanges): Promise<StreamRow> {
+async function moveRecording(
+  tx: Tx,
+  stream: StreamRow,
+  from: RecordingStatus[],
+  type: EventType | null,
+  at: Date,
+  changes: StreamChanges,
+): Promise<StreamRow> {
   if (!stream.recording_status || !from.includes(stream.recording_status)) {
-    throw new Error(`recording of ${stream.id} is ${stream.recording_status}, not ${from.join('/')}: transition refused`);
+    throw new Error(
+      `recording of ${stream.id} is ${stream.recording_status}, not ${from.join('/')}: transition refused`,
+    );
   }
   const row = await updateStream(tx, stream.id, changes);
   if (type) await appendEvent(tx, { type, accountId: row.account_id, streamId: row.id, at, data: eventData(row) });

@@ -90,9 +90,14 @@ async function openSocket(
   sockets: Set<Socket>,
 ): Promise<Duplex> {
   if (available && !available()) return failing(databaseUnavailable());
-  const s = o.path ? netConnect({ path: o.path }) : netConnect({ host: o.host[0] as string, port: o.port[0] as number });
+  const s = o.path
+    ? netConnect({ path: o.path })
+    : netConnect({ host: o.host[0] as string, port: o.port[0] as number });
   let failure = await new Promise<Error | null>((resolve) => {
-    const timer = setTimeout(() => resolve(Object.assign(new Error('connecting to the database timed out'), { code: 'CONNECT_TIMEOUT' })), timeoutMs);
+    const timer = setTimeout(
+      () => resolve(Object.assign(new Error('connecting to the database timed out'), { code: 'CONNECT_TIMEOUT' })),
+      timeoutMs,
+    );
     s.once('connect', () => {
       clearTimeout(timer);
       resolve(null);

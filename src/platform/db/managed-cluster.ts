@@ -28,7 +28,6 @@ export const SUPERUSER = 'svc';
 export const DATABASE = 'svc';
 const POSTGRES_USERS = ['postgres', 'svc-postgres'];
 
-
 export class ManagedCluster {
   constructor(private readonly opts: ManagedClusterOptions) {}
 
@@ -56,7 +55,21 @@ export class ManagedCluster {
     try {
       await run(
         this.bin('initdb'),
-        ['-D', this.opts.dir, '-U', SUPERUSER, '--pwfile', pwfile, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-instructions'],
+        [
+          '-D',
+          this.opts.dir,
+          '-U',
+          SUPERUSER,
+          '--pwfile',
+          pwfile,
+          '-A',
+          'scram-sha-256',
+          '-E',
+          'UTF8',
+          '--locale',
+          'C',
+          '--no-instructions',
+        ],
         { user: user ?? undefined, cwd: this.opts.dir, timeoutMs: 120_000 },
       );
     } finally {
@@ -176,7 +189,9 @@ export function findPostgresBinDir(root = '/usr/lib/postgresql'): string {
     : [];
   const newest = versions[0];
   if (!newest) {
-    throw new Error('PostgreSQL server binaries not found: run `svc init` (installs postgresql) or `apt-get install -y postgresql`');
+    throw new Error(
+      'PostgreSQL server binaries not found: run `svc init` (installs postgresql) or `apt-get install -y postgresql`',
+    );
   }
   return join(root, newest, 'bin');
 }

@@ -27,7 +27,9 @@ export async function migrate(sql: Sql, migrations = listMigrations()): Promise<
     await tx`set local statement_timeout = 0`;
     await tx`create table if not exists schema_migrations (
       version integer primary key, name text not null, applied_at timestamptz not null default now())`;
-    const done = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((r) => r.version));
+    const done = new Set(
+      (await tx<{ version: number }[]>`select version from schema_migrations`).map((r) => r.version),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

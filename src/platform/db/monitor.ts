@@ -93,6 +93,9 @@ export class DatabaseMonitor {
     }
     let cut = 0;
     for (const sql of this.watched) cut += resetConnections(sql);
-    this.opts.logger.error({ reason, connections_cut: cut }, 'database is not answering: requests are answered 503 until it does');
+    this.opts.logger.error(
+      { reason, connections_cut: cut },
+      'database is not answering: requests are answered 503 until it does',
+    );
   }
 }

@@ -19,7 +19,11 @@ const BY_FORMAT: Record<string, string> = {
 const REF_PREFIX = '#/components/schemas/';
 
 /** An example value of `schema`; `$ref`s are looked up in `components` (each followed once per path). */
-export function exampleOf(schema: Schema, components: Record<string, Schema>, followed: readonly string[] = []): unknown {
+export function exampleOf(
+  schema: Schema,
+  components: Record<string, Schema>,
+  followed: readonly string[] = [],
+): unknown {
   const ref = schema.$ref;
   if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
     const name = ref.slice(REF_PREFIX.length);
@@ -43,7 +47,9 @@ export function exampleOf(schema: Schema, components: Record<string, Schema>, fo
   switch (types.find((t) => t !== 'null') ?? types[0]) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
-      return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, exampleOf(field, components, followed)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([name, field]) => [name, exampleOf(field, components, followed)]),
+      );
     }
     case 'array':
       return schema.items ? [exampleOf(schema.items as Schema, components, followed)] : [];
@@ -64,13 +70,20 @@ interface Media {
   example?: unknown;
   examples?: Record<string, unknown>;
 }
-type Operation = { requestBody?: { content?: Record<string, Media> }; responses?: Record<string, { content?: Record<string, Media> }> };
+type Operation = {
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media> }>;
+};
 
 /** Gives every response and every webhook body that has none the example of its schema. */
 export function addExamples(doc: Record<string, unknown>): Record<string, unknown> {
-  const components = ((doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {}) as Record<string, Schema>;
+  const components = ((doc.components as { schemas?: Record<string, Schema> } | undefined)?.schemas ?? {}) as Record<
+    string,
+    Schema
+  >;
   const fill = (media: Media) => {
-    if (media.schema && media.example === undefined && media.examples === undefined) media.example = exampleOf(media.schema, components);
+    if (media.schema && media.example === undefined && media.examples === undefined)
+      media.example = exampleOf(media.schema, components);
   };
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   for (const item of Object.values(paths)) {

@@ -54,7 +54,16 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
     out[status] = Type.Object(ErrorBody.properties, {
       description: DESCRIPTIONS[status] ?? 'Error',
       'x-error-codes': list,
-      examples: [{ error: { code: first, message: EXAMPLE_MESSAGES[first] ?? 'See the code.', details: EXAMPLE_DETAILS[first] ?? {}, request_id: 'req_3k2j4h5g6f7d8s9a0q1w' } }],
+      examples: [
+        {
+          error: {
+            code: first,
+            message: EXAMPLE_MESSAGES[first] ?? 'See the code.',
+            details: EXAMPLE_DETAILS[first] ?? {},
+            request_id: 'req_3k2j4h5g6f7d8s9a0q1w',
+          },
+        },
+      ],
     });
   }
   return out;
@@ -102,13 +111,17 @@ export function hoistResponseExtensions(doc: Record<string, unknown>): Record<st
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
   for (const item of Object.values(paths)) {
     for (const op of Object.values(item)) {
-      const body = op.requestBody as { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } | undefined;
+      const body = op.requestBody as
+        { required?: boolean; content?: Record<string, { schema?: Record<string, unknown> }> } | undefined;
       const bodySchema = body?.content?.['application/json']?.schema;
       if (body && bodySchema?.['x-optional-body']) {
         body.required = false;
         delete bodySchema['x-optional-body'];
       }
-      const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Record<string, unknown>; examples?: unknown }> } & Record<string, unknown>>;
+      const responses = (op.responses ?? {}) as Record<
+        string,
+        { content?: Record<string, { schema?: Record<string, unknown>; examples?: unknown }> } & Record<string, unknown>
+      >;
       for (const response of Object.values(responses)) {
         const media = response.content?.['application/json'];
         const schema = media?.schema;
@@ -116,10 +129,10 @@ export function hoistResponseExtensions(doc: Record<string, unknown>): Record<st
         response['x-error-codes'] = schema['x-error-codes'];
         delete schema['x-error-codes'];
         const examples = schema.examples as unknown[] | undefined;
-        if (examples?.length) media.examples = Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e }]));
+        if (examples?.length)
+          media.examples = Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { value: e }]));
       }
     }
   }
   return doc;
 }
-

@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import { ApiError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
@@ -42,7 +48,12 @@ declare module 'fastify' {
  * Fastify with the spec's conventions: request ids, one error shape, strict validation,
  * JSON-only bodies. Domains register their routes on the returned instance.
  */
-export async function createServer({ logger, trustedProxies = [], observe, openapi = {} }: ServerOptions): Promise<FastifyInstance> {
+export async function createServer({
+  logger,
+  trustedProxies = [],
+  observe,
+  openapi = {},
+}: ServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({ domain: 'http' }),
     // Quiet by default: one line per request is noise for an appliance; errors are still logged.
@@ -51,7 +62,8 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
     // No child logger per request unless a route logs at a level of its own: building one (bindings,
     // then every level method) was measurable on the read path (issue 16). Lines about a request
     // name it themselves (`request_id`).
-    childLoggerFactory: (parent, bindings, opts) => (opts.serializers || (opts.level && opts.level !== parent.level) ? parent.child(bindings, opts) : parent),
+    childLoggerFactory: (parent, bindings, opts) =>
+      opts.serializers || (opts.level && opts.level !== parent.level) ? parent.child(bindings, opts) : parent,
     // Public endpoints are limited per viewer address: only the appliance's own nginx may name it.
     trustProxy: ['loopback', ...trustedProxies],
     requestIdHeader: false,
@@ -61,7 +73,13 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
     // A path segment that does not decode, or an id longer than any id, names nothing: 404 in the one shape.
     frameworkErrors: (error, request, reply) => {
       const unroutable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      sendError(reply, request, unroutable ? new ApiError('not_found', 'No such resource: the path does not name one.') : toApiError(error, request));
+      sendError(
+        reply,
+        request,
+        unroutable
+          ? new ApiError('not_found', 'No such resource: the path does not name one.')
+          : toApiError(error, request),
+      );
     },
   });
   app.setValidatorCompiler(createValidatorCompiler());
@@ -80,15 +98,24 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
     }
     // PostgreSQL cannot store U+0000 or an unpaired surrogate, and deep nesting breaks recursive code later: refuse now.
     const problem = bodyProblem(value);
-    if (problem) return done(new ApiError('invalid_request', problem.message, problem.field ? { field: problem.field } : {}));
+    if (problem)
+      return done(new ApiError('invalid_request', problem.message, problem.field ? { field: problem.field } : {}));
     done(null, value);
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
   app.addContentTypeParser(/^application\/[\w.+-]+\+json$/, { parseAs: 'string' }, parseJson);
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
-    if (body.length === 0) return done(null, undefined);
-    done(new ApiError('invalid_request', 'The body must be JSON with `Content-Type: application/json`.', { field: 'content-type' }));
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer' },
+    (_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      if (body.length === 0) return done(null, undefined);
+      done(
+        new ApiError('invalid_request', 'The body must be JSON with `Content-Type: application/json`.', {
+          field: 'content-type',
+        }),
+      );
+    },
+  );
 
   // Hooks that do not wait take Fastify's callback form: an async hook costs a promise and a
   // microtask on every request (issue 16, the read path).
@@ -99,7 +126,12 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
 
   if (observe) {
     app.addHook('onResponse', (request, reply, done) => {
-      observe({ method: request.method, route: request.routeOptions.config.reportedRoute ?? request.routeOptions.url ?? 'unmatched', status: reply.statusCode, seconds: reply.elapsedTime / 1000 });
+      observe({
+        method: request.method,
+        route: request.routeOptions.config.reportedRoute ?? request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
       done();
     });
   }
@@ -125,10 +157,15 @@ export async function createServer({ logger, trustedProxies = [], observe, opena
       openapi: '3.1.0',
       info: openapiInfo,
       ...openapi,
-      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } } },
+      components: {
+        securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: `svc_live_...`' } },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
-    transformObject: (documentObject) => addExamples(hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject)),
+    transformObject: (documentObject) =>
+      addExamples(
+        hoistResponseExtensions((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+      ),
   });
   app.log.debug({ version: API_VERSION }, 'http server created');
   return app as unknown as FastifyInstance;
@@ -139,7 +176,8 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
   if (error.validation) return validationToApiError(error.validation as never, error.validationContext ?? 'body');
   // Fastify's own client errors (body too large, bad content length, ...): 4xx, never a 500.
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The body is larger than ${BODY_LIMIT} bytes.` : error.message;
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `The body is larger than ${BODY_LIMIT} bytes.` : error.message;
     return new ApiError('invalid_request', message);
   }
   if (isDatabaseUnavailable(error)) {
@@ -160,7 +198,9 @@ export function routeNotFound(request: FastifyRequest, reply: FastifyReply): voi
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export const serviceUnavailable = (): ApiError =>
-  new ApiError('service_unavailable', 'The database is not answering; retry shortly.', { retry_after_seconds: UNAVAILABLE_RETRY_SECONDS });
+  new ApiError('service_unavailable', 'The database is not answering; retry shortly.', {
+    retry_after_seconds: UNAVAILABLE_RETRY_SECONDS,
+  });
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): void {
   // Also here: errors raised before the onRequest hook (unroutable paths) must carry the id too.

@@ -60,7 +60,14 @@ function storableFirst(validate: ValidateFunction): ValidateFunction {
   const checked = ((data: unknown) => {
     const name = unstorableValue(data);
     if (name !== null) {
-      checked.errors = [{ keyword: UNSTORABLE_KEYWORD, instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, schemaPath: '', params: {} }];
+      checked.errors = [
+        {
+          keyword: UNSTORABLE_KEYWORD,
+          instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+          schemaPath: '',
+          params: {},
+        },
+      ];
       return false;
     }
     const valid = validate(data);
@@ -159,7 +166,11 @@ export function bodyProblem(value: unknown): BodyProblem | null {
   while (stack.length) {
     const [v, path, depth] = stack.pop() as [unknown, string, number];
     if (typeof v === 'string') {
-      if (UNSTORABLE.test(v)) return { field: path, message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).` };
+      if (UNSTORABLE.test(v))
+        return {
+          field: path,
+          message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`,
+        };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
@@ -172,7 +183,11 @@ export function bodyProblem(value: unknown): BodyProblem | null {
       v.forEach((item, i) => stack.push([item, join(path, String(i)), depth + 1]));
     } else {
       for (const [k, item] of Object.entries(v)) {
-        if (UNSTORABLE.test(k)) return { field: path, message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).` };
+        if (UNSTORABLE.test(k))
+          return {
+            field: path,
+            message: `\`${path || 'body'}\` holds text that cannot be stored (U+0000 or an unpaired surrogate).`,
+          };
         stack.push([item, join(path, k), depth + 1]);
       }
     }

@@ -24,7 +24,14 @@ export async function registerJob(db: Db, name: string, periodSeconds: number, n
  * A holder may take its own lease again: it never runs a job twice at a time, and a lease it
  * could not give back (the database went away) must not keep the job from running.
  */
-export async function claimRun(db: Db, name: string, periodSeconds: number, now: Date, leaseUntil: Date, holder: string): Promise<boolean> {
+export async function claimRun(
+  db: Db,
+  name: string,
+  periodSeconds: number,
+  now: Date,
+  leaseUntil: Date,
+  holder: string,
+): Promise<boolean> {
   const rows = await db`
     insert into job_runs (name, period_seconds, registered_at, running_until, running_by, last_run_at)
     values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${holder}, ${now})
@@ -35,7 +42,12 @@ export async function claimRun(db: Db, name: string, periodSeconds: number, now:
 }
 
 /** Gives the lease back and records the outcome (a failed run keeps the last success). */
-export async function finishRun(db: Db, name: string, now: Date, outcome: { ok: boolean; error: string | null; durationMs: number }): Promise<void> {
+export async function finishRun(
+  db: Db,
+  name: string,
+  now: Date,
+  outcome: { ok: boolean; error: string | null; durationMs: number },
+): Promise<void> {
   await db`
     update job_runs set
       running_until = null,

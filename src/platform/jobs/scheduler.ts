@@ -81,7 +81,14 @@ export class Scheduler {
       await Promise.race([
         (async () => {
           const now = this.clock.now();
-          claimed = await claimRun(this.sql, job.name, job.periodSeconds, now, addSeconds(now, job.timeoutSeconds), this.holder);
+          claimed = await claimRun(
+            this.sql,
+            job.name,
+            job.periodSeconds,
+            now,
+            addSeconds(now, job.timeoutSeconds),
+            this.holder,
+          );
           if (!claimed) return;
           const result = await job.run(controller.signal);
           this.log.debug({ job: job.name, result, ms: Math.round(performance.now() - started) }, 'job done');
@@ -106,8 +113,17 @@ export class Scheduler {
     if (!claimed) return;
     try {
       // Bounded too: a frozen server must not keep the job busy here either.
-      const finished = finishRun(this.sql, job.name, this.clock.now(), { ...outcome, durationMs: Math.round(performance.now() - started) });
-      await Promise.race([finished, new Promise((_, reject) => (timer = setTimeout(() => reject(new RunTimeout(FINISH_TIMEOUT_SECONDS)), FINISH_TIMEOUT_SECONDS * 1000)))]);
+      const finished = finishRun(this.sql, job.name, this.clock.now(), {
+        ...outcome,
+        durationMs: Math.round(performance.now() - started),
+      });
+      await Promise.race([
+        finished,
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(() => reject(new RunTimeout(FINISH_TIMEOUT_SECONDS)), FINISH_TIMEOUT_SECONDS * 1000)),
+        ),
+      ]);
     } catch (err) {
       // The lease runs out by itself.
       this.log.debug({ job: job.name, err }, 'job outcome not recorded');

@@ -21,9 +21,33 @@ export interface Rendition {
 
 export type LadderProfile = 'abr_basic' | 'passthrough';
 
-const SOURCE: Rendition = { name: 'source', copy: true, height: null, videoKbps: null, maxrateKbps: null, bufsizeKbps: null, h264Profile: null };
-const R720: Rendition = { name: '720p', copy: false, height: 720, videoKbps: 2800, maxrateKbps: 3000, bufsizeKbps: 6000, h264Profile: 'high' };
-const R480: Rendition = { name: '480p', copy: false, height: 480, videoKbps: 1100, maxrateKbps: 1200, bufsizeKbps: 2400, h264Profile: 'main' };
+const SOURCE: Rendition = {
+  name: 'source',
+  copy: true,
+  height: null,
+  videoKbps: null,
+  maxrateKbps: null,
+  bufsizeKbps: null,
+  h264Profile: null,
+};
+const R720: Rendition = {
+  name: '720p',
+  copy: false,
+  height: 720,
+  videoKbps: 2800,
+  maxrateKbps: 3000,
+  bufsizeKbps: 6000,
+  h264Profile: 'high',
+};
+const R480: Rendition = {
+  name: '480p',
+  copy: false,
+  height: 480,
+  videoKbps: 1100,
+  maxrateKbps: 1200,
+  bufsizeKbps: 2400,
+  h264Profile: 'main',
+};
 
 /**
  * Size classes go by the short side so portrait sources rank like their landscape twins.
@@ -86,7 +110,8 @@ function scaleFilter(target: number): string {
 }
 
 function positiveInteger(value: number | null, what: string): number {
-  if (value === null || !Number.isInteger(value) || value <= 0) throw new RangeError(`${what} must be a positive integer, got ${String(value)}`);
+  if (value === null || !Number.isInteger(value) || value <= 0)
+    throw new RangeError(`${what} must be a positive integer, got ${String(value)}`);
   return value;
 }
 
@@ -113,7 +138,9 @@ export function ladderArgs(o: LadderOptions): string[] {
     const label = (r: Rendition) => `[v${r.name}]`;
     const chains =
       encoded.length === 1
-        ? [`[0:v:0]${scaleFilter(positiveInteger(encoded[0]!.height, `${encoded[0]!.name} height`))}${label(encoded[0]!)}`]
+        ? [
+            `[0:v:0]${scaleFilter(positiveInteger(encoded[0]!.height, `${encoded[0]!.name} height`))}${label(encoded[0]!)}`,
+          ]
         : [
             `[0:v:0]split=${encoded.length}${encoded.map((_, i) => `[s${i}]`).join('')}`,
             ...encoded.map((r, i) => `[s${i}]${scaleFilter(positiveInteger(r.height, `${r.name} height`))}${label(r)}`),
@@ -136,15 +163,24 @@ export function ladderArgs(o: LadderOptions): string[] {
     const kbps = (value: number | null, what: string) => `${positiveInteger(value, `${r.name} ${what}`)}k`;
     if (r.h264Profile === null) throw new RangeError(`${r.name} needs an h264 profile`);
     args.push(
-      `-c:${v}`, 'libx264',
-      `-preset:${v}`, o.preset,
-      `-profile:${v}`, r.h264Profile,
-      `-b:${v}`, kbps(r.videoKbps, 'videoKbps'),
-      `-maxrate:${v}`, kbps(r.maxrateKbps, 'maxrateKbps'),
-      `-bufsize:${v}`, kbps(r.bufsizeKbps, 'bufsizeKbps'),
-      `-force_key_frames:${v}`, 'source',
-      `-sc_threshold:${v}`, '0',
-      `-g:${v}`, String(MAX_GOP_FRAMES),
+      `-c:${v}`,
+      'libx264',
+      `-preset:${v}`,
+      o.preset,
+      `-profile:${v}`,
+      r.h264Profile,
+      `-b:${v}`,
+      kbps(r.videoKbps, 'videoKbps'),
+      `-maxrate:${v}`,
+      kbps(r.maxrateKbps, 'maxrateKbps'),
+      `-bufsize:${v}`,
+      kbps(r.bufsizeKbps, 'bufsizeKbps'),
+      `-force_key_frames:${v}`,
+      'source',
+      `-sc_threshold:${v}`,
+      '0',
+      `-g:${v}`,
+      String(MAX_GOP_FRAMES),
     );
   });
   if (o.hasAudio) args.push('-c:a', 'copy');
@@ -155,19 +191,27 @@ export function ladderArgs(o: LadderOptions): string[] {
   args.push('-fps_mode', 'passthrough');
 
   const fresh = (o.firstSegmentSeconds ?? 0) > 0;
-  const streamMap = o.renditions.map((r, i) => (o.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`)).join(' ');
+  const streamMap = o.renditions
+    .map((r, i) => (o.hasAudio ? `v:${i},a:${i},name:${r.name}` : `v:${i},name:${r.name}`))
+    .join(' ');
   args.push(
-    '-f', 'hls',
-    '-hls_time', String(o.segmentSeconds),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(o.segmentSeconds),
     // A short sliding list (the uploader keeps the history): ffmpeg applies -hls_init_time to
     // the first list_size + 2 segments, and rewriting a list of thousands every segment would cost.
-    '-hls_list_size', String(WORK_LIST_SIZE),
+    '-hls_list_size',
+    String(WORK_LIST_SIZE),
     ...(fresh ? ['-hls_init_time', String(o.firstSegmentSeconds)] : []),
     // omit_endlist keeps the list live across a reconnect; append_list continues numbering
     // in the same files and marks the join with EXT-X-DISCONTINUITY (research, section 7).
-    '-hls_flags', `temp_file+independent_segments+program_date_time+omit_endlist${fresh ? '' : '+append_list'}`,
-    '-var_stream_map', streamMap,
-    '-hls_segment_filename', join(o.outDir, '%v_%05d.ts'),
+    '-hls_flags',
+    `temp_file+independent_segments+program_date_time+omit_endlist${fresh ? '' : '+append_list'}`,
+    '-var_stream_map',
+    streamMap,
+    '-hls_segment_filename',
+    join(o.outDir, '%v_%05d.ts'),
     join(o.outDir, '%v.m3u8'),
   );
   return args;

@@ -125,13 +125,15 @@ export function targetDurationFor(duration: number): number {
 }
 
 function nonNegativeInteger(value: number, what: string): void {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a non-negative integer, got ${value}`);
 }
 
 export function renderWindowPlaylist(o: WindowPlaylist): string {
   nonNegativeInteger(o.mediaSequence, 'mediaSequence');
   nonNegativeInteger(o.discontinuitySequence, 'discontinuitySequence');
-  if (!Number.isInteger(o.targetDuration) || o.targetDuration <= 0) throw new RangeError(`targetDuration must be a positive integer, got ${o.targetDuration}`);
+  if (!Number.isInteger(o.targetDuration) || o.targetDuration <= 0)
+    throw new RangeError(`targetDuration must be a positive integer, got ${o.targetDuration}`);
   const out = [
     '#EXTM3U',
     '#EXT-X-VERSION:6',
@@ -141,8 +143,12 @@ export function renderWindowPlaylist(o: WindowPlaylist): string {
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
   for (const s of o.segments) {
-    if (/[\r\n]/.test(s.uri) || s.uri === '' || s.uri.startsWith('#')) throw new RangeError(`invalid segment URI ${JSON.stringify(s.uri)}`);
-    if (targetDurationFor(s.duration) > o.targetDuration) throw new RangeError(`segment ${s.uri} (${extinf(s.duration)} s) is longer than targetDuration ${o.targetDuration} (RFC 8216 4.3.3.1)`);
+    if (/[\r\n]/.test(s.uri) || s.uri === '' || s.uri.startsWith('#'))
+      throw new RangeError(`invalid segment URI ${JSON.stringify(s.uri)}`);
+    if (targetDurationFor(s.duration) > o.targetDuration)
+      throw new RangeError(
+        `segment ${s.uri} (${extinf(s.duration)} s) is longer than targetDuration ${o.targetDuration} (RFC 8216 4.3.3.1)`,
+      );
     if (s.discontinuity) out.push('#EXT-X-DISCONTINUITY');
     if (s.programDateTime !== null) out.push(`#EXT-X-PROGRAM-DATE-TIME:${s.programDateTime}`);
     out.push(`#EXTINF:${extinf(s.duration)},`, s.uri);
@@ -190,7 +196,8 @@ export interface Variant {
 }
 
 function quoted(value: string, what: string): string {
-  if (/["\r\n]/.test(value)) throw new RangeError(`${what} cannot hold quotes or line breaks: ${JSON.stringify(value)}`);
+  if (/["\r\n]/.test(value))
+    throw new RangeError(`${what} cannot hold quotes or line breaks: ${JSON.stringify(value)}`);
   return `"${value}"`;
 }
 
@@ -199,7 +206,8 @@ export function renderMasterPlaylist(variants: Variant[]): string {
   const out = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-INDEPENDENT-SEGMENTS'];
   const sorted = [...variants].sort((a, b) => b.bandwidth - a.bandwidth);
   for (const v of sorted) {
-    if (!Number.isFinite(v.bandwidth) || v.bandwidth <= 0) throw new RangeError(`variant ${v.name}: bandwidth must be positive`);
+    if (!Number.isFinite(v.bandwidth) || v.bandwidth <= 0)
+      throw new RangeError(`variant ${v.name}: bandwidth must be positive`);
     if (/[\r\n]/.test(v.uri) || v.uri === '') throw new RangeError(`variant ${v.name}: invalid URI`);
     const attrs = [`BANDWIDTH=${Math.round(v.bandwidth)}`];
     if (v.averageBandwidth !== undefined) attrs.push(`AVERAGE-BANDWIDTH=${Math.round(v.averageBandwidth)}`);

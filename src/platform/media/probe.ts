@@ -9,7 +9,14 @@ export function ffprobeDurationArgs(file: string): string[] {
 }
 
 export interface SegmentProbe {
-  video: { codec: string; profile: string | null; level: number | null; width: number; height: number; frameRate: number | null } | null;
+  video: {
+    codec: string;
+    profile: string | null;
+    level: number | null;
+    width: number;
+    height: number;
+    frameRate: number | null;
+  } | null;
   audio: { codec: string; profile: string | null } | null;
   /** pts (seconds) of the video keyframes, in file order. */
   keyframeTimes: number[];

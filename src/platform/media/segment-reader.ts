@@ -16,7 +16,14 @@ const CLOCK = 90_000;
 const WRAP = 2 ** 33;
 
 /** ISO 13818-1 stream_type -> codec name as ffprobe prints it (those a publisher can send through FLV, and AC-3). */
-const AUDIO_TYPES: Record<number, string> = { 0x03: 'mp3', 0x04: 'mp3', 0x0f: 'aac', 0x11: 'aac_latm', 0x81: 'ac3', 0x87: 'eac3' };
+const AUDIO_TYPES: Record<number, string> = {
+  0x03: 'mp3',
+  0x04: 'mp3',
+  0x0f: 'aac',
+  0x11: 'aac_latm',
+  0x81: 'ac3',
+  0x87: 'eac3',
+};
 const H264 = 0x1b;
 
 const AAC_PROFILES = ['Main', 'LC', 'SSR', 'LTP'];
@@ -125,7 +132,17 @@ export function readSegment(bytes: Uint8Array): SegmentProbe {
   for (const pes of streams.values()) finish(pes);
 
   const found = sps as Sps | null;
-  const video = videoCodec && found ? { codec: videoCodec, profile: found.profile, level: found.level, width: found.width, height: found.height, frameRate: found.frameRate ?? averageRate(videoPts) } : null;
+  const video =
+    videoCodec && found
+      ? {
+          codec: videoCodec,
+          profile: found.profile,
+          level: found.level,
+          width: found.width,
+          height: found.height,
+          frameRate: found.frameRate ?? averageRate(videoPts),
+        }
+      : null;
   let end: number | null = audioEnd;
   if (videoPts.length > 0) {
     const rate = video?.frameRate ?? averageRate(videoPts);
@@ -177,7 +194,7 @@ function readPmt(payload: Uint8Array): { streamType: number; pid: number }[] {
   const b = sec.body;
   const programInfo = (((b[10] as number) & 0x0f) << 8) | (b[11] as number);
   const out: { streamType: number; pid: number }[] = [];
-  for (let i = 12 + programInfo; i + 5 <= sec.end; ) {
+  for (let i = 12 + programInfo; i + 5 <= sec.end;) {
     const esInfo = (((b[i + 3] as number) & 0x0f) << 8) | (b[i + 4] as number);
     out.push({ streamType: b[i] as number, pid: (((b[i + 1] as number) & 0x1f) << 8) | (b[i + 2] as number) });
     i += 5 + esInfo;
@@ -207,7 +224,10 @@ function pesHeader(d: Uint8Array): { pts: number | null; payloadStart: number } 
   // 33 bits in 5 bytes with marker bits; the top 3 bits would overflow a 32-bit shift.
   const pts =
     (((d[9] as number) >> 1) & 0x07) * 2 ** 30 +
-    (((d[10] as number) << 22) | (((d[11] as number) >> 1) << 15) | ((d[12] as number) << 7) | ((d[13] as number) >> 1));
+    (((d[10] as number) << 22) |
+      (((d[11] as number) >> 1) << 15) |
+      ((d[12] as number) << 7) |
+      ((d[13] as number) >> 1));
   return { pts, payloadStart };
 }
 
@@ -226,7 +246,7 @@ function adtsProfile(d: Uint8Array): string | null {
 function readAccessUnit(d: Uint8Array, whole: boolean): { key: boolean; sps: Sps | null } | null {
   let sps: Sps | null = null;
   let recovery = false;
-  for (let i = nextStartCode(d, 0); i >= 0 && i < d.length; ) {
+  for (let i = nextStartCode(d, 0); i >= 0 && i < d.length;) {
     const type = (d[i] as number) & 0x1f;
     if (type === 5) return { key: true, sps };
     if (type >= 1 && type <= 4) return { key: recovery, sps };
@@ -243,7 +263,7 @@ function readAccessUnit(d: Uint8Array, whole: boolean): { key: boolean; sps: Sps
 /** Index just after the next 00 00 01 at or after `from`; -1 when none. */
 function nextStartCode(d: Uint8Array, from: number): number {
   for (let i = from; i + 2 < d.length; i++) {
-    if (d[i + 2] as number > 1) {
+    if ((d[i + 2] as number) > 1) {
       i += 2;
       continue;
     }
@@ -315,15 +335,24 @@ function profileName(idc: number, constraints: number): string | null {
   const set1 = (constraints & 0x40) !== 0;
   const set3 = (constraints & 0x10) !== 0;
   switch (idc) {
-    case 66: return set1 ? 'Constrained Baseline' : 'Baseline';
-    case 77: return 'Main';
-    case 88: return 'Extended';
-    case 100: return 'High';
-    case 110: return set3 ? 'High 10 Intra' : 'High 10';
-    case 122: return set3 ? 'High 4:2:2 Intra' : 'High 4:2:2';
-    case 244: return set3 ? 'High 4:4:4 Intra' : 'High 4:4:4 Predictive';
-    case 44: return 'CAVLC 4:4:4';
-    default: return null;
+    case 66:
+      return set1 ? 'Constrained Baseline' : 'Baseline';
+    case 77:
+      return 'Main';
+    case 88:
+      return 'Extended';
+    case 100:
+      return 'High';
+    case 110:
+      return set3 ? 'High 10 Intra' : 'High 10';
+    case 122:
+      return set3 ? 'High 4:2:2 Intra' : 'High 4:2:2';
+    case 244:
+      return set3 ? 'High 4:4:4 Intra' : 'High 4:4:4 Predictive';
+    case 44:
+      return 'CAVLC 4:4:4';
+    default:
+      return null;
   }
 }
 
@@ -378,7 +407,13 @@ function readSps(d: Uint8Array): Sps | null {
     const [left, right, top, bottom] = crop as [number, number, number, number];
     const width = widthMbs * 16 - cropX * (left + right);
     const height = (2 - frameMbsOnly) * heightMapUnits * 16 - cropY * (top + bottom);
-    return { profile: profileName(idc, constraints), level: level > 0 ? level : null, width, height, frameRate: b.u(1) ? vuiFrameRate(b) : null };
+    return {
+      profile: profileName(idc, constraints),
+      level: level > 0 ? level : null,
+      width,
+      height,
+      frameRate: b.u(1) ? vuiFrameRate(b) : null,
+    };
   } catch {
     return null;
   }

@@ -10,9 +10,28 @@ export const THUMBNAIL_HEIGHT = 360;
  */
 export function thumbnailArgs(segment: string, out: string): string[] {
   return [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
-    '-threads', '1', '-skip_frame', 'nokey', '-probesize', '1M', '-an',
-    '-i', segment,
-    '-frames:v', '1', '-vf', `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`, '-q:v', '5', '-f', 'image2', '-y', out,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-threads',
+    '1',
+    '-skip_frame',
+    'nokey',
+    '-probesize',
+    '1M',
+    '-an',
+    '-i',
+    segment,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`,
+    '-q:v',
+    '5',
+    '-f',
+    'image2',
+    '-y',
+    out,
   ];
 }

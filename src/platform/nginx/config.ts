@@ -29,7 +29,10 @@ export const PUBLIC_LINK_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'publi
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & { live: Pick<Config['live'], 'idle_publisher_seconds'>; cdn: Pick<Config['cdn'], 'country_table'> };
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & {
+    live: Pick<Config['live'], 'idle_publisher_seconds'>;
+    cdn: Pick<Config['cdn'], 'country_table'>;
+  };
   /** CDN signing secret (written into the config, which is therefore mode 0600). */
   secret: string;
   /** Key of the CDN log's viewer ids (a keyed hash of address and user agent). */
@@ -55,9 +58,20 @@ export interface ApiListeners {
 }
 
 /** The text of templates/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
-export function renderNginxConfig({ config, secret, viewerKey, geoipDatabase, hooksUrl, api, user }: NginxConfigInput): string {
+export function renderNginxConfig({
+  config,
+  secret,
+  viewerKey,
+  geoipDatabase,
+  hooksUrl,
+  api,
+  user,
+}: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: false, throwOnUndefined: true });
+  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
+    autoescape: false,
+    throwOnUndefined: true,
+  });
   return env.render('nginx.conf.njk', {
     modules: NGINX_MODULES.map((m) => m.file),
     user,

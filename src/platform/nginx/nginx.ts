@@ -5,13 +5,31 @@ import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { packageRoot } from '../../core/package-root.js';
-import { commandLine, isAlive, killAll, listenersOf, processesInGroup, stopGroup, waitUntilGone } from '../process/proc.js';
+import {
+  commandLine,
+  isAlive,
+  killAll,
+  listenersOf,
+  processesInGroup,
+  stopGroup,
+  waitUntilGone,
+} from '../process/proc.js';
 import { run } from '../process/run.js';
 import type { ProcessExit, Supervised, Supervisor } from '../process/supervisor.js';
 import { privateFile } from '../system/data-dir.js';
 import { lookupUser, type SystemUser } from '../system/users.js';
 import { nginxStartFailure } from './start-failure.js';
-import { GEOIP_COUNTRY_V4, GEOIP_COUNTRY_V6, NGINX_MODULES, nginxArgs, PLAYLIST_AGE_SCRIPT, PUBLIC_LINK_SCRIPT, renderNginxConfig, VIEWER_SCRIPT, type NginxConfigInput } from './config.js';
+import {
+  GEOIP_COUNTRY_V4,
+  GEOIP_COUNTRY_V6,
+  NGINX_MODULES,
+  nginxArgs,
+  PLAYLIST_AGE_SCRIPT,
+  PUBLIC_LINK_SCRIPT,
+  renderNginxConfig,
+  VIEWER_SCRIPT,
+  type NginxConfigInput,
+} from './config.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
 const DEFAULT_POSTER = 'poster.svg';
@@ -45,7 +63,9 @@ export function controlRequest(socketPath: string, path: string): Promise<string
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`nginx ${path}: HTTP ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(body) : reject(new Error(`nginx ${path}: HTTP ${res.statusCode}`)),
+      );
     });
     req.on('timeout', () => req.destroy(new Error(`nginx ${path}: timed out`)));
     req.on('error', reject);
@@ -107,7 +127,12 @@ export interface NginxConnections {
 /** "Active connections: 3 \n server accepts handled requests\n 9 9 12 \nReading: 0 Writing: 1 Waiting: 2 \n"; null when it is not that. */
 export function parseStubStatus(text: string): NginxConnections | null {
   const number = (label: string) => Number(new RegExp(`${label}:\\s*(\\d+)`).exec(text)?.[1] ?? NaN);
-  const c = { active: number('Active connections'), reading: number('Reading'), writing: number('Writing'), waiting: number('Waiting') };
+  const c = {
+    active: number('Active connections'),
+    reading: number('Reading'),
+    writing: number('Writing'),
+    waiting: number('Waiting'),
+  };
   return Object.values(c).every(Number.isFinite) ? c : null;
 }
 
@@ -152,7 +177,8 @@ export class NginxIngest {
   async start(supervisor: Supervisor): Promise<void> {
     const { config, logger } = this.opts;
     for (const m of NGINX_MODULES) {
-      if (!existsSync(m.file)) throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
+      if (!existsSync(m.file))
+        throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
     }
     this.supervisor = supervisor;
     this.stopped = false;
@@ -168,7 +194,10 @@ export class NginxIngest {
       }
       const group = [previous, ...processesInGroup(previous)];
       killAll([previous]);
-      logger.warn({ pid: previous, reason: changed ? 'its config is not the one rendered now' : 'it does not answer' }, 'stopped an nginx left running by an earlier start');
+      logger.warn(
+        { pid: previous, reason: changed ? 'its config is not the one rendered now' : 'it does not answer' },
+        'stopped an nginx left running by an earlier start',
+      );
       // SIGKILL is not instant: its ports are free once every process of its group is gone.
       await waitUntilGone(group, GONE_TIMEOUT_MS);
     }
@@ -198,7 +227,10 @@ export class NginxIngest {
         // Gone already.
       }
     }
-    this.opts.logger.warn({ master, pids: orphans }, 'stopped the workers of an nginx master that was killed: they held its ports');
+    this.opts.logger.warn(
+      { master, pids: orphans },
+      'stopped the workers of an nginx master that was killed: they held its ports',
+    );
     await waitUntilGone(orphans, GONE_TIMEOUT_MS);
   }
 
@@ -335,7 +367,10 @@ export class NginxIngest {
         return;
       } catch (err) {
         const exit = this.lastExit;
-        if (exit) throw new Error(this.failure(exit.output, `exited (${exit.signal ?? `code ${exit.code}`}) before it answered`));
+        if (exit)
+          throw new Error(
+            this.failure(exit.output, `exited (${exit.signal ?? `code ${exit.code}`}) before it answered`),
+          );
         if (performance.now() > deadline) {
           const what = `runs (pid ${this.proc?.pid}) but did not answer its control socket within ${timeoutMs / 1000} s (${(err as Error).message})`;
           throw new Error(`${this.failure(this.proc?.recentOutput ?? [], what)}; see the appliance log`);
@@ -346,14 +381,19 @@ export class NginxIngest {
   }
 
   private failure(output: readonly string[], what: string): string {
-    const holders = (port: number) => listenersOf(port).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '?' }));
+    const holders = (port: number) =>
+      listenersOf(port).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '?' }));
     return nginxStartFailure({ output, what, config: this.opts.config, holders });
   }
 
   /** What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still. */
   private prepareFiles(): void {
     const paths = dataPaths(this.opts.config.dataDir);
-    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)), { mode: 0o644 });
+    writeFileSync(
+      join(paths.thumbs, DEFAULT_POSTER),
+      readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)),
+      { mode: 0o644 },
+    );
     writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
@@ -363,7 +403,15 @@ export class NginxIngest {
   private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
     const { config, secret, viewerKey, hooksUrl, api } = this.opts;
-    const text = renderNginxConfig({ config, secret, viewerKey, geoipDatabase: geoipDatabase(), hooksUrl, api, user: this.opts.worker?.name ?? null });
+    const text = renderNginxConfig({
+      config,
+      secret,
+      viewerKey,
+      geoipDatabase: geoipDatabase(),
+      hooksUrl,
+      api,
+      user: this.opts.worker?.name ?? null,
+    });
     const tmp = `${paths.nginxConf}.new`;
     writeFileSync(tmp, text, { mode: 0o600 });
     try {

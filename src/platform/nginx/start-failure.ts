@@ -49,7 +49,8 @@ export function nginxStartFailure(opts: {
     const setting = settingOf(opts.config, port);
     const holders = opts.holders(port);
     const change = setting ? `set another ${setting} in config.json` : 'free it';
-    if (holders.length === 0) return `port ${port}${setting ? ` (${setting})` : ''} is free again: it was taken while nginx started; start again, or ${change}`;
+    if (holders.length === 0)
+      return `port ${port}${setting ? ` (${setting})` : ''} is free again: it was taken while nginx started; start again, or ${change}`;
     const who = holders.map((h) => `pid ${h.pid} (${h.command.slice(0, 120)})`).join(', ');
     return `port ${port}${setting ? ` (${setting})` : ''} is held by ${who}: stop that process or ${change}`;
   });

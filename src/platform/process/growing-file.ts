@@ -91,6 +91,9 @@ export class GrowingFile extends Readable {
         this.fd = null;
         return fh.close();
       })
-      .then(() => callback(err), () => callback(err));
+      .then(
+        () => callback(err),
+        () => callback(err),
+      );
   }
 }

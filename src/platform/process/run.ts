@@ -48,7 +48,8 @@ export async function run(file: string, args: string[], options: RunOptions = {}
   const output = String((options.stdoutOnly ? result.stdout : result.all) ?? '');
   if (result.failed) {
     const command = [file, ...args].join(' ');
-    if (result.code === 'ENOENT' || /ENOENT/.test(String(result.message))) throw new CommandError(command, undefined, `${file} not found`);
+    if (result.code === 'ENOENT' || /ENOENT/.test(String(result.message)))
+      throw new CommandError(command, undefined, `${file} not found`);
     throw new CommandError(command, result.exitCode, String(result.all ?? '') || String(result.message));
   }
   return output;

@@ -46,7 +46,10 @@ export interface ProcessSpec {
 }
 
 /** The argv that runs `spec`: wrapped by setpriv when it must die with the appliance and setpriv is there. */
-export function launchArgv(spec: Pick<ProcessSpec, 'file' | 'args' | 'dieWithParent'>, setpriv: string | null): { file: string; args: string[] } {
+export function launchArgv(
+  spec: Pick<ProcessSpec, 'file' | 'args' | 'dieWithParent'>,
+  setpriv: string | null,
+): { file: string; args: string[] } {
   if (!spec.dieWithParent || setpriv === null) return { file: spec.file, args: spec.args };
   return { file: setpriv, args: ['--pdeathsig', 'SIGKILL', '--', spec.file, ...spec.args] };
 }
@@ -154,7 +157,8 @@ export class Supervised {
           { code: result.exitCode ?? null, signal: result.signal ?? null, ranMs: performance.now() - started, output },
           result.code === 'ENOENT' || (wrapped && result.exitCode === EXEC_ENOENT),
         ),
-      (err: unknown) => this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started, output }, false, err),
+      (err: unknown) =>
+        this.onExit(child, { code: null, signal: null, ranMs: performance.now() - started, output }, false, err),
     );
   }
 
@@ -162,7 +166,11 @@ export class Supervised {
     if (this.child !== child) return;
     this.child = null;
     const { spec } = this;
-    if (missing) spec.logger.error({ proc: spec.name, file: spec.file }, `${spec.file} not found: install it (svc init) or set its path in config.json`);
+    if (missing)
+      spec.logger.error(
+        { proc: spec.name, file: spec.file },
+        `${spec.file} not found: install it (svc init) or set its path in config.json`,
+      );
     spec.onExit?.(exit);
     if (this.stopping) return;
     if (!spec.restart(exit)) {
@@ -173,7 +181,10 @@ export class Supervised {
     const delay = this.backoffMs;
     this.backoffMs = Math.min(MAX_BACKOFF_MS, this.backoffMs * 2);
     this.restarts++;
-    spec.logger.warn({ proc: spec.name, code: exit.code, signal: exit.signal, ranMs: exit.ranMs, err, restart_in_ms: delay }, 'process exited; restarting');
+    spec.logger.warn(
+      { proc: spec.name, code: exit.code, signal: exit.signal, ranMs: exit.ranMs, err, restart_in_ms: delay },
+      'process exited; restarting',
+    );
     this.timer = setTimeout(() => {
       this.timer = null;
       this.start();
@@ -185,7 +196,10 @@ export class Supervised {
     const child = this.child;
     if (!child?.connected) return false;
     // A child that just died closes its channel: the message is lost with it, as it would be a moment later.
-    child.send(message as never, (err) => err && this.spec.logger.debug({ proc: this.spec.name, err }, 'message not delivered'));
+    child.send(
+      message as never,
+      (err) => err && this.spec.logger.debug({ proc: this.spec.name, err }, 'message not delivered'),
+    );
     return true;
   }
 

@@ -44,7 +44,8 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   dir(paths.run, 0o700);
   // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
   dir(paths.nginx, byName);
-  for (const file of [paths.nginxConf, paths.cdnViewerScript, paths.playlistAgeScript, paths.publicLinkScript]) if (existsSync(file)) chmodSync(file, 0o600);
+  for (const file of [paths.nginxConf, paths.cdnViewerScript, paths.playlistAgeScript, paths.publicLinkScript])
+    if (existsSync(file)) chmodSync(file, 0o600);
   dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
   if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);
   dir(paths.media, worker ? 0o710 : 0o700, group);
@@ -52,5 +53,6 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   dir(paths.ingest, 0o700, worker ?? undefined);
   dir(paths.live, 0o700);
   // What the CDN serves, and the streams whose public address it refuses: the worker group reads them.
-  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused]) dir(served, worker ? 0o750 : 0o700, group);
+  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused])
+    dir(served, worker ? 0o750 : 0o700, group);
 }

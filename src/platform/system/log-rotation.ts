@@ -31,7 +31,11 @@ export async function rotateIfLarge(file: string, settings: RotationSettings): P
  * Checks `files` now and every `check_seconds`; a check never overlaps the previous one. Runs in
  * the appliance process, needs no database and no outside tool. Returns its stop.
  */
-export function startLogRotation(opts: { files: string[]; settings: RotationSettings & { check_seconds: number }; logger: Logger }): () => void {
+export function startLogRotation(opts: {
+  files: string[];
+  settings: RotationSettings & { check_seconds: number };
+  logger: Logger;
+}): () => void {
   let busy = false;
   const check = async () => {
     if (busy) return;
@@ -39,7 +43,8 @@ export function startLogRotation(opts: { files: string[]; settings: RotationSett
     try {
       for (const file of opts.files) {
         try {
-          if (await rotateIfLarge(file, opts.settings)) opts.logger.info({ file, kept: opts.settings.keep }, 'log rotated');
+          if (await rotateIfLarge(file, opts.settings))
+            opts.logger.info({ file, kept: opts.settings.keep }, 'log rotated');
         } catch (err) {
           opts.logger.warn({ file, err }, 'log rotation failed; will retry');
         }

@@ -1,7 +1,15 @@
 import { CommandError, run } from '../process/run.js';
 
 /** Debian packages the appliance runs on (design.md, "System packages"). */
-export const SYSTEM_PACKAGES: readonly string[] = ['nginx', 'libnginx-mod-rtmp', 'libnginx-mod-http-geoip', 'geoip-database', 'libnginx-mod-http-js', 'ffmpeg', 'postgresql'];
+export const SYSTEM_PACKAGES: readonly string[] = [
+  'nginx',
+  'libnginx-mod-rtmp',
+  'libnginx-mod-http-geoip',
+  'geoip-database',
+  'libnginx-mod-http-js',
+  'ffmpeg',
+  'postgresql',
+];
 /** The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser). */
 export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium'];
 
@@ -58,7 +66,9 @@ export class MissingPackagesError extends Error {
     readonly missing: string[],
     readonly command: string,
   ) {
-    super(`missing system packages: ${missing.join(', ')}. Install them with \`${command}\` (or run \`svc init\` as root), then run this again`);
+    super(
+      `missing system packages: ${missing.join(', ')}. Install them with \`${command}\` (or run \`svc init\` as root), then run this again`,
+    );
   }
 }
 
@@ -70,7 +80,9 @@ export async function findMissingPackages(required: readonly string[] = SYSTEM_P
     output = await run(file, args);
   } catch (err) {
     if (!(err instanceof CommandError) || err.exitCode === undefined) {
-      throw new Error(`cannot check system packages (${(err as Error).message}): this needs Debian or Ubuntu; install ${required.join(', ')} yourself and pass --no-install`);
+      throw new Error(
+        `cannot check system packages (${(err as Error).message}): this needs Debian or Ubuntu; install ${required.join(', ')} yourself and pass --no-install`,
+      );
     }
     output = err.output;
   }

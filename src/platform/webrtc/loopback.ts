@@ -32,7 +32,9 @@ export function udpPortBound(port: number): boolean {
   const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')} `;
   return ['/proc/net/udp', '/proc/net/udp6'].some((file) => {
     try {
-      return readFileSync(file, 'utf8').split('\n').some((line) => line.trim().split(/\s+/)[1]?.endsWith(hex.trim()) ?? false);
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .some((line) => line.trim().split(/\s+/)[1]?.endsWith(hex.trim()) ?? false);
     } catch {
       return false;
     }

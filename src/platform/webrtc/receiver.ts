@@ -177,7 +177,8 @@ export class WebrtcReceiver {
         if (!this.gateOpen) {
           if (!startsKeyframe(rtp.payload) || !this.reportsReady()) return;
           // ffmpeg times each track from its sender report: one that arrives after the first packets makes timestamps jump back.
-          for (const [kind, report] of this.reports) this.socket.send(report.serialize(), (kind === 'video' ? target.video : target.audio) + 1, '127.0.0.1');
+          for (const [kind, report] of this.reports)
+            this.socket.send(report.serialize(), (kind === 'video' ? target.video : target.audio) + 1, '127.0.0.1');
           this.gateOpen = true;
           this.padding = 0;
           this.onFirstMedia?.();
@@ -206,7 +207,8 @@ export class WebrtcReceiver {
   }
 
   private askKeyframe(): void {
-    if (this.videoTransceiver && this.videoSsrc !== null) void this.videoTransceiver.receiver.sendRtcpPLI(this.videoSsrc).catch(() => {});
+    if (this.videoTransceiver && this.videoSsrc !== null)
+      void this.videoTransceiver.receiver.sendRtcpPLI(this.videoSsrc).catch(() => {});
   }
 
   private sendRemb(): void {
@@ -214,7 +216,14 @@ export class WebrtcReceiver {
     const dtls = this.videoTransceiver?.receiver.dtlsTransport;
     if (ssrc === null || !dtls) return;
     const exp = Math.max(0, Math.ceil(Math.log2(this.opts.maxBitrate + 1)) - 18);
-    const remb = new ReceiverEstimatedMaxBitrate({ senderSsrc: 1, mediaSsrc: 0, brExp: exp, brMantissa: Math.floor(this.opts.maxBitrate / 2 ** exp), ssrcNum: 1, ssrcFeedbacks: [ssrc] });
+    const remb = new ReceiverEstimatedMaxBitrate({
+      senderSsrc: 1,
+      mediaSsrc: 0,
+      brExp: exp,
+      brMantissa: Math.floor(this.opts.maxBitrate / 2 ** exp),
+      ssrcNum: 1,
+      ssrcFeedbacks: [ssrc],
+    });
     void dtls.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: remb })]).catch(() => {});
   }
 

@@ -23,7 +23,9 @@ const kindOf = (section: string[]) => /^m=(\w+)/.exec(section[0] ?? '')?.[1] ?? 
  * `a=rid`) or the legacy SSRC group (`a=ssrc-group:SIM`).
  */
 export function offerHasSimulcast(offer: string): boolean {
-  const video = sections(offer).slice(1).filter((s) => kindOf(s) === 'video');
+  const video = sections(offer)
+    .slice(1)
+    .filter((s) => kindOf(s) === 'video');
   return video.length > 1 || video.some((s) => s.some((l) => /^a=(simulcast:|rid:|ssrc-group:SIM\b)/.test(l)));
 }
 
@@ -59,14 +61,26 @@ export interface Chosen {
  */
 export function chooseCodecs(answer: string): Chosen | null {
   const parts = sections(answer).slice(1);
-  const video = parts.filter((s) => kindOf(s) === 'video').flatMap(codecs).find(isH264Mode1);
+  const video = parts
+    .filter((s) => kindOf(s) === 'video')
+    .flatMap(codecs)
+    .find(isH264Mode1);
   if (!video) return null;
-  const audio = parts.filter((s) => kindOf(s) === 'audio').flatMap(codecs).find(isOpus) ?? null;
+  const audio =
+    parts
+      .filter((s) => kindOf(s) === 'audio')
+      .flatMap(codecs)
+      .find(isOpus) ?? null;
   return { video, audio };
 }
 
 /** Whether the offer can send H.264 that ffmpeg can copy (VP8-only browsers cannot). */
-export const offerHasH264 = (offer: string): boolean => sections(offer).slice(1).filter((s) => kindOf(s) === 'video').flatMap(codecs).some(isH264Mode1);
+export const offerHasH264 = (offer: string): boolean =>
+  sections(offer)
+    .slice(1)
+    .filter((s) => kindOf(s) === 'video')
+    .flatMap(codecs)
+    .some(isH264Mode1);
 
 /**
  * The answer with one payload type per section and no transport-wide congestion control:
@@ -100,13 +114,15 @@ export function relayInputSdp(chosen: Chosen, ports: { video: number; audio: num
     `a=rtpmap:${c.pt} ${c.rtpmap}`,
     ...(c.fmtp ? [`a=fmtp:${c.pt} ${c.fmtp}`] : []),
   ];
-  return [
-    'v=0',
-    'o=- 0 0 IN IP4 127.0.0.1',
-    's=svc whip relay',
-    'c=IN IP4 127.0.0.1',
-    't=0 0',
-    ...media('video', ports.video, chosen.video),
-    ...(chosen.audio ? media('audio', ports.audio, chosen.audio) : []),
-  ].join('\n') + '\n';
+  return (
+    [
+      'v=0',
+      'o=- 0 0 IN IP4 127.0.0.1',
+      's=svc whip relay',
+      'c=IN IP4 127.0.0.1',
+      't=0 0',
+      ...media('video', ports.video, chosen.video),
+      ...(chosen.audio ? media('audio', ports.audio, chosen.audio) : []),
+    ].join('\n') + '\n'
+  );
 }

@@ -41,7 +41,11 @@ export async function addAttendance(db: Db, rows: AttendanceRow[]): Promise<numb
  * One page of a stream's attendance after `after` in byte order of `viewer_id` (its collation
  * is "C"), and the stream's total, from the same snapshot.
  */
-export async function listAttendance(db: Db, streamId: string, opts: { limit: number; after: string | null }): Promise<{ rows: StoredAttendance[]; total: number }> {
+export async function listAttendance(
+  db: Db,
+  streamId: string,
+  opts: { limit: number; after: string | null },
+): Promise<{ rows: StoredAttendance[]; total: number }> {
   const result = await db<(Partial<StoredAttendance> & { total: number })[]>`
     select p.*, t.total
     from (select count(*)::int as total from attendance where stream_id = ${streamId}) t
@@ -56,7 +60,13 @@ export async function listAttendance(db: Db, streamId: string, opts: { limit: nu
   for (const r of result) {
     // An empty page is one row of nulls beside the total.
     if (r.viewer_id == null) continue;
-    rows.push({ viewer_id: r.viewer_id, name: r.name ?? null, watch_seconds: r.watch_seconds as number, first_seen_at: r.first_seen_at as Date, last_seen_at: r.last_seen_at as Date });
+    rows.push({
+      viewer_id: r.viewer_id,
+      name: r.name ?? null,
+      watch_seconds: r.watch_seconds as number,
+      first_seen_at: r.first_seen_at as Date,
+      last_seen_at: r.last_seen_at as Date,
+    });
   }
   return { rows, total };
 }

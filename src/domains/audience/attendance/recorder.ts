@@ -111,7 +111,14 @@ export class AttendanceRecorder {
       if (e.firstMs !== null) {
         const seconds = Math.floor(e.creditMs / 1000);
         e.creditMs -= seconds * 1000;
-        rows.push({ stream_id: e.streamId, viewer_id: e.viewerId, name: e.name, watch_seconds: seconds, first_seen_at: new Date(e.firstMs), last_seen_at: new Date(e.lastMs) });
+        rows.push({
+          stream_id: e.streamId,
+          viewer_id: e.viewerId,
+          name: e.name,
+          watch_seconds: seconds,
+          first_seen_at: new Date(e.firstMs),
+          last_seen_at: new Date(e.lastMs),
+        });
         e.firstMs = null;
       } else if (e.lastMs < oldest) {
         this.viewers.delete(key);
@@ -139,7 +146,15 @@ export class AttendanceRecorder {
       entry.lastMs = Math.max(entry.lastMs, atMs);
       if (v.name !== null) entry.name = v.name;
     } else {
-      entry = { streamId: v.streamId, viewerId: v.viewerId, name: v.name, creditMs: 0, firstMs: atMs, lastMs: atMs, creditedUntilMs: -Infinity };
+      entry = {
+        streamId: v.streamId,
+        viewerId: v.viewerId,
+        name: v.name,
+        creditMs: 0,
+        firstMs: atMs,
+        lastMs: atMs,
+        creditedUntilMs: -Infinity,
+      };
     }
     this.viewers.set(key, entry);
     while (this.viewers.size > this.maxEntries) {

@@ -4,9 +4,20 @@ import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
 export const AttendanceItem = Type.Object(
   {
     object: Type.Literal('attendance'),
-    viewer_id: Type.String({ description: 'The client\'s own viewer id (the viewer token\'s `sub`)', examples: ['pupil-4711'] }),
-    name: Nullable(Type.String({ description: 'The newest `name` the viewer\'s tokens carried; null when none did', examples: ['Ada Lovelace'] })),
-    watch_seconds: Type.Integer({ minimum: 0, description: 'Seconds the player reported playing; paused, buffering and waiting time is not counted' }),
+    viewer_id: Type.String({
+      description: "The client's own viewer id (the viewer token's `sub`)",
+      examples: ['pupil-4711'],
+    }),
+    name: Nullable(
+      Type.String({
+        description: "The newest `name` the viewer's tokens carried; null when none did",
+        examples: ['Ada Lovelace'],
+      }),
+    ),
+    watch_seconds: Type.Integer({
+      minimum: 0,
+      description: 'Seconds the player reported playing; paused, buffering and waiting time is not counted',
+    }),
     first_seen_at: Timestamp,
     last_seen_at: Timestamp,
   },
@@ -30,7 +41,14 @@ export const AttendanceQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
     // A viewer id is a token's `sub`: 1-64 characters, any but U+0000 (PostgreSQL text cannot hold it).
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000]+$', description: 'The previous page\'s `next_after`: viewers after this id, in byte order' })),
+    after: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[^\\u0000]+$',
+        description: "The previous page's `next_after`: viewers after this id, in byte order",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -44,14 +44,21 @@ export class AttendanceService {
     const rows = mergeAttendance([...this.unwritten, ...this.recorder.drain(this.deps.clock.now().getTime())]);
     this.unwritten = [];
     if (this.recorder.evicted > this.evictedLogged) {
-      this.log.warn({ viewers: this.recorder.evicted - this.evictedLogged }, 'attendance of viewers dropped: more viewers at once than the recorder keeps');
+      this.log.warn(
+        { viewers: this.recorder.evicted - this.evictedLogged },
+        'attendance of viewers dropped: more viewers at once than the recorder keeps',
+      );
       this.evictedLogged = this.recorder.evicted;
     }
     try {
       return await q.addAttendance(this.deps.sql, rows);
     } catch (err) {
       this.unwritten = rows.slice(0, this.maxUnwritten);
-      if (rows.length > this.maxUnwritten) this.log.warn({ dropped: rows.length - this.maxUnwritten }, 'attendance rows dropped: the database refused them too long');
+      if (rows.length > this.maxUnwritten)
+        this.log.warn(
+          { dropped: rows.length - this.maxUnwritten },
+          'attendance rows dropped: the database refused them too long',
+        );
       throw err;
     }
   }
@@ -80,7 +87,10 @@ export class AttendanceService {
   async list(account: Account, streamId: string, query: AttendanceQuery): Promise<AttendanceList> {
     const stream = await ownStream(this.deps.sql, account.id, streamId);
     const limit = query.limit ?? DEFAULT_PAGE;
-    const { rows, total } = await q.listAttendance(this.deps.sql, stream.id, { limit: limit + 1, after: query.after ?? null });
+    const { rows, total } = await q.listAttendance(this.deps.sql, stream.id, {
+      limit: limit + 1,
+      after: query.after ?? null,
+    });
     const data = rows.slice(0, limit).map((r) => ({
       object: 'attendance' as const,
       viewer_id: r.viewer_id,
@@ -90,6 +100,12 @@ export class AttendanceService {
       last_seen_at: r.last_seen_at.toISOString(),
     }));
     const hasMore = rows.length > limit;
-    return { object: 'list', data, has_more: hasMore, next_after: hasMore ? (data.at(-1)?.viewer_id ?? null) : null, total };
+    return {
+      object: 'list',
+      data,
+      has_more: hasMore,
+      next_after: hasMore ? (data.at(-1)?.viewer_id ?? null) : null,
+      total,
+    };
   }
 }

@@ -18,7 +18,9 @@ export async function insertBan(db: Db, ban: BanRow): Promise<{ row: BanRow; cre
   const [inserted] = await db<BanRow[]>`
     insert into bans ${db(ban)} on conflict (stream_id, viewer_id) do nothing returning *`;
   if (inserted) return { row: inserted, created: true };
-  const [existing] = await db<BanRow[]>`select * from bans where stream_id = ${ban.stream_id} and viewer_id = ${ban.viewer_id}`;
+  const [existing] = await db<
+    BanRow[]
+  >`select * from bans where stream_id = ${ban.stream_id} and viewer_id = ${ban.viewer_id}`;
   return { row: existing as BanRow, created: false };
 }
 
@@ -28,7 +30,12 @@ export async function isBanned(db: Db, streamId: string, viewerId: string): Prom
 }
 
 /** Newest first; `startingAfter` is the id of the last ban of the previous page (unknown: from the start). */
-export async function listBans(db: Db, streamId: string, limit: number, startingAfter: string | undefined): Promise<BanRow[]> {
+export async function listBans(
+  db: Db,
+  streamId: string,
+  limit: number,
+  startingAfter: string | undefined,
+): Promise<BanRow[]> {
   const after = startingAfter
     ? db`and (created_at, id) < (select created_at, id from bans where stream_id = ${streamId} and id = ${startingAfter})`
     : db``;

@@ -28,7 +28,11 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
         params: StreamParams,
         querystring: NoQuery,
         body: CreateBanBody,
-        response: { 200: Type.Ref(Ban), 201: Type.Ref(Ban), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(Ban),
+          201: Type.Ref(Ban),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request, reply) => {
@@ -67,7 +71,10 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
         security,
         params: BanParams,
         querystring: NoQuery,
-        response: { 204: Type.Null({ description: 'Lifted' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          204: Type.Null({ description: 'Lifted' }),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,11 @@ import { StreamId } from '../../streams/schemas.js';
 export const BAN_ID = /^ban_[a-z0-9]{20}$/;
 
 /** The client's own viewer id (a viewer token's `sub`). */
-export const ViewerId = Type.String({ minLength: 1, maxLength: 64, description: "The client's own viewer id (a viewer token's `sub`), 1-64 characters" });
+export const ViewerId = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: "The client's own viewer id (a viewer token's `sub`), 1-64 characters",
+});
 
 export const Ban = Type.Object(
   {
@@ -13,11 +17,17 @@ export const Ban = Type.Object(
     id: Type.String({ pattern: BAN_ID.source, examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
     stream_id: StreamId,
     viewer_id: ViewerId,
-    message_id: Nullable(Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' })),
+    message_id: Nullable(
+      Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' }),
+    ),
     created_by: Type.String({ description: '`owner` (the API) or the id of the moderator (`mod_...`) who made it' }),
     created_at: Timestamp,
   },
-  { $id: 'Ban', additionalProperties: false, description: 'A ban follows the person (the token `sub`), not the browser' },
+  {
+    $id: 'Ban',
+    additionalProperties: false,
+    description: 'A ban follows the person (the token `sub`), not the browser',
+  },
 );
 export type Ban = Static<typeof Ban>;
 
@@ -30,7 +40,14 @@ export type BanList = Static<typeof BanList>;
 export const CreateBanBody = Type.Object(
   {
     viewer_id: Type.Optional(ViewerId),
-    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Ban the author of this chat message (`msg_...`); an anonymous author is also banned by the network the message came from' })),
+    message_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'Ban the author of this chat message (`msg_...`); an anonymous author is also banned by the network the message came from',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'Exactly one of `viewer_id` and `message_id`' },
 );
@@ -39,14 +56,19 @@ export type CreateBanBody = Static<typeof CreateBanBody>;
 export const ListBansQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ pattern: BAN_ID.source, description: 'The id of the last ban of the previous page' })),
+    starting_after: Type.Optional(
+      Type.String({ pattern: BAN_ID.source, description: 'The id of the last ban of the previous page' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type ListBansQuery = Static<typeof ListBansQuery>;
 
 export const BanParams = Type.Object(
-  { id: Type.String({ description: 'Stream id (`str_...`)' }), ban_id: Type.String({ description: 'Ban id (`ban_...`)' }) },
+  {
+    id: Type.String({ description: 'Stream id (`str_...`)' }),
+    ban_id: Type.String({ description: 'Ban id (`ban_...`)' }),
+  },
   { additionalProperties: false },
 );
 

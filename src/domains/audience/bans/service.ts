@@ -20,7 +20,10 @@ const present = (row: q.BanRow): Ban => ({
 /** What chat tells bans: who wrote a message, and what a new ban does to chat (its posts are shadowed). */
 export interface ChatBanHooks {
   author(db: Db, streamId: string, messageId: string): Promise<{ viewerId: string; network: string | null } | null>;
-  banned(db: Db, ban: { streamId: string; viewerId: string; network: string | null; createdBy: string; at: Date }): Promise<void>;
+  banned(
+    db: Db,
+    ban: { streamId: string; viewerId: string; network: string | null; createdBy: string; at: Date },
+  ): Promise<void>;
 }
 
 /**
@@ -43,7 +46,9 @@ export class BansService {
   /** A ban made by `createdBy` (`owner` or a moderator id) on a stream already authorised. */
   async ban(streamId: string, body: CreateBanBody, createdBy: string): Promise<{ ban: Ban; created: boolean }> {
     if ((body.viewer_id === undefined) === (body.message_id === undefined)) {
-      throw new ApiError('invalid_request', 'Send exactly one of `viewer_id` and `message_id`.', { field: body.viewer_id === undefined ? 'viewer_id' : 'message_id' });
+      throw new ApiError('invalid_request', 'Send exactly one of `viewer_id` and `message_id`.', {
+        field: body.viewer_id === undefined ? 'viewer_id' : 'message_id',
+      });
     }
     return this.sql.begin(async (tx) => {
       let target = { viewerId: body.viewer_id as string, network: null as string | null };
@@ -53,9 +58,18 @@ export class BansService {
         target = author;
       }
       const at = this.clock.now();
-      const row = { id: newId('ban_'), stream_id: streamId, viewer_id: target.viewerId, message_id: body.message_id ?? null, network: target.network, created_by: createdBy, created_at: at };
+      const row = {
+        id: newId('ban_'),
+        stream_id: streamId,
+        viewer_id: target.viewerId,
+        message_id: body.message_id ?? null,
+        network: target.network,
+        created_by: createdBy,
+        created_at: at,
+      };
       const { row: ban, created } = await q.insertBan(tx, row);
-      if (created) await this.chat.banned(tx, { streamId, viewerId: target.viewerId, network: target.network, createdBy, at });
+      if (created)
+        await this.chat.banned(tx, { streamId, viewerId: target.viewerId, network: target.network, createdBy, at });
       return { ban: present(ban), created };
     });
   }

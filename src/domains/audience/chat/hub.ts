@@ -58,9 +58,16 @@ const SSE_HEADERS = {
   'access-control-allow-origin': '*',
 };
 
-const frameOf = (seq: number, kind: string, payload: unknown): string => `id: ${seq}\nevent: ${kind}\ndata: ${JSON.stringify(payload)}\n\n`;
+const frameOf = (seq: number, kind: string, payload: unknown): string =>
+  `id: ${seq}\nevent: ${kind}\ndata: ${JSON.stringify(payload)}\n\n`;
 
-const stored = (seq: number, kind: q.EventKind, payload: Record<string, unknown>, only: string | null, except: string | null): StoredEvent => ({
+const stored = (
+  seq: number,
+  kind: q.EventKind,
+  payload: Record<string, unknown>,
+  only: string | null,
+  except: string | null,
+): StoredEvent => ({
   seq,
   kind,
   messageId: kind === 'message' ? (payload.id as string) : null,
@@ -180,21 +187,33 @@ export class ChatHub {
    * Adds a reader: from `after` when its events are still known (a reconnect), else a fresh start
    * (`reset`, the newest messages, the settings). `settings` is the stream's chat as a player sees it.
    */
-  async connect(streamId: string, res: ServerResponse, reader: { viewerId: string | null; after: number | null; settings: unknown }): Promise<void> {
+  async connect(
+    streamId: string,
+    res: ServerResponse,
+    reader: { viewerId: string | null; after: number | null; settings: unknown },
+  ): Promise<void> {
     const feed = await this.feed(streamId);
     await feed.run(async () => {
       if (reader.after !== null && reader.after > feed.lastSeq) await this.catchUp(feed);
       const r: Reader = { res, viewerId: reader.viewerId, position: feed.lastSeq };
       let chunk = 'retry: 2000\n\n';
       const after = reader.after;
-      const resumable = after !== null && (after >= feed.lastSeq || (feed.ring.length > 0 && (feed.ring[0] as StoredEvent).seq <= after + 1));
+      const resumable =
+        after !== null &&
+        (after >= feed.lastSeq || (feed.ring.length > 0 && (feed.ring[0] as StoredEvent).seq <= after + 1));
       if (resumable) {
         const from: Reader = { ...r, position: after };
-        chunk += feed.ring.filter((e) => visibleTo(from, e)).map((e) => e.frame).join('');
+        chunk += feed.ring
+          .filter((e) => visibleTo(from, e))
+          .map((e) => e.frame)
+          .join('');
       } else {
         const own = reader.viewerId ? feed.ring.filter((e) => e.kind === 'message' && e.only === reader.viewerId) : [];
         const backlog = [...feed.recent.values(), ...own].sort((a, b) => a.seq - b.seq);
-        chunk += 'event: reset\ndata: {}\n\n' + backlog.map((e) => e.frame).join('') + frameOf(feed.lastSeq, 'settings', reader.settings);
+        chunk +=
+          'event: reset\ndata: {}\n\n' +
+          backlog.map((e) => e.frame).join('') +
+          frameOf(feed.lastSeq, 'settings', reader.settings);
       }
       if (!res.headersSent) res.writeHead(200, SSE_HEADERS);
       res.write(chunk);
@@ -241,17 +260,25 @@ export class ChatHub {
       q.visibleMessages(sql, streamId, { limit: BACKLOG, atOrBeforeSeq: lastSeq }),
     ]);
     feed.lastSeq = lastSeq;
-    feed.ring = events.filter((e) => e.seq <= lastSeq).map((e) => stored(e.seq, e.kind, e.payload, e.only_viewer, e.except_viewer));
+    feed.ring = events
+      .filter((e) => e.seq <= lastSeq)
+      .map((e) => stored(e.seq, e.kind, e.payload, e.only_viewer, e.except_viewer));
     for (const m of messages.reverse()) feed.recent.set(m.id, stored(m.seq, 'message', presentMessage(m), null, null));
     this.feeds.set(streamId, feed);
     // Events committed while this was read were announced before the feed existed here.
-    void feed.run(() => this.catchUp(feed)).catch((err) => this.opts.logger.debug({ err }, 'chat: catch-up after load failed'));
+    void feed
+      .run(() => this.catchUp(feed))
+      .catch((err) => this.opts.logger.debug({ err }, 'chat: catch-up after load failed'));
     return feed;
   }
 
   private async listen(): Promise<void> {
     try {
-      const { unlisten } = await this.opts.sql.listen(CHAT_CHANNEL, (text) => this.onNotify(text), () => this.onListen());
+      const { unlisten } = await this.opts.sql.listen(
+        CHAT_CHANNEL,
+        (text) => this.onNotify(text),
+        () => this.onListen(),
+      );
       this.unlisten = unlisten;
     } catch (err) {
       this.opts.logger.debug({ err }, 'chat: listen failed; trying again');
@@ -284,7 +311,8 @@ export class ChatHub {
       this.seenReactions.add(rid);
       if (this.seenReactions.size > 10_000) this.seenReactions.clear();
       const p = a.p as { counts: Record<string, number>; rate: number };
-      for (const [emoji, n] of Object.entries(p.counts)) feed.reactions.set(emoji, (feed.reactions.get(emoji) ?? 0) + n);
+      for (const [emoji, n] of Object.entries(p.counts))
+        feed.reactions.set(emoji, (feed.reactions.get(emoji) ?? 0) + n);
       feed.reactionRate = p.rate;
       return;
     }
@@ -302,7 +330,8 @@ export class ChatHub {
   private async catchUp(feed: Feed): Promise<void> {
     for (;;) {
       const rows = await q.eventsAfter(this.opts.sql, feed.streamId, feed.lastSeq, RING);
-      for (const e of rows) if (e.seq === feed.lastSeq + 1) feed.apply(stored(e.seq, e.kind, e.payload, e.only_viewer, e.except_viewer));
+      for (const e of rows)
+        if (e.seq === feed.lastSeq + 1) feed.apply(stored(e.seq, e.kind, e.payload, e.only_viewer, e.except_viewer));
       if (rows.length < RING) return;
     }
   }
@@ -310,7 +339,8 @@ export class ChatHub {
   /** Every two seconds: feeds behind the table catch up, idle feeds go, and the LISTEN connection is checked. */
   private async reconcile(): Promise<void> {
     const now = this.nowMs();
-    for (const [id, feed] of this.feeds) if (feed.idleSince !== null && now - feed.idleSince > IDLE_FEED_MS) this.feeds.delete(id);
+    for (const [id, feed] of this.feeds)
+      if (feed.idleSince !== null && now - feed.idleSince > IDLE_FEED_MS) this.feeds.delete(id);
     try {
       if (this.feeds.size > 0) {
         const seqs = await q.lastSeqs(this.opts.sql, [...this.feeds.keys()]);
@@ -374,7 +404,13 @@ export class ChatHub {
       for (; i < readers.length && budget > 0; i++, budget--) {
         const r = readers[i] as Reader;
         if (r.res.destroyed) continue;
-        const chunk = shared !== null && r.position < first ? shared : events.filter((e) => visibleTo(r, e)).map((e) => e.frame).join('') + reactions;
+        const chunk =
+          shared !== null && r.position < first
+            ? shared
+            : events
+                .filter((e) => visibleTo(r, e))
+                .map((e) => e.frame)
+                .join('') + reactions;
         if (events.length) r.position = Math.max(r.position, (events[events.length - 1] as StoredEvent).seq);
         if (chunk) this.send(r, chunk);
       }
@@ -410,10 +446,21 @@ export class ChatHub {
     const batch = [...this.outgoing];
     this.outgoing.clear();
     for (const [streamId, { counts, rate }] of batch) {
-      const rounded = Object.fromEntries([...counts].map(([e, w]) => [e, Math.round(w)]).filter(([, n]) => (n as number) > 0));
+      const rounded = Object.fromEntries(
+        [...counts].map(([e, w]) => [e, Math.round(w)]).filter(([, n]) => (n as number) > 0),
+      );
       if (Object.keys(rounded).length === 0) continue;
       try {
-        await q.notify(this.opts.sql, CHAT_CHANNEL, JSON.stringify({ s: streamId, k: 'reactions', r: newId('', 16), p: { object: 'reactions', counts: rounded, rate } }));
+        await q.notify(
+          this.opts.sql,
+          CHAT_CHANNEL,
+          JSON.stringify({
+            s: streamId,
+            k: 'reactions',
+            r: newId('', 16),
+            p: { object: 'reactions', counts: rounded, rate },
+          }),
+        );
       } catch (err) {
         // Reactions are of the moment: a second's worth lost with the database is not sent later.
         this.opts.logger.debug({ err }, 'chat: reactions not announced');

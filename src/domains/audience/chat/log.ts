@@ -18,7 +18,11 @@ export const presentMessage = (row: q.MessageRow): ChatMessage => ({
   deleted_by: row.deleted_by,
 });
 
-export const presentOwnerMessage = (row: q.MessageRow): OwnerChatMessage => ({ ...presentMessage(row), viewer_id: row.viewer_id, hidden: row.hidden });
+export const presentOwnerMessage = (row: q.MessageRow): OwnerChatMessage => ({
+  ...presentMessage(row),
+  viewer_id: row.viewer_id,
+  hidden: row.hidden,
+});
 
 /** What a notification carries: the event, or (too large) only its position. */
 export interface Announcement {
@@ -38,12 +42,35 @@ export interface Announcement {
  */
 export async function appendEvent(
   tx: Db,
-  event: { streamId: string; seq?: number; kind: q.EventKind; payload: Record<string, unknown>; only?: string | null; except?: string | null; at: Date },
+  event: {
+    streamId: string;
+    seq?: number;
+    kind: q.EventKind;
+    payload: Record<string, unknown>;
+    only?: string | null;
+    except?: string | null;
+    at: Date;
+  },
 ): Promise<number> {
   const seq = event.seq ?? (await q.takeSeq(tx, event.streamId));
-  const row: q.EventRow = { stream_id: event.streamId, seq, kind: event.kind, payload: event.payload, only_viewer: event.only ?? null, except_viewer: event.except ?? null, created_at: event.at };
+  const row: q.EventRow = {
+    stream_id: event.streamId,
+    seq,
+    kind: event.kind,
+    payload: event.payload,
+    only_viewer: event.only ?? null,
+    except_viewer: event.except ?? null,
+    created_at: event.at,
+  };
   await q.insertEvent(tx, row);
-  const full: Announcement = { s: row.stream_id, q: seq, k: row.kind, p: row.payload, o: row.only_viewer, x: row.except_viewer };
+  const full: Announcement = {
+    s: row.stream_id,
+    q: seq,
+    k: row.kind,
+    p: row.payload,
+    o: row.only_viewer,
+    x: row.except_viewer,
+  };
   let text = JSON.stringify(full);
   if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) text = JSON.stringify({ s: row.stream_id, q: seq, k: row.kind });
   await q.notify(tx, CHAT_CHANNEL, text);
@@ -58,5 +85,11 @@ export async function appendEvent(
 export async function shadowAuthor(tx: Db, streamId: string, viewerId: string, by: string, at: Date): Promise<void> {
   const ids = await q.hideAuthor(tx, streamId, viewerId);
   if (ids.length === 0) return;
-  await appendEvent(tx, { streamId, kind: 'delete', payload: { object: 'chat_deletion', message_ids: ids.slice(0, 200), deleted_by: by }, except: viewerId, at });
+  await appendEvent(tx, {
+    streamId,
+    kind: 'delete',
+    payload: { object: 'chat_deletion', message_ids: ids.slice(0, 200), deleted_by: by },
+    except: viewerId,
+    at,
+  });
 }

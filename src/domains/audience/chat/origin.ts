@@ -5,7 +5,8 @@ function matches(entry: string, url: URL): boolean {
   const colon = entry.lastIndexOf(':');
   const pattern = colon === -1 ? entry : entry.slice(0, colon);
   if (colon !== -1 && entry.slice(colon + 1) !== (url.port || DEFAULT_PORT[url.protocol])) return false;
-  if (pattern.startsWith('*.')) return url.hostname.endsWith(pattern.slice(1)) && url.hostname.length > pattern.length - 1;
+  if (pattern.startsWith('*.'))
+    return url.hostname.endsWith(pattern.slice(1)) && url.hostname.length > pattern.length - 1;
   return url.hostname === pattern;
 }
 
@@ -14,7 +15,11 @@ function matches(entry: string, url: URL): boolean {
  * else the listed sites and the appliance's own (the hosted player). A request without `Origin`
  * is not a browser's cross-site request (servers, same-origin reads): allowed.
  */
-export function originAllowed(origin: string | undefined, allowedDomains: string[] | null, ownOrigins: readonly string[]): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  allowedDomains: string[] | null,
+  ownOrigins: readonly string[],
+): boolean {
   if (allowedDomains === null || origin === undefined) return true;
   let url: URL;
   try {

@@ -52,7 +52,13 @@ export async function lastSeqs(db: Db, streamIds: string[]): Promise<Map<string,
  * A viewer's posts since `windowStart` (how many, the first: the rate limit) and their latest
  * since `since` (slow mode, which may look further back).
  */
-export async function recentPosts(db: Db, streamId: string, viewerId: string, windowStart: Date, since: Date): Promise<{ count: number; first: Date | null; last: Date | null }> {
+export async function recentPosts(
+  db: Db,
+  streamId: string,
+  viewerId: string,
+  windowStart: Date,
+  since: Date,
+): Promise<{ count: number; first: Date | null; last: Date | null }> {
   const [row] = await db<{ count: number; first: Date | null; last: Date | null }[]>`
     select count(*) filter (where created_at > ${windowStart})::int as count,
       min(created_at) filter (where created_at > ${windowStart}) as first,
@@ -70,7 +76,12 @@ export async function recentNetworkPosts(db: Db, streamId: string, network: stri
   return row?.count ?? 0;
 }
 
-export async function isBannedPoster(db: Db, streamId: string, viewerId: string, network: string | null): Promise<boolean> {
+export async function isBannedPoster(
+  db: Db,
+  streamId: string,
+  viewerId: string,
+  network: string | null,
+): Promise<boolean> {
   const rows = network
     ? await db`select 1 from bans where stream_id = ${streamId} and (viewer_id = ${viewerId} or network = ${network}) limit 1`
     : await db`select 1 from bans where stream_id = ${streamId} and viewer_id = ${viewerId} limit 1`;
@@ -95,7 +106,13 @@ export async function findMessage(db: Db, streamId: string, id: string): Promise
 }
 
 /** Marks the message deleted (once); null when it was already. */
-export async function markDeleted(db: Db, streamId: string, id: string, at: Date, by: string): Promise<MessageRow | null> {
+export async function markDeleted(
+  db: Db,
+  streamId: string,
+  id: string,
+  at: Date,
+  by: string,
+): Promise<MessageRow | null> {
   const [row] = await db<MessageRow[]>`
     update chat_messages set deleted_at = ${at}, deleted_by = ${by}
     where stream_id = ${streamId} and id = ${id} and deleted_at is null returning *`;
@@ -118,7 +135,11 @@ export async function eventsAfter(db: Db, streamId: string, afterSeq: number, li
 }
 
 /** The newest visible messages at or before a feed position, newest first. */
-export async function visibleMessages(db: Db, streamId: string, opts: { limit: number; beforeSeq?: number; atOrBeforeSeq?: number }): Promise<MessageRow[]> {
+export async function visibleMessages(
+  db: Db,
+  streamId: string,
+  opts: { limit: number; beforeSeq?: number; atOrBeforeSeq?: number },
+): Promise<MessageRow[]> {
   const before = opts.beforeSeq === undefined ? db`` : db`and seq < ${opts.beforeSeq}`;
   const atOrBefore = opts.atOrBeforeSeq === undefined ? db`` : db`and seq <= ${opts.atOrBeforeSeq}`;
   return db<MessageRow[]>`
@@ -128,8 +149,15 @@ export async function visibleMessages(db: Db, streamId: string, opts: { limit: n
 }
 
 /** The owner's view: every message, newest first, paged by the last id of the previous page. */
-export async function ownerMessages(db: Db, streamId: string, limit: number, startingAfter: string | undefined): Promise<MessageRow[]> {
-  const after = startingAfter ? db`and seq < coalesce((select seq from chat_messages where stream_id = ${streamId} and id = ${startingAfter}), 9223372036854775807)` : db``;
+export async function ownerMessages(
+  db: Db,
+  streamId: string,
+  limit: number,
+  startingAfter: string | undefined,
+): Promise<MessageRow[]> {
+  const after = startingAfter
+    ? db`and seq < coalesce((select seq from chat_messages where stream_id = ${streamId} and id = ${startingAfter}), 9223372036854775807)`
+    : db``;
   return db<MessageRow[]>`
     select * from chat_messages where stream_id = ${streamId} ${after}
     order by seq desc limit ${limit}`;

@@ -49,7 +49,10 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         tags,
         params: PublicStreamParams,
         querystring: HistoryQuery,
-        response: { 200: Type.Ref(ChatMessageList), ...errorResponses('invalid_request', 'origin_not_allowed', 'not_found', 'rate_limited') },
+        response: {
+          200: Type.Ref(ChatMessageList),
+          ...errorResponses('invalid_request', 'origin_not_allowed', 'not_found', 'rate_limited'),
+        },
       },
     },
     async (request, reply) => {
@@ -65,13 +68,13 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         operationId: 'readChatFeed',
         summary: 'Chat feed (server-sent events)',
         description: [
-          'A `text/event-stream` of the stream\'s chat. A fresh connection gets `reset`, the newest 50 messages as `message` events, then `settings`; a reconnection with `Last-Event-ID` (or `after`) gets exactly the events it missed (`reset` and a fresh start when they are too old). Events:',
+          "A `text/event-stream` of the stream's chat. A fresh connection gets `reset`, the newest 50 messages as `message` events, then `settings`; a reconnection with `Last-Event-ID` (or `after`) gets exactly the events it missed (`reset` and a fresh start when they are too old). Events:",
           '- `message` (id, data: a chat message);',
           '- `delete` (id, data `{object: "chat_deletion", message_ids, deleted_by}`): remove these messages;',
           '- `settings` (id, data: `enabled` (posting open), `anonymous_posting`, `slow_mode_seconds`, `reactions` with `emojis` and the sampling `rate`);',
           '- `reactions` (no id, data `{object: "reactions", counts, rate}`): the last second\'s reactions, already scaled up by the sampling rate; add up those of several nodes;',
           '- a `: ping` comment every 15 seconds.',
-          'Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can; `429 rate_limited` (with `Retry-After`) when it holds `chat.max_readers_per_address` (250) feeds from the caller\'s address (an IPv4 address or an IPv6 /64); a feed that closes frees its place.',
+          "Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can; `429 rate_limited` (with `Retry-After`) when it holds `chat.max_readers_per_address` (250) feeds from the caller's address (an IPv4 address or an IPv6 /64); a feed that closes frees its place.",
         ].join('\n'),
         tags,
         params: PublicStreamParams,
@@ -89,13 +92,24 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
               },
             },
           },
-          ...errorResponses('invalid_request', 'invalid_viewer_token', 'origin_not_allowed', 'not_found', 'rate_limited', 'chat_busy'),
+          ...errorResponses(
+            'invalid_request',
+            'invalid_viewer_token',
+            'origin_not_allowed',
+            'not_found',
+            'rate_limited',
+            'chat_busy',
+          ),
         },
       },
     },
     async (request, reply) => {
       const lastEventId = request.headers['last-event-id'];
-      const open = await chat.prepareFeed(chatRequest(request), request.query, typeof lastEventId === 'string' ? lastEventId : undefined);
+      const open = await chat.prepareFeed(
+        chatRequest(request),
+        request.query,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+      );
       const raw = hijackWithHeaders(reply);
       try {
         await open(raw);
@@ -114,14 +128,26 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         operationId: 'postChatMessage',
         summary: 'Post a chat message',
         description:
-          'With `session_token` (a viewer session of this stream) the token\'s `name` is used and the message is `verified`; without one the viewer posts with `nickname` and `client_id` (anonymous), which members-only streams and `chat.anonymous_posting: false` refuse with `401 viewer_token_required`. A viewer may post 5 messages per 10 seconds (`429 chat_rate_limited`) and, in slow mode, one per `slow_mode_seconds` (`429 chat_slow_mode`; moderators are exempt); both carry `Retry-After`. A banned viewer\'s post is answered `201` like any other and shown to nobody but them (a shadow ban). `503 chat_busy` when the node sheds load.',
+          "With `session_token` (a viewer session of this stream) the token's `name` is used and the message is `verified`; without one the viewer posts with `nickname` and `client_id` (anonymous), which members-only streams and `chat.anonymous_posting: false` refuse with `401 viewer_token_required`. A viewer may post 5 messages per 10 seconds (`429 chat_rate_limited`) and, in slow mode, one per `slow_mode_seconds` (`429 chat_slow_mode`; moderators are exempt); both carry `Retry-After`. A banned viewer's post is answered `201` like any other and shown to nobody but them (a shadow ban). `503 chat_busy` when the node sheds load.",
         tags,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: PostMessageBody,
         response: {
           201: Type.Ref(ChatMessage),
-          ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_token_required', 'chat_disabled', 'origin_not_allowed', 'not_found', 'stream_ended', 'chat_slow_mode', 'chat_rate_limited', 'rate_limited', 'chat_busy'),
+          ...errorResponses(
+            'invalid_request',
+            'invalid_viewer_token',
+            'viewer_token_required',
+            'chat_disabled',
+            'origin_not_allowed',
+            'not_found',
+            'stream_ended',
+            'chat_slow_mode',
+            'chat_rate_limited',
+            'rate_limited',
+            'chat_busy',
+          ),
         },
       },
     },
@@ -135,14 +161,24 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
         operationId: 'sendChatReaction',
         summary: 'Send a reaction',
         description:
-          'One of the `reactions.emojis` of the feed\'s `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream\'s budget per node (100 a second) reactions are accepted and not counted.',
+          "One of the `reactions.emojis` of the feed's `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream's budget per node (100 a second) reactions are accepted and not counted.",
         tags,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ReactionBody,
         response: {
           204: Type.Null({ description: 'Counted (or dropped: over budget, banned viewer)' }),
-          ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_token_required', 'chat_disabled', 'origin_not_allowed', 'not_found', 'stream_ended', 'chat_rate_limited', 'rate_limited'),
+          ...errorResponses(
+            'invalid_request',
+            'invalid_viewer_token',
+            'viewer_token_required',
+            'chat_disabled',
+            'origin_not_allowed',
+            'not_found',
+            'stream_ended',
+            'chat_rate_limited',
+            'rate_limited',
+          ),
         },
       },
     },
@@ -152,7 +188,14 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     },
   );
 
-  const modErrors = ['invalid_request', 'invalid_viewer_token', 'not_a_moderator', 'origin_not_allowed', 'not_found', 'rate_limited'] as const;
+  const modErrors = [
+    'invalid_request',
+    'invalid_viewer_token',
+    'not_a_moderator',
+    'origin_not_allowed',
+    'not_found',
+    'rate_limited',
+  ] as const;
 
   api.post(
     '/:id/mod/delete',
@@ -160,7 +203,8 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
       schema: {
         operationId: 'moderatorDeleteChatMessage',
         summary: 'Delete a message (moderator)',
-        description: 'A moderator session (`session_token`) deletes a message: it goes from every feed (a `delete` event) and from the history. `200` with the deleted message, also when it was already deleted.',
+        description:
+          'A moderator session (`session_token`) deletes a message: it goes from every feed (a `delete` event) and from the history. `200` with the deleted message, also when it was already deleted.',
         tags,
         params: PublicStreamParams,
         querystring: NoQuery,
@@ -177,7 +221,8 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
       schema: {
         operationId: 'moderatorBanViewer',
         summary: 'Ban a viewer (moderator)',
-        description: 'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
+        description:
+          'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
         tags,
         params: PublicStreamParams,
         querystring: NoQuery,
@@ -197,7 +242,8 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
       schema: {
         operationId: 'moderatorSetSlowMode',
         summary: 'Set slow mode (moderator)',
-        description: 'A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed\'s `settings` events carry them.',
+        description:
+          "A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed's `settings` events carry them.",
         tags,
         params: PublicStreamParams,
         querystring: NoQuery,
@@ -222,12 +268,16 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
       schema: {
         operationId: 'listChatMessages',
         summary: 'List chat messages (owner)',
-        description: 'Every message of the stream, newest first, with the author\'s `viewer_id` and whether it is `hidden` (shadowed by a ban) or deleted. Page with `starting_after` = the id of the last message of the previous page.',
+        description:
+          "Every message of the stream, newest first, with the author's `viewer_id` and whether it is `hidden` (shadowed by a ban) or deleted. Page with `starting_after` = the id of the last message of the previous page.",
         tags,
         security,
         params: StreamParams,
         querystring: OwnerMessagesQuery,
-        response: { 200: Type.Ref(OwnerChatMessageList), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(OwnerChatMessageList),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request) => chat.ownerList(request.account, request.params.id, request.query),
@@ -240,7 +290,8 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
       schema: {
         operationId: 'deleteChatMessage',
         summary: 'Delete a chat message (owner)',
-        description: 'The message goes from every feed and from the history (`deleted_by: "owner"`). `200` with the deleted message, also when it was already deleted.',
+        description:
+          'The message goes from every feed and from the history (`deleted_by: "owner"`). `200` with the deleted message, also when it was already deleted.',
         tags,
         security,
         params: MessageParams,

@@ -171,7 +171,9 @@ export class ChatService {
   async post(req: ChatRequest, body: PostMessageBody): Promise<ChatMessage> {
     const view = await this.open(req);
     const poster = await this.poster(view.row, body, req.address);
-    const name = poster.name ?? (body.nickname === undefined ? null : checkNickname(body.nickname, await this.verifiedNames(view.row.id)));
+    const name =
+      poster.name ??
+      (body.nickname === undefined ? null : checkNickname(body.nickname, await this.verifiedNames(view.row.id)));
     if (name === null) throw field('nickname', 'Send a `nickname`: your viewer token has no `name`.');
     const text = cleanText('text', body.text, 500);
     this.shedLoad();
@@ -210,7 +212,9 @@ export class ChatService {
     const limit = query.limit ?? 50;
     let beforeSeq: number | undefined;
     if (query.before !== undefined) {
-      const before = MESSAGE_ID.test(query.before) ? await q.findMessage(this.deps.sql, view.row.id, query.before) : null;
+      const before = MESSAGE_ID.test(query.before)
+        ? await q.findMessage(this.deps.sql, view.row.id, query.before)
+        : null;
       if (!before) throw field('before', `\`before\`: no message ${query.before} on this stream.`);
       beforeSeq = before.seq;
     }
@@ -222,20 +226,32 @@ export class ChatService {
    * Checks a feed request before its answer starts (errors are ordinary answers), and returns
    * what opens it: the hub is loaded, so the stream then starts from memory.
    */
-  async prepareFeed(req: ChatRequest, query: FeedQuery, lastEventId: string | undefined): Promise<(res: ServerResponse) => Promise<void>> {
+  async prepareFeed(
+    req: ChatRequest,
+    query: FeedQuery,
+    lastEventId: string | undefined,
+  ): Promise<(res: ServerResponse) => Promise<void>> {
     const view = await this.view(req);
-    if (this.deps.hub.full()) throw new ApiError('chat_busy', 'This node holds as many chat readers as it can; retry shortly.', { retry_after_seconds: 5 });
+    if (this.deps.hub.full())
+      throw new ApiError('chat_busy', 'This node holds as many chat readers as it can; retry shortly.', {
+        retry_after_seconds: 5,
+      });
     let viewerId: string | null = null;
     if (query.t !== undefined) viewerId = (await this.deps.sessions.claims(view.row.id, query.t)).viewerId;
     else if (query.c !== undefined) viewerId = `anon:${query.c}`;
-    const resumeFrom = query.after ?? (lastEventId !== undefined && /^[0-9]{1,15}$/.test(lastEventId) ? Number(lastEventId) : null);
+    const resumeFrom =
+      query.after ?? (lastEventId !== undefined && /^[0-9]{1,15}$/.test(lastEventId) ? Number(lastEventId) : null);
     const settings = embedChat(view.row, view.open, this.deps.beaconRate(view.row.id));
     await this.deps.hub.prepare(view.row.id);
     // Taken last, so that no refusal above leaves a slot taken; held until the connection closes.
     const release = this.feedSlots.take(networkOf(req.address));
     if (!release) {
       const max = this.deps.limits.max_readers_per_address;
-      throw new ApiError('rate_limited', `At most ${max} chat feeds from one address on this node; close one, or retry in ${FEED_RETRY_SECONDS} s.`, { retry_after_seconds: FEED_RETRY_SECONDS, limit: max });
+      throw new ApiError(
+        'rate_limited',
+        `At most ${max} chat feeds from one address on this node; close one, or retry in ${FEED_RETRY_SECONDS} s.`,
+        { retry_after_seconds: FEED_RETRY_SECONDS, limit: max },
+      );
     }
     return async (res) => {
       res.on('close', release);
@@ -287,7 +303,11 @@ export class ChatService {
   }
 
   /** Announces a stream's chat settings after they changed (owner's PATCH, a moderator's slow mode). */
-  async settingsChanged(tx: Db, row: StreamRow, open = !FINISHED.includes(row.status) && row.player.enabled): Promise<EmbedChat> {
+  async settingsChanged(
+    tx: Db,
+    row: StreamRow,
+    open = !FINISHED.includes(row.status) && row.player.enabled,
+  ): Promise<EmbedChat> {
     const settings = embedChat(row, open, this.deps.beaconRate(row.id));
     await appendEvent(tx, { streamId: row.id, kind: 'settings', payload: settings, at: this.deps.clock.now() });
     return settings;
@@ -299,17 +319,33 @@ export class ChatService {
     const seq = await q.takeSeq(tx, row.id);
     const now = this.deps.clock.now();
     const slow = poster.role === 'moderator' ? 0 : row.chat.slow_mode_seconds;
-    const recent = await q.recentPosts(tx, row.id, poster.viewerId, addSeconds(now, -limits.post_window_seconds), addSeconds(now, -Math.max(slow, limits.post_window_seconds)));
+    const recent = await q.recentPosts(
+      tx,
+      row.id,
+      poster.viewerId,
+      addSeconds(now, -limits.post_window_seconds),
+      addSeconds(now, -Math.max(slow, limits.post_window_seconds)),
+    );
     if (slow > 0 && recent.last && recent.last.getTime() > now.getTime() - slow * 1000) {
       const wait = Math.max(1, Math.ceil((recent.last.getTime() + slow * 1000 - now.getTime()) / 1000));
-      throw new ApiError('chat_slow_mode', `Slow mode is on: one message every ${slow} s; send again in ${wait} s.`, { retry_after_seconds: wait, slow_mode_seconds: slow });
+      throw new ApiError('chat_slow_mode', `Slow mode is on: one message every ${slow} s; send again in ${wait} s.`, {
+        retry_after_seconds: wait,
+        slow_mode_seconds: slow,
+      });
     }
     if (recent.count >= limits.posts_per_window && recent.first) {
-      const wait = Math.max(1, Math.ceil((recent.first.getTime() + limits.post_window_seconds * 1000 - now.getTime()) / 1000));
+      const wait = Math.max(
+        1,
+        Math.ceil((recent.first.getTime() + limits.post_window_seconds * 1000 - now.getTime()) / 1000),
+      );
       throw this.rateLimited('posts', wait);
     }
     // A household shares a network: it gets three viewers' worth before its anonymous posts wait.
-    if (poster.network && (await q.recentNetworkPosts(tx, row.id, poster.network, addSeconds(now, -limits.post_window_seconds))) >= 3 * limits.posts_per_window) {
+    if (
+      poster.network &&
+      (await q.recentNetworkPosts(tx, row.id, poster.network, addSeconds(now, -limits.post_window_seconds))) >=
+        3 * limits.posts_per_window
+    ) {
       throw this.rateLimited('posts', limits.post_window_seconds);
     }
     const banned = await q.isBannedPoster(tx, row.id, poster.viewerId, poster.network);
@@ -331,7 +367,14 @@ export class ChatService {
     await q.insertMessage(tx, message);
     const presented = presentMessage(message);
     // A banned viewer's post reaches their own feed only: to them it looks sent (a shadow ban).
-    await appendEvent(tx, { streamId: row.id, seq, kind: 'message', payload: presented, only: banned ? poster.viewerId : null, at: now });
+    await appendEvent(tx, {
+      streamId: row.id,
+      seq,
+      kind: 'message',
+      payload: presented,
+      only: banned ? poster.viewerId : null,
+      at: now,
+    });
     return presented;
   }
 
@@ -346,7 +389,12 @@ export class ChatService {
         // Already deleted: the same answer again (a retried delete is not an error).
         return presentMessage(existing);
       }
-      await appendEvent(tx, { streamId, kind: 'delete', payload: { object: 'chat_deletion', message_ids: [messageId], deleted_by: by }, at: now });
+      await appendEvent(tx, {
+        streamId,
+        kind: 'delete',
+        payload: { object: 'chat_deletion', message_ids: [messageId], deleted_by: by },
+        at: now,
+      });
       return presentMessage(deleted);
     });
   }
@@ -354,7 +402,11 @@ export class ChatService {
   private async view(req: ChatRequest): Promise<StreamView> {
     const view = await this.deps.streams.view(req.streamId, req.address);
     if (!originAllowed(req.origin, view.row.player.allowed_domains, this.deps.ownOrigins)) {
-      throw new ApiError('origin_not_allowed', `This stream's chat may be used only from the sites its owner allowed (player.allowed_domains); ${req.origin} is not one of them.`, { origin: req.origin });
+      throw new ApiError(
+        'origin_not_allowed',
+        `This stream's chat may be used only from the sites its owner allowed (player.allowed_domains); ${req.origin} is not one of them.`,
+        { origin: req.origin },
+      );
     }
     return view;
   }
@@ -362,28 +414,55 @@ export class ChatService {
   /** A stream whose chat takes posts and reactions. */
   private async open(req: ChatRequest): Promise<StreamView> {
     const view = await this.view(req);
-    if (FINISHED.includes(view.row.status)) throw new ApiError('stream_ended', 'The stream is over: its chat is read-only.', { status: view.row.status });
+    if (FINISHED.includes(view.row.status))
+      throw new ApiError('stream_ended', 'The stream is over: its chat is read-only.', { status: view.row.status });
     if (!view.open || !view.row.chat.enabled) throw new ApiError('chat_disabled', 'Chat is closed on this stream.');
     return view;
   }
 
-  private async poster(row: StreamRow, body: { session_token?: string; client_id?: string }, address: string): Promise<Poster> {
+  private async poster(
+    row: StreamRow,
+    body: { session_token?: string; client_id?: string },
+    address: string,
+  ): Promise<Poster> {
     if (body.session_token !== undefined) {
       const claims = await this.deps.sessions.claims(row.id, body.session_token);
       const moderator = await this.deps.moderators.active(row.id, claims.viewerId);
-      return { viewerId: claims.viewerId, name: claims.name, verified: claims.name !== null, role: moderator ? 'moderator' : 'viewer', network: null };
+      return {
+        viewerId: claims.viewerId,
+        name: claims.name,
+        verified: claims.name !== null,
+        role: moderator ? 'moderator' : 'viewer',
+        network: null,
+      };
     }
-    if (row.player.require_viewer_token) throw new ApiError('viewer_token_required', 'This stream is for members: open a session with your viewer token to take part in chat.');
-    if (!row.chat.anonymous_posting) throw new ApiError('viewer_token_required', 'Chat on this stream is for signed-in viewers: open a session with a viewer token.');
-    if (body.client_id === undefined) throw field('client_id', 'Send `client_id` (a random id your player keeps) or `session_token`.');
-    return { viewerId: `anon:${body.client_id}`, name: null, verified: false, role: 'viewer', network: hashedNetworkOf(address, this.deps.networkKey) };
+    if (row.player.require_viewer_token)
+      throw new ApiError(
+        'viewer_token_required',
+        'This stream is for members: open a session with your viewer token to take part in chat.',
+      );
+    if (!row.chat.anonymous_posting)
+      throw new ApiError(
+        'viewer_token_required',
+        'Chat on this stream is for signed-in viewers: open a session with a viewer token.',
+      );
+    if (body.client_id === undefined)
+      throw field('client_id', 'Send `client_id` (a random id your player keeps) or `session_token`.');
+    return {
+      viewerId: `anon:${body.client_id}`,
+      name: null,
+      verified: false,
+      role: 'viewer',
+      network: hashedNetworkOf(address, this.deps.networkKey),
+    };
   }
 
   private async moderator(req: ChatRequest, token: string): Promise<{ view: StreamView; moderator: string }> {
     const view = await this.view(req);
     const claims = await this.deps.sessions.claims(view.row.id, token);
     const moderator = await this.deps.moderators.active(view.row.id, claims.viewerId);
-    if (!moderator) throw new ApiError('not_a_moderator', 'This session is not (or no longer) a moderator of this stream.');
+    if (!moderator)
+      throw new ApiError('not_a_moderator', 'This session is not (or no longer) a moderator of this stream.');
     return { view, moderator: moderator.id };
   }
 
@@ -396,14 +475,17 @@ export class ChatService {
     const known = this.verified.get(streamId);
     if (known && now - known.at < VERIFIED_NAMES_TTL_MS) return known.keys;
     const keys = new Set((await q.verifiedNames(this.deps.sql, streamId)).map(nameKey));
-    if (this.verified.size >= 1000) for (const [id, entry] of this.verified) if (now - entry.at >= VERIFIED_NAMES_TTL_MS) this.verified.delete(id);
+    if (this.verified.size >= 1000)
+      for (const [id, entry] of this.verified) if (now - entry.at >= VERIFIED_NAMES_TTL_MS) this.verified.delete(id);
     this.verified.set(streamId, { keys, at: now });
     return keys;
   }
 
   private shedLoad(): void {
     if (this.busy || this.postsInFlight >= this.deps.limits.max_posts_in_flight) {
-      throw new ApiError('chat_busy', 'Chat is busy on this node; send again shortly.', { retry_after_seconds: BUSY_RETRY_SECONDS });
+      throw new ApiError('chat_busy', 'Chat is busy on this node; send again shortly.', {
+        retry_after_seconds: BUSY_RETRY_SECONDS,
+      });
     }
   }
 
@@ -415,6 +497,10 @@ export class ChatService {
   private rateLimited(what: 'posts' | 'reactions', wait: number): ApiError {
     const { limits } = this.deps;
     const max = what === 'posts' ? limits.posts_per_window : limits.reactions_per_window;
-    return new ApiError('chat_rate_limited', `At most ${max} ${what} per ${limits.post_window_seconds} s; send again in ${wait} s.`, { retry_after_seconds: wait, limit: max });
+    return new ApiError(
+      'chat_rate_limited',
+      `At most ${max} ${what} per ${limits.post_window_seconds} s; send again in ${wait} s.`,
+      { retry_after_seconds: wait, limit: max },
+    );
   }
 }

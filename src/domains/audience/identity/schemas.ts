@@ -8,7 +8,10 @@ export const SessionId = Type.String({ pattern: '^vsn_[a-z0-9]{20}$', examples: 
 
 export const PersonalPlayback = Type.Object(
   {
-    url: Type.String({ description: "A signed HLS address for this viewer session only; renew it with `POST /v1/embed/{id}/playback` before `expires_at`" }),
+    url: Type.String({
+      description:
+        'A signed HLS address for this viewer session only; renew it with `POST /v1/embed/{id}/playback` before `expires_at`',
+    }),
     expires_at: Timestamp,
   },
   { additionalProperties: false },
@@ -19,7 +22,10 @@ const Beacon = Type.Object(
     rate: Type.Number({ minimum: 0, maximum: 1 }),
     interval_seconds: Type.Integer({ minimum: 1 }),
   },
-  { description: 'With a session, report at this rate and interval (beats with `t`): the attendance reports. Null once the stream is over' },
+  {
+    description:
+      'With a session, report at this rate and interval (beats with `t`): the attendance reports. Null once the stream is over',
+  },
 );
 
 export const ViewerSession = Type.Object(
@@ -52,7 +58,9 @@ export const ViewerSession = Type.Object(
       ),
     ),
     playback: Nullable(PersonalPlayback),
-    session_token: Type.String({ description: 'Send as `t` on beats and as `session_token` to `/playback`; valid until `expires_at`' }),
+    session_token: Type.String({
+      description: 'Send as `t` on beats and as `session_token` to `/playback`; valid until `expires_at`',
+    }),
     expires_at: Timestamp,
     access_until: Timestamp,
     beacon: Nullable(Beacon),
@@ -68,17 +76,35 @@ export const RenewedPlayback = Type.Object(
 export type RenewedPlayback = Static<typeof RenewedPlayback>;
 
 export const OpenSessionBody = Type.Object(
-  { viewer_token: Type.String({ minLength: 1, maxLength: 8192, description: 'A JWT signed with a viewer key of the account (HS256, `kid` = the key id)' }) },
+  {
+    viewer_token: Type.String({
+      minLength: 1,
+      maxLength: 8192,
+      description: 'A JWT signed with a viewer key of the account (HS256, `kid` = the key id)',
+    }),
+  },
   { additionalProperties: false },
 );
 export type OpenSessionBody = Static<typeof OpenSessionBody>;
 
 export const RenewBody = Type.Object(
-  { session_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token from `POST /v1/embed/{id}/session`' })) },
+  {
+    session_token: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description: 'The session token from `POST /v1/embed/{id}/session`',
+      }),
+    ),
+  },
   { additionalProperties: false, 'x-optional-body': true },
 );
 export const RenewQuery = Type.Object(
-  { t: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token, when not sent in the body' })) },
+  {
+    t: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 4096, description: 'The session token, when not sent in the body' }),
+    ),
+  },
   { additionalProperties: false },
 );
 

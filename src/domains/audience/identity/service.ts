@@ -42,7 +42,11 @@ export interface StreamView {
 }
 
 const removed = () => new ApiError('viewer_removed', 'You were removed from this stream by its owner.');
-const ended = (at: Date) => new ApiError('viewer_access_ended', `Your access to this stream ended at ${at.toISOString()} (the viewer token's exp); sign in again on the site that sent you here.`);
+const ended = (at: Date) =>
+  new ApiError(
+    'viewer_access_ended',
+    `Your access to this stream ended at ${at.toISOString()} (the viewer token's exp); sign in again on the site that sent you here.`,
+  );
 
 /**
  * Viewer identity (docs/decisions.md, Viewer identity): sessions opened with viewer tokens,
@@ -65,19 +69,38 @@ export class IdentityService {
         ? await this.deps.moderators.signIn(row.id, token.viewerId, token.name)
         : await this.deps.moderators.forSession(row.id, token.viewerId);
     const expiresAt = addSeconds(now, SESSION_HOURS * 3600);
-    return this.start(view, { viewerId: token.viewerId, name: token.name, accessUntil: token.expiresAt, expiresAt, keyId: token.keyId }, moderator, now);
+    return this.start(
+      view,
+      { viewerId: token.viewerId, name: token.name, accessUntil: token.expiresAt, expiresAt, keyId: token.keyId },
+      moderator,
+      now,
+    );
   }
 
   /**
    * A moderator link's token → a moderator session for its moderator (viewer id and name from the
    * invitation), for 24 hours at most and never past the invitation's `active_until`.
    */
-  async openModeratorSession(view: StreamView, moderatorToken: string): Promise<{ session: ViewerSession; claims: SessionClaims }> {
+  async openModeratorSession(
+    view: StreamView,
+    moderatorToken: string,
+  ): Promise<{ session: ViewerSession; claims: SessionClaims }> {
     const now = this.deps.clock.now();
     const moderator = await this.deps.moderators.byLink(view.row.id, moderatorToken);
     const until = new Date(Math.min(addSeconds(now, SESSION_HOURS * 3600).getTime(), moderator.active_until.getTime()));
     // No viewer key signed anything here: the session records the moderator id as what opened it.
-    return this.start(view, { viewerId: moderator.viewer_id, name: moderator.name, accessUntil: until, expiresAt: until, keyId: moderator.id }, moderator, now);
+    return this.start(
+      view,
+      {
+        viewerId: moderator.viewer_id,
+        name: moderator.name,
+        accessUntil: until,
+        expiresAt: until,
+        keyId: moderator.id,
+      },
+      moderator,
+      now,
+    );
   }
 
   /** The session of a verified viewer: stored, signed, with its personal address on members-only streams. Role moderator iff `moderator`. */
@@ -115,7 +138,13 @@ export class IdentityService {
       id: claims.sessionId,
       stream_id: row.id,
       viewer: { id: claims.viewerId, name: claims.name, role: claims.role },
-      moderator: moderator && { object: 'moderator', id: moderator.id, viewer_id: moderator.viewer_id, name: moderator.name, active_until: moderator.active_until.toISOString() },
+      moderator: moderator && {
+        object: 'moderator',
+        id: moderator.id,
+        viewer_id: moderator.viewer_id,
+        name: moderator.name,
+        active_until: moderator.active_until.toISOString(),
+      },
       playback: playback && { url: playback.url, expires_at: playback.expires_at },
       session_token: await this.deps.tokens.sign(claims),
       expires_at: claims.expiresAt.toISOString(),
@@ -134,18 +163,31 @@ export class IdentityService {
     const now = this.deps.clock.now();
     const claims = await this.deps.tokens.verify(sessionToken, row.id, now);
     if (!row.player.require_viewer_token) {
-      throw new ApiError('invalid_request', 'This stream is public: play the embed read\'s `playback_url`; personal addresses are for members-only streams.', { field: 'session_token' });
+      throw new ApiError(
+        'invalid_request',
+        "This stream is public: play the embed read's `playback_url`; personal addresses are for members-only streams.",
+        { field: 'session_token' },
+      );
     }
     if (await this.deps.bans.isBanned(row.id, claims.viewerId)) throw removed();
     if (claims.expired || claims.accessUntil <= now) throw ended(claims.accessUntil);
-    if (!view.open) throw new ApiError('stream_ended', 'The stream is over (or its player closed): there is no video to sign an address for.', { status: row.status });
+    if (!view.open)
+      throw new ApiError(
+        'stream_ended',
+        'The stream is over (or its player closed): there is no video to sign an address for.',
+        { status: row.status },
+      );
     return this.address(claims, now);
   }
 
   /** The session of a beat's `t`; an expired session is refused like a forged one (its player opens a new one). */
   async beatSession(streamId: string, sessionToken: string): Promise<SessionClaims> {
     const claims = await this.deps.tokens.verify(sessionToken, streamId, this.deps.clock.now());
-    if (claims.expired) throw new ApiError('invalid_viewer_token', 'Session token refused: the session has ended (24 hours at most); open a new session with a viewer token.');
+    if (claims.expired)
+      throw new ApiError(
+        'invalid_viewer_token',
+        'Session token refused: the session has ended (24 hours at most); open a new session with a viewer token.',
+      );
     return claims;
   }
 
@@ -168,6 +210,10 @@ export class IdentityService {
     // Whole seconds: the signature carries its expiry in Unix seconds.
     const until = Math.min(addSeconds(now, this.deps.personalPlaybackSeconds).getTime(), claims.accessUntil.getTime());
     const expiresAt = new Date(Math.floor(until / 1000) * 1000);
-    return { object: 'playback', url: this.deps.cdn.personalPlayback(claims.streamId, claims.sessionId, expiresAt), expires_at: expiresAt.toISOString() };
+    return {
+      object: 'playback',
+      url: this.deps.cdn.personalPlayback(claims.streamId, claims.sessionId, expiresAt),
+      expires_at: expiresAt.toISOString(),
+    };
   }
 }

@@ -22,7 +22,8 @@ export interface SessionClaims {
 export const sessionSecret = (signingKey: string): Uint8Array =>
   new Uint8Array(deriveKey(signingKey, 'svc viewer session v1'));
 
-const refuse = (why: string): ApiError => new ApiError('invalid_viewer_token', `Session token refused: ${why}; open a new session with a viewer token.`);
+const refuse = (why: string): ApiError =>
+  new ApiError('invalid_viewer_token', `Session token refused: ${why}; open a new session with a viewer token.`);
 
 /**
  * Session tokens: JWTs (HS256) the appliance signs itself. They are self-contained, so a deleted
@@ -42,7 +43,13 @@ export class SessionTokens {
   ) {}
 
   sign(c: SessionClaims): Promise<string> {
-    return new SignJWT({ vsn: c.sessionId, str: c.streamId, name: c.name, role: c.role, ax: Math.floor(c.accessUntil.getTime() / 1000) })
+    return new SignJWT({
+      vsn: c.sessionId,
+      str: c.streamId,
+      name: c.name,
+      role: c.role,
+      ax: Math.floor(c.accessUntil.getTime() / 1000),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(c.viewerId)
       .setExpirationTime(Math.floor(c.expiresAt.getTime() / 1000))
@@ -64,7 +71,11 @@ export class SessionTokens {
     let payload: JWTPayload;
     let expired = false;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['sub', 'exp'] }));
+      ({ payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: now,
+        requiredClaims: ['sub', 'exp'],
+      }));
     } catch (err) {
       // jose checks the signature before the claims: an expired token's payload is ours.
       if (!(err instanceof errors.JWTExpired)) throw refuse('it was not issued by this service');
@@ -72,7 +83,14 @@ export class SessionTokens {
       expired = true;
     }
     const { vsn, str, name, role, ax, sub, exp } = payload as Record<string, unknown>;
-    if (typeof vsn !== 'string' || typeof str !== 'string' || typeof sub !== 'string' || typeof ax !== 'number' || typeof exp !== 'number' || !VIEWER_ROLES.includes(role as ViewerRole)) {
+    if (
+      typeof vsn !== 'string' ||
+      typeof str !== 'string' ||
+      typeof sub !== 'string' ||
+      typeof ax !== 'number' ||
+      typeof exp !== 'number' ||
+      !VIEWER_ROLES.includes(role as ViewerRole)
+    ) {
       throw refuse('it was not issued by this service');
     }
     const claims: SessionClaims = {

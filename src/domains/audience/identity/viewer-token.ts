@@ -43,7 +43,12 @@ const isText = (value: unknown, max: number): value is string =>
  * Every refusal is `401 invalid_viewer_token` saying why. An unknown key, a deleted one and another
  * account's key get the same answer: a caller learns nothing about other accounts.
  */
-export async function verifyViewerToken(token: string, stream: { id: string; account_id: string }, keys: ViewerKeys, now: Date): Promise<ViewerClaims> {
+export async function verifyViewerToken(
+  token: string,
+  stream: { id: string; account_id: string },
+  keys: ViewerKeys,
+  now: Date,
+): Promise<ViewerClaims> {
   if (token.length > MAX_TOKEN_LENGTH) throw refuse(`it is longer than ${MAX_TOKEN_LENGTH} characters`);
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
@@ -51,19 +56,28 @@ export async function verifyViewerToken(token: string, stream: { id: string; acc
   } catch {
     throw refuse('it is not a signed JWT (header.payload.signature, base64url)');
   }
-  if (header.alg !== 'HS256') throw refuse(`algorithm ${JSON.stringify(header.alg ?? null)} is not accepted; sign with HS256`);
+  if (header.alg !== 'HS256')
+    throw refuse(`algorithm ${JSON.stringify(header.alg ?? null)} is not accepted; sign with HS256`);
   const keyId = header.kid;
-  if (typeof keyId !== 'string' || keyId === '') throw refuse('the header has no `kid`; name the viewer key (vk_...) that signed it');
+  if (typeof keyId !== 'string' || keyId === '')
+    throw refuse('the header has no `kid`; name the viewer key (vk_...) that signed it');
   const key = keyId.length <= 100 ? await keys.find(keyId) : null;
-  if (!key || key.account_id !== stream.account_id) throw refuse(`key ${JSON.stringify(keyId.slice(0, 100))} is not an active viewer key of this stream's account`);
+  if (!key || key.account_id !== stream.account_id)
+    throw refuse(`key ${JSON.stringify(keyId.slice(0, 100))} is not an active viewer key of this stream's account`);
 
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key.secret), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['sub', 'exp'] }));
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(key.secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['sub', 'exp'],
+    }));
   } catch (err) {
-    if (err instanceof errors.JWSSignatureVerificationFailed) throw refuse(`the signature does not match viewer key ${keyId}`);
+    if (err instanceof errors.JWSSignatureVerificationFailed)
+      throw refuse(`the signature does not match viewer key ${keyId}`);
     if (err instanceof errors.JWTExpired) throw refuse('it has expired (`exp` is past)');
-    if (err instanceof errors.JWTClaimValidationFailed) throw refuse(`claim \`${err.claim}\`: ${err.reason === 'missing' ? 'required' : err.message}`);
+    if (err instanceof errors.JWTClaimValidationFailed)
+      throw refuse(`claim \`${err.claim}\`: ${err.reason === 'missing' ? 'required' : err.message}`);
     throw refuse(`it could not be read (${(err as Error).message})`);
   }
 
@@ -77,6 +91,7 @@ export async function verifyViewerToken(token: string, stream: { id: string; acc
   const name = optionalText(payload, 'name', 40);
   const role = payload.role ?? 'viewer';
   if (!VIEWER_ROLES.includes(role as ViewerRole)) throw refuse('claim `role` must be `viewer` or `moderator`');
-  if (payload.stream !== undefined && payload.stream !== stream.id) throw refuse(`the token is for ${JSON.stringify(String(payload.stream).slice(0, 100))}, not this stream`);
+  if (payload.stream !== undefined && payload.stream !== stream.id)
+    throw refuse(`the token is for ${JSON.stringify(String(payload.stream).slice(0, 100))}, not this stream`);
   return { keyId, viewerId, name, role: role as ViewerRole, expiresAt };
 }

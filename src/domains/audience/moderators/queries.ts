@@ -48,12 +48,19 @@ export async function findModerator(db: Db, id: string): Promise<ModeratorRow | 
 
 /** The viewer's moderator record on the stream, removed or not, expired or not. */
 export async function findModeratorOf(db: Db, streamId: string, viewerId: string): Promise<ModeratorRow | null> {
-  const [row] = await db<ModeratorRow[]>`select * from moderators where stream_id = ${streamId} and viewer_id = ${viewerId}`;
+  const [row] = await db<
+    ModeratorRow[]
+  >`select * from moderators where stream_id = ${streamId} and viewer_id = ${viewerId}`;
   return row ?? null;
 }
 
 /** Newest first, removed ones left out; `startingAfter` is the id of the last one of the previous page. */
-export async function listModerators(db: Db, streamId: string, limit: number, startingAfter: string | undefined): Promise<ModeratorRow[]> {
+export async function listModerators(
+  db: Db,
+  streamId: string,
+  limit: number,
+  startingAfter: string | undefined,
+): Promise<ModeratorRow[]> {
   const after = startingAfter
     ? db`and (created_at, id) < (select created_at, id from moderators where stream_id = ${streamId} and id = ${startingAfter})`
     : db``;

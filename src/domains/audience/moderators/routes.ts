@@ -28,7 +28,11 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
         params: StreamParams,
         querystring: NoQuery,
         body: InviteModeratorBody,
-        response: { 200: Type.Ref(Moderator), 201: Type.Ref(Moderator), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(Moderator),
+          201: Type.Ref(Moderator),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request, reply) => {
@@ -64,12 +68,15 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
         operationId: 'removeChatModerator',
         summary: 'Remove a chat moderator',
         description:
-          "Its link is refused from now on, and the moderator actions of its open sessions within a few seconds (`403 not_a_moderator`). The moderator is kept as removed, so later moderator-role tokens of the same viewer do not restore it; only inviting the viewer again does.",
+          'Its link is refused from now on, and the moderator actions of its open sessions within a few seconds (`403 not_a_moderator`). The moderator is kept as removed, so later moderator-role tokens of the same viewer do not restore it; only inviting the viewer again does.',
         tags,
         security,
         params: ModeratorParams,
         querystring: NoQuery,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          204: Type.Null({ description: 'Removed' }),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request, reply) => {

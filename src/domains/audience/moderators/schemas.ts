@@ -14,9 +14,19 @@ export const Moderator = Type.Object(
     object: Type.Literal('moderator'),
     id: ModeratorId,
     stream_id: StreamId,
-    viewer_id: Type.String({ description: "The viewer who moderates: a viewer token's `sub`, or for a link-only moderator its own `mod_...` id" }),
-    name: Nullable(Type.String({ description: 'Shown on the moderator\'s chat posts: the invitation\'s name (a token moderator: its token\'s `name`, null without one)' })),
-    source: StringEnum(['invitation', 'token'] as const, { description: '`invitation`: invited by the owner; `token`: signed in with a moderator-role viewer token' }),
+    viewer_id: Type.String({
+      description:
+        "The viewer who moderates: a viewer token's `sub`, or for a link-only moderator its own `mod_...` id",
+    }),
+    name: Nullable(
+      Type.String({
+        description:
+          "Shown on the moderator's chat posts: the invitation's name (a token moderator: its token's `name`, null without one)",
+      }),
+    ),
+    source: StringEnum(['invitation', 'token'] as const, {
+      description: '`invitation`: invited by the owner; `token`: signed in with a moderator-role viewer token',
+    }),
     active_until: Timestamp,
     created_at: Timestamp,
     link: Nullable(
@@ -26,7 +36,11 @@ export const Moderator = Type.Object(
       }),
     ),
   },
-  { $id: 'Moderator', additionalProperties: false, description: 'A moderator of a stream\'s chat: deletes messages, bans viewers and sets slow mode' },
+  {
+    $id: 'Moderator',
+    additionalProperties: false,
+    description: "A moderator of a stream's chat: deletes messages, bans viewers and sets slow mode",
+  },
 );
 export type Moderator = Static<typeof Moderator>;
 
@@ -39,8 +53,20 @@ export type ModeratorList = Static<typeof ModeratorList>;
 export const InviteModeratorBody = Type.Object(
   {
     viewer_id: Type.Optional(ViewerId),
-    name: Type.String({ minLength: 1, maxLength: 40, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$', description: "1-40 characters, shown on the moderator's chat posts" }),
-    active_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: DEFAULT_ACTIVE_DAYS, description: 'The moderator is active for this many days from now (1-30, default 30)' })),
+    name: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$',
+      description: "1-40 characters, shown on the moderator's chat posts",
+    }),
+    active_days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 30,
+        default: DEFAULT_ACTIVE_DAYS,
+        description: 'The moderator is active for this many days from now (1-30, default 30)',
+      }),
+    ),
   },
   {
     additionalProperties: false,
@@ -54,19 +80,30 @@ export type InviteModeratorBody = Static<typeof InviteModeratorBody>;
 export const ListModeratorsQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-    starting_after: Type.Optional(Type.String({ pattern: MODERATOR_ID.source, description: 'The id of the last moderator of the previous page' })),
+    starting_after: Type.Optional(
+      Type.String({ pattern: MODERATOR_ID.source, description: 'The id of the last moderator of the previous page' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type ListModeratorsQuery = Static<typeof ListModeratorsQuery>;
 
 export const ModeratorParams = Type.Object(
-  { id: Type.String({ description: 'Stream id (`str_...`)' }), mod_id: Type.String({ description: 'Moderator id (`mod_...`)' }) },
+  {
+    id: Type.String({ description: 'Stream id (`str_...`)' }),
+    mod_id: Type.String({ description: 'Moderator id (`mod_...`)' }),
+  },
   { additionalProperties: false },
 );
 
 export const ModeratorSessionBody = Type.Object(
-  { moderator_token: Type.String({ minLength: 1, maxLength: 200, description: 'What follows `#mod=` in a moderator link' }) },
+  {
+    moderator_token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'What follows `#mod=` in a moderator link',
+    }),
+  },
   { additionalProperties: false },
 );
 export type ModeratorSessionBody = Static<typeof ModeratorSessionBody>;

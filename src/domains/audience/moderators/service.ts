@@ -7,7 +7,13 @@ import type { Account } from '../../ledger/accounts/queries.js';
 import { ownStream } from '../../streams/own-stream.js';
 import type { ModeratorLinkTokens } from './link-token.js';
 import * as q from './queries.js';
-import { DEFAULT_ACTIVE_DAYS, type InviteModeratorBody, type ListModeratorsQuery, type Moderator, type ModeratorList } from './schemas.js';
+import {
+  DEFAULT_ACTIVE_DAYS,
+  type InviteModeratorBody,
+  type ListModeratorsQuery,
+  type Moderator,
+  type ModeratorList,
+} from './schemas.js';
 
 export type { ModeratorRow } from './queries.js';
 
@@ -47,7 +53,11 @@ export class ModeratorsService {
 
   constructor(private readonly deps: ModeratorsDeps) {}
 
-  async invite(account: Account, streamId: string, body: InviteModeratorBody): Promise<{ moderator: Moderator; created: boolean }> {
+  async invite(
+    account: Account,
+    streamId: string,
+    body: InviteModeratorBody,
+  ): Promise<{ moderator: Moderator; created: boolean }> {
     const stream = await this.stream(account, streamId);
     const now = this.deps.clock.now();
     const id = newId('mod_');
@@ -107,7 +117,15 @@ export class ModeratorsService {
    */
   async signIn(streamId: string, viewerId: string, name: string | null): Promise<q.ModeratorRow | null> {
     const now = this.deps.clock.now();
-    const row = await q.signInModerator(this.deps.sql, { id: newId('mod_'), stream_id: streamId, viewer_id: viewerId, name, source: 'token', active_until: addSeconds(now, TOKEN_DAYS * 86_400), created_at: now });
+    const row = await q.signInModerator(this.deps.sql, {
+      id: newId('mod_'),
+      stream_id: streamId,
+      viewer_id: viewerId,
+      name,
+      source: 'token',
+      active_until: addSeconds(now, TOKEN_DAYS * 86_400),
+      created_at: now,
+    });
     this.cache.delete(key(streamId, viewerId));
     return row;
   }
@@ -119,7 +137,10 @@ export class ModeratorsService {
     if (!row) throw refuseLink('it was not issued by this service');
     if (row.stream_id !== streamId) throw refuseLink('it is for another stream');
     if (row.removed_at !== null) throw refuseLink("the stream's owner removed this moderator");
-    if (row.active_until <= this.deps.clock.now()) throw refuseLink(`the invitation ran out at ${row.active_until.toISOString()}; ask the stream's owner to invite you again`);
+    if (row.active_until <= this.deps.clock.now())
+      throw refuseLink(
+        `the invitation ran out at ${row.active_until.toISOString()}; ask the stream's owner to invite you again`,
+      );
     return row;
   }
 
@@ -133,7 +154,10 @@ export class ModeratorsService {
       source: row.source,
       active_until: row.active_until.toISOString(),
       created_at: row.created_at.toISOString(),
-      link: row.source === 'invitation' ? `${this.deps.playerUrl}/${row.stream_id}#mod=${this.deps.links.sign(row.id)}` : null,
+      link:
+        row.source === 'invitation'
+          ? `${this.deps.playerUrl}/${row.stream_id}#mod=${this.deps.links.sign(row.id)}`
+          : null,
     };
   }
 

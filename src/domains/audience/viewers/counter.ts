@@ -227,7 +227,16 @@ export class ViewerCounter {
     if (!(beat.u >= 0 && beat.u < 1)) return null;
     let state = this.streams.get(streamId);
     if (!state) {
-      state = { reporters: new Map(), rate: 1, ceiling: 1, measuredAt: -Infinity, published: new Map(), minute: null, addresses: new Map(), watchedBy: new Map() };
+      state = {
+        reporters: new Map(),
+        rate: 1,
+        ceiling: 1,
+        measuredAt: -Infinity,
+        published: new Map(),
+        minute: null,
+        addresses: new Map(),
+        watchedBy: new Map(),
+      };
       this.streams.set(streamId, state);
     }
     // At or above every rate in use a player is not counted before it beats again under a newly
@@ -257,7 +266,8 @@ export class ViewerCounter {
     const weight = 1 / Math.min(state.rate, ...state.published.keys());
     const share = this.share(state, address, at);
     if ((share.live + 1) * weight > this.perAddress.max) return Math.ceil(this.liveMs / 1000);
-    if (share.tokens < weight) return Math.max(1, Math.ceil(((weight - share.tokens) * 60) / this.perAddress.perMinute));
+    if (share.tokens < weight)
+      return Math.max(1, Math.ceil(((weight - share.tokens) * 60) / this.perAddress.perMinute));
     share.tokens -= weight;
     share.live += 1;
     state.reporters.set(beat.s, { st: beat.st, u: beat.u, at, address });
@@ -293,13 +303,24 @@ export class ViewerCounter {
    */
   sample(): void {
     const now = this.clock.now().getTime();
-    const seconds = this.lastSampleAt === null ? this.sampleSeconds : Math.min(Math.max(0, (now - this.lastSampleAt) / 1000), 2 * this.sampleSeconds);
+    const seconds =
+      this.lastSampleAt === null
+        ? this.sampleSeconds
+        : Math.min(Math.max(0, (now - this.lastSampleAt) / 1000), 2 * this.sampleSeconds);
     this.lastSampleAt = now;
     const start = now - (now % MINUTE_MS);
     for (const [id, state] of this.streams) {
       const m = this.measure(state, now);
       if (state.minute && state.minute.start !== start) this.close(id, state);
-      const open = (state.minute ??= { start, watching: 0, waiting: 0, buffering: 0, watched: 0, exact: true, someone: false });
+      const open = (state.minute ??= {
+        start,
+        watching: 0,
+        waiting: 0,
+        buffering: 0,
+        watched: 0,
+        exact: true,
+        someone: false,
+      });
       const weight = seconds / m.rate;
       open.watching += (m.p + m.z + m.b) * weight;
       open.waiting += m.w * weight;
@@ -307,7 +328,8 @@ export class ViewerCounter {
       open.watched += (m.p + m.b) * weight;
       open.exact &&= m.rate === 1;
       open.someone ||= m.p + m.z + m.b + m.w > 0;
-      for (const [address, n] of m.watchedBy) state.watchedBy.set(address, (state.watchedBy.get(address) ?? 0) + n * weight);
+      for (const [address, n] of m.watchedBy)
+        state.watchedBy.set(address, (state.watchedBy.get(address) ?? 0) + n * weight);
       if (state.watchedBy.size > MAX_WATCHING_ADDRESSES) keepLargest(state.watchedBy, MAX_WATCHING_ADDRESSES / 2);
       if (state.reporters.size === 0 && state.published.size === 0) this.forget(id);
     }
@@ -320,7 +342,9 @@ export class ViewerCounter {
     for (const [id, state] of this.streams) {
       if (state.minute && (opts.partial || state.minute.start < start)) this.close(id, state);
     }
-    const rows = [...this.finished.values()].sort((a, b) => a.minute.getTime() - b.minute.getTime() || a.stream_id.localeCompare(b.stream_id));
+    const rows = [...this.finished.values()].sort(
+      (a, b) => a.minute.getTime() - b.minute.getTime() || a.stream_id.localeCompare(b.stream_id),
+    );
     this.finished.clear();
     return rows;
   }
@@ -376,7 +400,8 @@ export class ViewerCounter {
         if (r.st === 'p' || r.st === 'b') m.watchedBy.set(r.address, (m.watchedBy.get(r.address) ?? 0) + 1);
       }
     }
-    for (const [address, share] of state.addresses) if (share.live === 0 && this.refill(share, now) >= this.perAddress.burst) state.addresses.delete(address);
+    for (const [address, share] of state.addresses)
+      if (share.live === 0 && this.refill(share, now) >= this.perAddress.burst) state.addresses.delete(address);
     state.rate = beaconRate(Math.round((m.p + m.z + m.b + m.w) / rate), this.exactUpTo, this.sampleTarget);
     state.ceiling = Math.max(state.rate, ...state.published.keys());
     state.measuredAt = now;
@@ -392,7 +417,10 @@ export class ViewerCounter {
   }
 
   private refill(share: AddressShare, now: number): number {
-    share.tokens = Math.min(this.perAddress.burst, share.tokens + ((now - share.refilledAt) / 60_000) * this.perAddress.perMinute);
+    share.tokens = Math.min(
+      this.perAddress.burst,
+      share.tokens + ((now - share.refilledAt) / 60_000) * this.perAddress.perMinute,
+    );
     share.refilledAt = now;
     return share.tokens;
   }

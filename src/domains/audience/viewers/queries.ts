@@ -45,7 +45,9 @@ export async function listMinutes(db: Db, streamId: string): Promise<StoredMinut
 
 /** The player's watched seconds of a stream so far, as `stream_audience` keeps them (0 without a row). */
 export async function watchedSeconds(db: Db, streamId: string): Promise<number> {
-  const [row] = await db<{ watched_seconds: number }[]>`select watched_seconds from stream_audience where stream_id = ${streamId}`;
+  const [row] = await db<
+    { watched_seconds: number }[]
+  >`select watched_seconds from stream_audience where stream_id = ${streamId}`;
   return row?.watched_seconds ?? 0;
 }
 
@@ -107,7 +109,12 @@ const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
  * CDN log's viewer-minutes when the stream has any (they count every player, exactly), else the
  * hosted player's watched minutes. Each day's sum is rounded to a whole minute.
  */
-export async function watchMinutesByDay(db: Db, accountId: string, fromDay: Date, toDay: Date): Promise<DayWatchMinutes[]> {
+export async function watchMinutesByDay(
+  db: Db,
+  accountId: string,
+  fromDay: Date,
+  toDay: Date,
+): Promise<DayWatchMinutes[]> {
   const from = utcDay(fromDay);
   const to = utcDay(toDay);
   const rows = await db<DayWatchMinutes[]>`

@@ -30,8 +30,12 @@ const share = (part: number, total: number): number => (total > 0 ? Math.round((
 
 /** The CDN log has counted the whole stream: it ended and the log was read past its end. */
 const cdnCovers = (a: q.Audience, endedAt: Date | null, countedUntil: Date | null): boolean =>
-  a.cdn_has_data && endedAt !== null && countedUntil !== null && countedUntil.getTime() >= endedAt.getTime() + CDN_SETTLE_MS;
-const bufferingPct = (buffering: number, watching: number): number => (watching > 0 ? Math.round((1000 * buffering) / watching) / 10 : 0);
+  a.cdn_has_data &&
+  endedAt !== null &&
+  countedUntil !== null &&
+  countedUntil.getTime() >= endedAt.getTime() + CDN_SETTLE_MS;
+const bufferingPct = (buffering: number, watching: number): number =>
+  watching > 0 ? Math.round((1000 * buffering) / watching) / 10 : 0;
 
 /** Viewer figures of a stream: this node's live estimate and every node's minutes in PostgreSQL. */
 /**
@@ -66,7 +70,11 @@ export class ViewersService {
     } catch (err) {
       const kept = mergeMinutes([...rows, ...this.unwritten]);
       this.unwritten = kept.slice(-MAX_UNWRITTEN);
-      if (kept.length > MAX_UNWRITTEN) this.log.warn({ dropped: kept.length - MAX_UNWRITTEN }, 'viewer minutes dropped: the database refused them too long');
+      if (kept.length > MAX_UNWRITTEN)
+        this.log.warn(
+          { dropped: kept.length - MAX_UNWRITTEN },
+          'viewer minutes dropped: the database refused them too long',
+        );
       throw err;
     }
   }
@@ -98,8 +106,13 @@ export class ViewersService {
 
   /** The spec's Viewers of one stream, read alone. */
   async viewers(streamId: string): Promise<Viewers> {
-    const [row] = await runComposed<{ ended_at: Date | null; figures: unknown }>(this.deps.sql, VIEWERS_SQL, [streamId]);
-    return this.viewersFrom({ id: streamId, ended_at: row?.ended_at ?? null }, row?.figures ?? { audience: null, counted_until: null });
+    const [row] = await runComposed<{ ended_at: Date | null; figures: unknown }>(this.deps.sql, VIEWERS_SQL, [
+      streamId,
+    ]);
+    return this.viewersFrom(
+      { id: streamId, ended_at: row?.ended_at ?? null },
+      row?.figures ?? { audience: null, counted_until: null },
+    );
   }
 
   /**
@@ -113,7 +126,14 @@ export class ViewersService {
     const now = this.deps.counter.now(stream.id);
     const cdn_counted_until = a.cdn_has_data ? iso(read.counted_until) : null;
     if (cdnCovers(a, stream.ended_at, read.counted_until)) {
-      return { now, peak: a.cdn_peak, peak_at: iso(a.cdn_peak_minute), watch_minutes: a.cdn_watch_minutes, source: 'cdn', cdn_counted_until };
+      return {
+        now,
+        peak: a.cdn_peak,
+        peak_at: iso(a.cdn_peak_minute),
+        watch_minutes: a.cdn_watch_minutes,
+        source: 'cdn',
+        cdn_counted_until,
+      };
     }
     const pending = this.pendingWatchedSeconds(stream.id);
     const counted = a.player_minutes > 0 || pending > 0;
@@ -151,10 +171,17 @@ export class ViewersService {
   async cdnSeries(streamId: string): Promise<{ cdn: CdnSeriesPoint[]; countries: CountryShare[] }> {
     const { sql } = this.deps;
     const until = await countedUntil(sql);
-    const [minutes, countries] = await Promise.all([until ? cdnMinutes(sql, streamId, until) : [], cdnCountries(sql, streamId, MAX_COUNTRIES)]);
+    const [minutes, countries] = await Promise.all([
+      until ? cdnMinutes(sql, streamId, until) : [],
+      cdnCountries(sql, streamId, MAX_COUNTRIES),
+    ]);
     return {
       cdn: minutes.map((m) => ({ minute: m.minute.toISOString(), viewers: m.viewers })),
-      countries: countries.map((c) => ({ country: c.country, share: share(c.watch_minutes, c.total), watch_minutes: c.watch_minutes })),
+      countries: countries.map((c) => ({
+        country: c.country,
+        share: share(c.watch_minutes, c.total),
+        watch_minutes: c.watch_minutes,
+      })),
     };
   }
 
@@ -187,7 +214,10 @@ export class ViewersService {
   /** Every stream's watched seconds not written yet (this node's), for a mirror elsewhere. */
   pendingWatched(): Record<string, number> {
     const pending: Record<string, number> = {};
-    for (const id of new Set([...this.deps.counter.undrainedStreamIds(), ...this.unwritten.map((row) => row.stream_id)])) {
+    for (const id of new Set([
+      ...this.deps.counter.undrainedStreamIds(),
+      ...this.unwritten.map((row) => row.stream_id),
+    ])) {
       const seconds = this.pendingWatchedSeconds(id);
       if (seconds > 0) pending[id] = seconds;
     }

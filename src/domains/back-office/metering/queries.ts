@@ -16,7 +16,12 @@ type BalanceState = { balance_warning: 'low' | 'depleted' | null; balance_deplet
  * Moves the account from the state the run read to the new one; false when another run moved it
  * first (runs may overlap when one outlives its lease), so only one of them sends the warning.
  */
-export async function moveBalanceState(db: Db, accountId: string, from: BalanceState, to: BalanceState): Promise<boolean> {
+export async function moveBalanceState(
+  db: Db,
+  accountId: string,
+  from: BalanceState,
+  to: BalanceState,
+): Promise<boolean> {
   const result = await db`
     update accounts set ${db(to)}
     where id = ${accountId} and balance_warning is not distinct from ${from.balance_warning}

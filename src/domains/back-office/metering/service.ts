@@ -66,7 +66,11 @@ export class MeteringService {
     if (prepaid && compareUsd(account.available_usd, '0') <= 0) await this.endLiveStreams(account.id, now);
 
     const level: Warning | 'none' =
-      compareUsd(account.available_usd, '0') <= 0 ? 'depleted' : compareUsd(account.available_usd, config.billing.low_credit_usd) <= 0 ? 'low' : 'none';
+      compareUsd(account.available_usd, '0') <= 0
+        ? 'depleted'
+        : compareUsd(account.available_usd, config.billing.low_credit_usd) <= 0
+          ? 'low'
+          : 'none';
     const warned = account.balance_warning ?? 'none';
     const depleted = compareUsd(account.balance_usd, '0') <= 0;
     const depletedAt = depleted ? (account.balance_depleted_at ?? now) : null;
@@ -98,7 +102,10 @@ export class MeteringService {
             balance_depleted_at: iso(depletedAt),
           } satisfies BalanceEventData,
         });
-        this.log.info({ account_id: account.id, warning: level, available_usd: account.available_usd }, 'balance warning');
+        this.log.info(
+          { account_id: account.id, warning: level, available_usd: account.available_usd },
+          'balance warning',
+        );
       }
       if (prepaid) await q.applyZeroBalanceDeadline(tx, account.id, depletedAt && this.deadline(depletedAt));
     });
@@ -111,7 +118,9 @@ export class MeteringService {
   /** Each live stream in its own transaction under its row lock; the publisher is dropped after. */
   private async endLiveStreams(accountId: string, now: Date): Promise<void> {
     const { sql } = this.deps;
-    const live = await sql<{ id: string }[]>`select id from streams where account_id = ${accountId} and status = 'live'`;
+    const live = await sql<
+      { id: string }[]
+    >`select id from streams where account_id = ${accountId} and status = 'live'`;
     for (const { id } of live) {
       const ended = await sql.begin(async (tx) => {
         const row = await lockStreamById(tx, id);
@@ -120,7 +129,10 @@ export class MeteringService {
         return true;
       });
       if (!ended) continue;
-      this.log.warn({ stream_id: id, account_id: accountId, end_reason: 'insufficient_credit' }, 'stream ended: no credit available');
+      this.log.warn(
+        { stream_id: id, account_id: accountId, end_reason: 'insufficient_credit' },
+        'stream ended: no credit available',
+      );
       await this.deps.live.ended(id);
     }
   }

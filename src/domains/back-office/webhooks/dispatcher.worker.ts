@@ -197,7 +197,11 @@ export class WebhookDispatcher {
           }
         }
         await q.insertDeliveries(tx, deliveries);
-        await q.markFannedOut(tx, events.map((e) => e.seq), now);
+        await q.markFannedOut(
+          tx,
+          events.map((e) => e.seq),
+          now,
+        );
         return events.length;
       });
       total += n;
@@ -225,7 +229,8 @@ export class WebhookDispatcher {
     const t0 = performance.now();
     const body = eventBody(d.payload);
     const secrets = [d.secret];
-    if (d.previous_secret && d.previous_secret_expires_at && d.previous_secret_expires_at > startedAt) secrets.push(d.previous_secret);
+    if (d.previous_secret && d.previous_secret_expires_at && d.previous_secret_expires_at > startedAt)
+      secrets.push(d.previous_secret);
     const headers = webhookHeaders(secrets, d.event_id, Math.floor(startedAt.getTime() / 1000), body);
     const outcome = await postWebhook(d.url, headers, body, { policy: this.opts.policy, timeoutMs: this.timeoutMs });
     const elapsedMs = performance.now() - t0;
@@ -236,8 +241,28 @@ export class WebhookDispatcher {
     const status: DeliveryStatus = outcome.ok ? 'succeeded' : attempt >= d.max_attempts ? 'failed' : 'pending';
     const delay = RETRY_SCHEDULE_SECONDS[Math.min(attempt, RETRY_SCHEDULE_SECONDS.length) - 1] ?? 0;
     const nextAttemptAt = status === 'pending' ? addSeconds(clock.now(), delay) : null;
-    if (!outcome.ok) this.log.info({ delivery_id: d.id, endpoint_id: d.endpoint_id, attempt, status_code: outcome.statusCode, error: outcome.error, next_attempt_at: nextAttemptAt }, 'webhook attempt failed');
-    await this.record({ deliveryId: d.id, attempt, startedAt, statusCode: outcome.statusCode, error: outcome.error, durationMs, status, nextAttemptAt });
+    if (!outcome.ok)
+      this.log.info(
+        {
+          delivery_id: d.id,
+          endpoint_id: d.endpoint_id,
+          attempt,
+          status_code: outcome.statusCode,
+          error: outcome.error,
+          next_attempt_at: nextAttemptAt,
+        },
+        'webhook attempt failed',
+      );
+    await this.record({
+      deliveryId: d.id,
+      attempt,
+      startedAt,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs,
+      status,
+      nextAttemptAt,
+    });
   }
 
   /**
@@ -257,7 +282,14 @@ export class WebhookDispatcher {
       try {
         // The attempts happened: recording them survives a brief database hiccup (a local,
         // transient failure). A receiver's failure is never retried here, only by the schedule.
-        await pRetry(() => q.recordAttempts(this.opts.sql, batch.map((b) => b.result)), { retries: 5, minTimeout: 100, maxTimeout: 2000 });
+        await pRetry(
+          () =>
+            q.recordAttempts(
+              this.opts.sql,
+              batch.map((b) => b.result),
+            ),
+          { retries: 5, minTimeout: 100, maxTimeout: 2000 },
+        );
         for (const b of batch) b.resolve();
       } catch (err) {
         for (const b of batch) b.reject(err);

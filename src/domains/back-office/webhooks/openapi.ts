@@ -29,7 +29,13 @@ const stream = (changes: Partial<StreamEventData>): StreamEventData => ({
   ...changes,
 });
 const ended = { status: 'ended', ended_at: '2026-11-22T15:04:31.000Z', end_reason: 'deleted' } as const;
-const recorded = { status: 'ready', bytes: 1_840_000_000, duration_seconds: 3871.4, ready_at: '2026-11-22T15:06:02.000Z', deleted_at: null } as const;
+const recorded = {
+  status: 'ready',
+  bytes: 1_840_000_000,
+  duration_seconds: 3871.4,
+  ready_at: '2026-11-22T15:06:02.000Z',
+  deleted_at: null,
+} as const;
 const balance = (changes: Partial<BalanceEventData>): BalanceEventData => ({
   object: 'balance',
   account_id: 'acc_2m9q7x1c4v6b0n5z8f3k',
@@ -40,7 +46,11 @@ const balance = (changes: Partial<BalanceEventData>): BalanceEventData => ({
   balance_depleted_at: null,
   ...changes,
 });
-const depleted = { balance_usd: '-0.03', available_usd: '-0.21', balance_depleted_at: '2026-11-22T16:10:00.000Z' } as const;
+const depleted = {
+  balance_usd: '-0.03',
+  available_usd: '-0.21',
+  balance_depleted_at: '2026-11-22T16:10:00.000Z',
+} as const;
 
 const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   'stream.live': {
@@ -49,55 +59,126 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   },
   'stream.ended': {
     summary: 'A live stream is over; `data.end_reason` says why',
-    data: { schema: 'StreamEventData', example: { timestamp: ended.ended_at, data: stream({ ...ended, recording: { ...recorded, status: 'processing', bytes: null, duration_seconds: null, ready_at: null } }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: {
+        timestamp: ended.ended_at,
+        data: stream({
+          ...ended,
+          recording: { ...recorded, status: 'processing', bytes: null, duration_seconds: null, ready_at: null },
+        }),
+      },
+    },
   },
   'stream.expired': {
     summary: 'Nothing connected within the 30-minute reservation',
-    data: { schema: 'StreamEventData', example: { timestamp: '2026-11-22T14:22:10.000Z', data: stream({ status: 'expired', went_live_at: null, ended_at: '2026-11-22T14:22:10.000Z', end_reason: 'reservation_ttl', recording: { status: 'none', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null } }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: {
+        timestamp: '2026-11-22T14:22:10.000Z',
+        data: stream({
+          status: 'expired',
+          went_live_at: null,
+          ended_at: '2026-11-22T14:22:10.000Z',
+          end_reason: 'reservation_ttl',
+          recording: { status: 'none', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null },
+        }),
+      },
+    },
   },
   'stream.cancelled': {
     summary: 'Deleted before it went live',
-    data: { schema: 'StreamEventData', example: { timestamp: '2026-11-22T13:58:40.000Z', data: stream({ status: 'cancelled', went_live_at: null, ended_at: '2026-11-22T13:58:40.000Z', recording: { status: 'none', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null } }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: {
+        timestamp: '2026-11-22T13:58:40.000Z',
+        data: stream({
+          status: 'cancelled',
+          went_live_at: null,
+          ended_at: '2026-11-22T13:58:40.000Z',
+          recording: { status: 'none', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null },
+        }),
+      },
+    },
   },
   'recording.ready': {
     summary: 'The MP4 can be downloaded (`POST /v1/streams/{id}/recording/download`)',
-    data: { schema: 'StreamEventData', example: { timestamp: recorded.ready_at, data: stream({ ...ended, recording: recorded }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: { timestamp: recorded.ready_at, data: stream({ ...ended, recording: recorded }) },
+    },
   },
   'recording.failed': {
     summary: 'No MP4 could be made after three tries; the streamed data is kept',
-    data: { schema: 'StreamEventData', example: { timestamp: '2026-11-22T15:09:40.000Z', data: stream({ ...ended, recording: { status: 'failed', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null } }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: {
+        timestamp: '2026-11-22T15:09:40.000Z',
+        data: stream({
+          ...ended,
+          recording: { status: 'failed', bytes: null, duration_seconds: null, ready_at: null, deleted_at: null },
+        }),
+      },
+    },
   },
   'recording.deleted': {
     summary: 'The MP4 was deleted: by the client, by retention, or at the zero-balance deadline',
-    data: { schema: 'StreamEventData', example: { timestamp: '2026-12-22T15:06:02.000Z', data: stream({ ...ended, recording: { ...recorded, status: 'deleted', deleted_at: '2026-12-22T15:06:02.000Z' } }) } },
+    data: {
+      schema: 'StreamEventData',
+      example: {
+        timestamp: '2026-12-22T15:06:02.000Z',
+        data: stream({
+          ...ended,
+          recording: { ...recorded, status: 'deleted', deleted_at: '2026-12-22T15:06:02.000Z' },
+        }),
+      },
+    },
   },
   'credit.low': {
     summary: 'Prepaid: `available_usd` fell to or below `billing.low_credit_usd` (5.00 by default); once per crossing',
     data: { schema: 'BalanceEventData', example: { timestamp: '2026-11-22T15:30:00.000Z', data: balance({}) } },
   },
   'credit.depleted': {
-    summary: 'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` and recordings go on the zero-balance deadline',
+    summary:
+      'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` and recordings go on the zero-balance deadline',
     data: { schema: 'BalanceEventData', example: { timestamp: depleted.balance_depleted_at, data: balance(depleted) } },
   },
   'balance.low': {
     summary: 'Postpaid: as `credit.low`; nothing is refused or ended',
-    data: { schema: 'BalanceEventData', example: { timestamp: '2026-11-22T15:30:00.000Z', data: balance({ billing_mode: 'postpaid' }) } },
+    data: {
+      schema: 'BalanceEventData',
+      example: { timestamp: '2026-11-22T15:30:00.000Z', data: balance({ billing_mode: 'postpaid' }) },
+    },
   },
   'balance.depleted': {
     summary: 'Postpaid: as `credit.depleted`; nothing is refused or ended',
-    data: { schema: 'BalanceEventData', example: { timestamp: depleted.balance_depleted_at, data: balance({ ...depleted, billing_mode: 'postpaid' }) } },
+    data: {
+      schema: 'BalanceEventData',
+      example: { timestamp: depleted.balance_depleted_at, data: balance({ ...depleted, billing_mode: 'postpaid' }) },
+    },
   },
   'webhook.test': {
-    summary: 'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`',
+    summary:
+      'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`',
     data: { schema: 'WebhookEndpoint' },
   },
 };
 
-const header = (name: string, description: string, pattern: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string', pattern } });
+const header = (name: string, description: string, pattern: string) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string', pattern },
+});
 
 const HEADERS = [
   header('webhook-id', 'Event id, identical on every retry: drop duplicates with it', '^evt_[a-z0-9]{20}$'),
-  header('webhook-timestamp', 'Unix seconds when this attempt was sent; reject times more than 5 minutes off', '^[0-9]+$'),
+  header(
+    'webhook-timestamp',
+    'Unix seconds when this attempt was sent; reject times more than 5 minutes off',
+    '^[0-9]+$',
+  ),
   header(
     'webhook-signature',
     '`v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first',
@@ -105,7 +186,9 @@ const HEADERS = [
   ),
 ];
 
-const retries = RETRY_SCHEDULE_SECONDS.map((s) => (s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`)).join(', ');
+const retries = RETRY_SCHEDULE_SECONDS.map((s) =>
+  s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : `${s / 3600} h`,
+).join(', ');
 
 /** `webhooks` of the OpenAPI document: Standard Webhooks requests, one per event type. */
 export function webhooksDescription(): Record<string, unknown> {
@@ -129,7 +212,9 @@ export function webhooksDescription(): Record<string, unknown> {
         parameters: HEADERS,
         requestBody: { required: true, content: { 'application/json': media } },
         responses: {
-          '2XX': { description: `Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after ${retries}, then the delivery is \`failed\`.` },
+          '2XX': {
+            description: `Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after ${retries}, then the delivery is \`failed\`.`,
+          },
         },
       };
       return [type, { post: operation }];

@@ -17,7 +17,10 @@ export function presentEndpoint(row: EndpointRow): WebhookEndpoint {
 }
 
 /** With `secret`: create, single read and rotation only. */
-export const presentEndpointWithSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({ ...presentEndpoint(row), secret: row.secret });
+export const presentEndpointWithSecret = (row: EndpointRow): WebhookEndpointWithSecret => ({
+  ...presentEndpoint(row),
+  secret: row.secret,
+});
 
 export function presentDelivery(row: DeliveryRow): WebhookDelivery {
   return {

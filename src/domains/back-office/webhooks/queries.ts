@@ -39,7 +39,18 @@ export interface DeliveryRow {
 }
 
 export type NewEndpoint = Omit<EndpointRow, 'seq' | 'previous_secret' | 'previous_secret_expires_at'>;
-export type NewDelivery = Pick<DeliveryRow, 'id' | 'endpoint_id' | 'account_id' | 'event_id' | 'event_type' | 'stream_id' | 'payload' | 'max_attempts' | 'created_at'> &
+export type NewDelivery = Pick<
+  DeliveryRow,
+  | 'id'
+  | 'endpoint_id'
+  | 'account_id'
+  | 'event_id'
+  | 'event_type'
+  | 'stream_id'
+  | 'payload'
+  | 'max_attempts'
+  | 'created_at'
+> &
   Partial<Pick<DeliveryRow, 'status' | 'next_attempt_at' | 'last_error'>>;
 
 /** The channel the dispatchers LISTEN on; also notified by a trigger when an event commits. */
@@ -48,7 +59,9 @@ export const DISPATCH_CHANNEL = 'svc_webhooks';
 // Endpoints ------------------------------------------------------------------------------------
 
 export async function countEndpoints(db: Db, accountId: string): Promise<number> {
-  const [row] = await db<{ n: number }[]>`select count(*)::int as n from webhook_endpoints where account_id = ${accountId}`;
+  const [row] = await db<
+    { n: number }[]
+  >`select count(*)::int as n from webhook_endpoints where account_id = ${accountId}`;
   return row?.n ?? 0;
 }
 
@@ -69,10 +82,17 @@ export async function findEndpoint(db: Db, accountId: string, id: string, lock =
   return row ?? null;
 }
 
-export type EndpointChanges = Partial<Pick<EndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>>;
+export type EndpointChanges = Partial<
+  Pick<
+    EndpointRow,
+    'url' | 'description' | 'events' | 'enabled' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'
+  >
+>;
 
 export async function updateEndpoint(db: Db, id: string, changes: EndpointChanges): Promise<EndpointRow> {
-  const [row] = await db<EndpointRow[]>`update webhook_endpoints set ${db({ ...changes })} where id = ${id} returning *`;
+  const [row] = await db<
+    EndpointRow[]
+  >`update webhook_endpoints set ${db({ ...changes })} where id = ${id} returning *`;
   return row as EndpointRow;
 }
 
@@ -116,7 +136,9 @@ export async function findDelivery(db: Db, endpointId: string, id: string, lock 
 }
 
 export async function findDeliverySeq(db: Db, endpointId: string, id: string): Promise<number | null> {
-  const [row] = await db<{ seq: number }[]>`select seq from webhook_deliveries where id = ${id} and endpoint_id = ${endpointId}`;
+  const [row] = await db<
+    { seq: number }[]
+  >`select seq from webhook_deliveries where id = ${id} and endpoint_id = ${endpointId}`;
   return row?.seq ?? null;
 }
 
@@ -216,9 +238,18 @@ export interface DueDelivery {
  */
 export async function claimDueDeliveries(
   db: Db,
-  opts: { now: Date; leaseUntil: Date; free: number; perEndpoint: number; inFlight: Record<string, number>; disabledError: string },
+  opts: {
+    now: Date;
+    leaseUntil: Date;
+    free: number;
+    perEndpoint: number;
+    inFlight: Record<string, number>;
+    disabledError: string;
+  },
 ): Promise<DueDelivery[]> {
-  const busy = Object.entries(opts.inFlight).filter(([, n]) => n >= opts.perEndpoint).map(([id]) => id);
+  const busy = Object.entries(opts.inFlight)
+    .filter(([, n]) => n >= opts.perEndpoint)
+    .map(([id]) => id);
   return db<DueDelivery[]>`
     with locked as (
       select d.id, d.endpoint_id, d.next_attempt_at, e.enabled

@@ -55,7 +55,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         security,
         querystring: NoQuery,
         body: CreateWebhookBody,
-        response: { 201: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'limit_webhook_endpoints') },
+        response: {
+          201: Type.Ref(WebhookEndpointWithSecret),
+          ...errorResponses('invalid_request', 'unauthorized', 'limit_webhook_endpoints'),
+        },
       },
     },
     async (request, reply) => reply.code(201).send(await webhooks.create(request.account, request.body)),
@@ -73,7 +76,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         security,
         params: WebhookParams,
         querystring: NoQuery,
-        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(WebhookEndpointWithSecret),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request) => webhooks.get(request.account, request.params.id),
@@ -86,7 +92,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       schema: {
         operationId: 'updateWebhookEndpoint',
         summary: 'Update a webhook endpoint',
-        description: 'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. `events: null` subscribes to every type.',
+        description:
+          'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. `events: null` subscribes to every type.',
         tags,
         security,
         params: WebhookParams,
@@ -110,7 +117,10 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         security,
         params: WebhookParams,
         querystring: NoQuery,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          204: Type.Null({ description: 'Deleted' }),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request, reply) => {
@@ -126,12 +136,16 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       schema: {
         operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret',
-        description: 'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two signatures, space separated.',
+        description:
+          'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two signatures, space separated.',
         tags,
         security,
         params: WebhookParams,
         querystring: NoQuery,
-        response: { 200: Type.Ref(WebhookEndpointWithSecret), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(WebhookEndpointWithSecret),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request) => webhooks.rotateSecret(request.account, request.params.id),
@@ -144,7 +158,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       schema: {
         operationId: 'testWebhookEndpoint',
         summary: 'Send a test event',
-        description: 'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of seconds. A disabled endpoint gets it already failed.',
+        description:
+          'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of seconds. A disabled endpoint gets it already failed.',
         tags,
         security,
         params: WebhookParams,
@@ -162,12 +177,16 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: 'List deliveries of an endpoint',
-        description: 'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of the last delivery of the previous page.',
+        description:
+          'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of the last delivery of the previous page.',
         tags,
         security,
         params: WebhookParams,
         querystring: ListDeliveriesQuery,
-        response: { 200: Type.Ref(WebhookDeliveryList), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
+        response: {
+          200: Type.Ref(WebhookDeliveryList),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found'),
+        },
       },
     },
     async (request) => webhooks.deliveries(request.account, request.params.id, request.query),
@@ -180,7 +199,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
       schema: {
         operationId: 'retryWebhookDelivery',
         summary: 'Retry a delivery',
-        description: 'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a delivery that succeeded or does not exist.',
+        description:
+          'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a delivery that succeeded or does not exist.',
         tags,
         security,
         params: DeliveryParams,
@@ -188,6 +208,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
         response: { 202: Type.Ref(WebhookDelivery), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
       },
     },
-    async (request, reply) => reply.code(202).send(await webhooks.retry(request.account, request.params.id, request.params.delivery_id)),
+    async (request, reply) =>
+      reply.code(202).send(await webhooks.retry(request.account, request.params.id, request.params.delivery_id)),
   );
 }

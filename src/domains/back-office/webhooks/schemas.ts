@@ -37,20 +37,37 @@ export const DELIVERY_ID = /^dlv_[a-z0-9]{20}$/;
 
 const EndpointId = Type.String({ pattern: ENDPOINT_ID.source, examples: ['whk_4k2m9q7x1c4v6b0n5z8f'] });
 const DeliveryId = Type.String({ pattern: DELIVERY_ID.source, examples: ['dlv_7x1c4v6b0n5z8f3k2m9q'] });
-const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'https on the public internet', examples: ['https://hooks.example.com/svc'] });
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  description: 'https on the public internet',
+  examples: ['https://hooks.example.com/svc'],
+});
 const Description = Nullable(Type.String({ maxLength: 200, examples: ['Production automation'] }));
 const EventTypeSchema = StringEnum(EVENT_TYPES);
 const SubscribableSchema = StringEnum(SUBSCRIBABLE_TYPES);
 const Events = (description: string) =>
-  Type.Array(SubscribableSchema, { minItems: 1, maxItems: 50, description: `${description}. Values: the event types (\`event_types\`) plus \`webhook.test\`, which the test operation sends whatever this list holds`, examples: [['stream.live', 'recording.ready']] });
-const Secret = Type.String({ pattern: '^whsec_', description: 'Signing secret; the part after `whsec_` is the base64 HMAC key', examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
+  Type.Array(SubscribableSchema, {
+    minItems: 1,
+    maxItems: 50,
+    description: `${description}. Values: the event types (\`event_types\`) plus \`webhook.test\`, which the test operation sends whatever this list holds`,
+    examples: [['stream.live', 'recording.ready']],
+  });
+const Secret = Type.String({
+  pattern: '^whsec_',
+  description: 'Signing secret; the part after `whsec_` is the base64 HMAC key',
+  examples: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+});
 
 const endpointFields = {
   object: Type.Literal('webhook_endpoint'),
   id: EndpointId,
   url: Url,
   description: Description,
-  events: Type.Array(SubscribableSchema, { description: 'Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case' }),
+  events: Type.Array(SubscribableSchema, {
+    description:
+      'Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case',
+  }),
   all_events: Type.Boolean({ description: 'Subscribed to every type, including types added later' }),
   enabled: Type.Boolean({ description: 'False: nothing is sent' }),
   created_at: Timestamp,
@@ -70,7 +87,9 @@ export const WebhookEndpointList = Type.Object(
     object: Type.Literal('list'),
     data: Type.Array(Type.Ref(WebhookEndpoint)),
     has_more: Type.Boolean(),
-    event_types: Type.Array(EventTypeSchema, { description: 'Every event type the service sends to subscribers; `events` accepts these plus `webhook.test`' }),
+    event_types: Type.Array(EventTypeSchema, {
+      description: 'Every event type the service sends to subscribers; `events` accepts these plus `webhook.test`',
+    }),
   },
   { $id: 'WebhookEndpointList' },
 );
@@ -82,7 +101,16 @@ export const CreateWebhookBody = Type.Object(
     events: Type.Optional(Events('Omit for every type, including types added later')),
     description: Type.Optional(Description),
   },
-  { additionalProperties: false, examples: [{ url: 'https://hooks.example.com/svc', events: ['stream.live', 'recording.ready'], description: 'Production automation' }] },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        url: 'https://hooks.example.com/svc',
+        events: ['stream.live', 'recording.ready'],
+        description: 'Production automation',
+      },
+    ],
+  },
 );
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
@@ -98,9 +126,15 @@ export const PatchWebhookBody = Type.Object(
 export type PatchWebhookBody = Static<typeof PatchWebhookBody>;
 
 /** Any text: an id that is not an endpoint of the account is `404 not_found`. */
-export const WebhookParams = Type.Object({ id: Type.String({ description: 'Endpoint id (`whk_...`)' }) }, { additionalProperties: false });
+export const WebhookParams = Type.Object(
+  { id: Type.String({ description: 'Endpoint id (`whk_...`)' }) },
+  { additionalProperties: false },
+);
 export const DeliveryParams = Type.Object(
-  { id: Type.String({ description: 'Endpoint id (`whk_...`)' }), delivery_id: Type.String({ description: 'Delivery id (`dlv_...`)' }) },
+  {
+    id: Type.String({ description: 'Endpoint id (`whk_...`)' }),
+    delivery_id: Type.String({ description: 'Delivery id (`dlv_...`)' }),
+  },
   { additionalProperties: false },
 );
 
@@ -118,7 +152,10 @@ export const WebhookEventSchema = Type.Object(
   {
     type: StringEnum([...EVENT_TYPES, 'webhook.test'] as const),
     timestamp: Timestamp,
-    data: Type.Object({}, { additionalProperties: true, description: 'The stream at that moment; the endpoint for `webhook.test`' }),
+    data: Type.Object(
+      {},
+      { additionalProperties: true, description: 'The stream at that moment; the endpoint for `webhook.test`' },
+    ),
   },
   { $id: 'WebhookEvent' },
 );
@@ -127,7 +164,11 @@ export const WebhookDelivery = Type.Object(
   {
     object: Type.Literal('webhook_delivery'),
     id: DeliveryId,
-    event_id: Type.String({ pattern: '^evt_[a-z0-9]{20}$', description: 'Also the `webhook-id` header, the same on every retry', examples: ['evt_1c4v6b0n5z8f3k2m9q7x'] }),
+    event_id: Type.String({
+      pattern: '^evt_[a-z0-9]{20}$',
+      description: 'Also the `webhook-id` header, the same on every retry',
+      examples: ['evt_1c4v6b0n5z8f3k2m9q7x'],
+    }),
     event_type: StringEnum([...EVENT_TYPES, 'webhook.test'] as const),
     stream_id: Nullable(Type.String()),
     status: StringEnum(DELIVERY_STATUSES),
@@ -152,4 +193,11 @@ export const WebhookDeliveryList = Type.Object(
 );
 export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
-export const WEBHOOK_SCHEMAS = [WebhookEndpoint, WebhookEndpointWithSecret, WebhookEndpointList, WebhookEventSchema, WebhookDelivery, WebhookDeliveryList];
+export const WEBHOOK_SCHEMAS = [
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEndpointList,
+  WebhookEventSchema,
+  WebhookDelivery,
+  WebhookDeliveryList,
+];

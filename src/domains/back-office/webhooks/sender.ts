@@ -30,16 +30,29 @@ export async function postWebhook(
   try {
     target = await resolveTarget(urlText, opts.policy, opts.timeoutMs);
   } catch (err) {
-    return { ok: false, statusCode: null, error: err instanceof TargetRefused ? err.message : `target check failed: ${(err as Error).message}` };
+    return {
+      ok: false,
+      statusCode: null,
+      error: err instanceof TargetRefused ? err.message : `target check failed: ${(err as Error).message}`,
+    };
   }
   const remaining = deadline - performance.now();
   if (remaining <= 0) return { ok: false, statusCode: null, error: `timed out after ${opts.timeoutMs / 1000} s (DNS)` };
   return request(target, headers, body, remaining, opts.timeoutMs);
 }
 
-function request(target: Target, headers: Record<string, string>, body: string, remainingMs: number, timeoutMs: number): Promise<SendOutcome> {
+function request(
+  target: Target,
+  headers: Record<string, string>,
+  body: string,
+  remainingMs: number,
+  timeoutMs: number,
+): Promise<SendOutcome> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const payload = Buffer.from(body);

@@ -54,7 +54,11 @@ export class WebhooksService {
       await lockAccount(tx, account.id);
       const current = await q.countEndpoints(tx, account.id);
       if (current >= MAX_ENDPOINTS) {
-        throw new ApiError('limit_webhook_endpoints', `${current} webhook endpoints exist, the most allowed; delete one first.`, { limit: MAX_ENDPOINTS, current });
+        throw new ApiError(
+          'limit_webhook_endpoints',
+          `${current} webhook endpoints exist, the most allowed; delete one first.`,
+          { limit: MAX_ENDPOINTS, current },
+        );
       }
       const row = await q.insertEndpoint(tx, {
         id: newId('whk_'),
@@ -123,7 +127,13 @@ export class WebhooksService {
       const row = await q.findEndpoint(tx, account.id, id);
       if (!row) throw notFound('webhook endpoint');
       const now = this.deps.clock.now();
-      const event = await appendEvent(tx, { type: 'webhook.test', accountId: account.id, streamId: null, at: now, data: presentEndpoint(row) });
+      const event = await appendEvent(tx, {
+        type: 'webhook.test',
+        accountId: account.id,
+        streamId: null,
+        at: now,
+        data: presentEndpoint(row),
+      });
       await q.markFannedOut(tx, [event.seq], now);
       const [delivery] = await q.insertDeliveries(tx, [
         {
@@ -152,10 +162,18 @@ export class WebhooksService {
     if (query.starting_after) {
       afterSeq = await q.findDeliverySeq(this.deps.sql, endpoint.id, query.starting_after);
       if (afterSeq === null) {
-        throw new ApiError('invalid_request', `\`starting_after\` names no delivery of this endpoint: ${query.starting_after}.`, { field: 'starting_after' });
+        throw new ApiError(
+          'invalid_request',
+          `\`starting_after\` names no delivery of this endpoint: ${query.starting_after}.`,
+          { field: 'starting_after' },
+        );
       }
     }
-    const rows = await q.listDeliveries(this.deps.sql, endpoint.id, { limit: limit + 1, status: query.status ?? null, afterSeq });
+    const rows = await q.listDeliveries(this.deps.sql, endpoint.id, {
+      limit: limit + 1,
+      status: query.status ?? null,
+      afterSeq,
+    });
     return { object: 'list', data: rows.slice(0, limit).map(presentDelivery), has_more: rows.length > limit };
   }
 
@@ -189,7 +207,8 @@ export class WebhooksService {
     try {
       await checkTargetOnSave(url, this.deps.policy);
     } catch (err) {
-      if (err instanceof TargetRefused) throw new ApiError('invalid_request', `\`url\` ${err.message}.`, { field: 'url' });
+      if (err instanceof TargetRefused)
+        throw new ApiError('invalid_request', `\`url\` ${err.message}.`, { field: 'url' });
       throw err;
     }
   }
@@ -198,4 +217,5 @@ export class WebhooksService {
 const normaliseDescription = (d: string | null): string | null => (d === null || d.trim() === '' ? null : d);
 
 /** null means every type; duplicates are dropped, the order kept. */
-const normaliseEvents = (events: SubscribableEventType[] | null): SubscribableEventType[] | null => (events === null ? null : [...new Set(events)]);
+const normaliseEvents = (events: SubscribableEventType[] | null): SubscribableEventType[] | null =>
+  events === null ? null : [...new Set(events)];

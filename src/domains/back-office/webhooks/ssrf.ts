@@ -69,10 +69,15 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
  * appliance's internal network for anyone who can save a webhook (issue 27).
  */
 const notPublic = (host: string, address: string, range: string): string =>
-  host === address ? `host ${host} is not a public address (${range})` : `host ${host} resolves to a private or reserved address`;
+  host === address
+    ? `host ${host} is not a public address (${range})`
+    : `host ${host} resolves to a private or reserved address`;
 
 /** Scheme, credentials and host of a URL; no DNS. */
-export function parseTargetUrl(text: string, allowPrivate: boolean): { url: URL; host: string; port: number; literal: boolean } {
+export function parseTargetUrl(
+  text: string,
+  allowPrivate: boolean,
+): { url: URL; host: string; port: number; literal: boolean } {
   let url: URL;
   try {
     url = new URL(text);
@@ -81,7 +86,11 @@ export function parseTargetUrl(text: string, allowPrivate: boolean): { url: URL;
   }
   const schemes = allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
-    throw new TargetRefused(allowPrivate ? 'must be an http or https URL' : 'must be an https URL (http is allowed only with the operator setting allow_private_webhooks)');
+    throw new TargetRefused(
+      allowPrivate
+        ? 'must be an http or https URL'
+        : 'must be an https URL (http is allowed only with the operator setting allow_private_webhooks)',
+    );
   }
   if (url.username || url.password) throw new TargetRefused('must not contain a user name or password');
   // `name.` and `name` are the same DNS name; the check and the connection use the one resolved.
@@ -130,7 +139,8 @@ export async function checkTargetOnSave(text: string, policy: TargetPolicy, time
     if (range) throw new TargetRefused(notPublic(host, host, range));
     return;
   }
-  if (isLoopbackName(host) && !policy.allowPrivate) throw new TargetRefused(`host ${host} is a loopback name, not a public address`);
+  if (isLoopbackName(host) && !policy.allowPrivate)
+    throw new TargetRefused(`host ${host} is a loopback name, not a public address`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await withTimeout(policy.lookup(host), timeoutMs, `DNS lookup of ${host}`);
@@ -148,7 +158,8 @@ export async function resolveTarget(text: string, policy: TargetPolicy, timeoutM
     if (range) throw new TargetRefused(`refused: ${notPublic(host, host, range)}`);
     return { url, host, port, address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 };
   }
-  if (isLoopbackName(host) && !policy.allowPrivate) throw new TargetRefused(`refused: host ${host} is a loopback name, not a public address`);
+  if (isLoopbackName(host) && !policy.allowPrivate)
+    throw new TargetRefused(`refused: host ${host} is a loopback name, not a public address`);
   let addresses: ResolvedAddress[];
   try {
     addresses = await withTimeout(policy.lookup(host), timeoutMs, `DNS lookup of ${host}`);

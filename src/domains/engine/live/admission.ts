@@ -35,9 +35,19 @@ export type RefusalReason =
   | 'limit_live_streams'
   | 'no_capacity';
 
-const refuse = (streamId: string | null, reason: RefusalReason, message: string): Admission => ({ admitted: false, streamId, reason, message });
+const refuse = (streamId: string | null, reason: RefusalReason, message: string): Admission => ({
+  admitted: false,
+  streamId,
+  reason,
+  message,
+});
 
-type Ctx = { config: Config; now: Date; billing: BillingService; publisherPresent: (streamId: string) => Promise<boolean> };
+type Ctx = {
+  config: Config;
+  now: Date;
+  billing: BillingService;
+  publisherPresent: (streamId: string) => Promise<boolean>;
+};
 
 /**
  * Decides one publisher, in the caller's transaction: the stream's and the account's rows are
@@ -60,37 +70,53 @@ export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admi
  * The same rules, changing nothing: whether a publisher with this key would be admitted now
  * (WHIP refuses a browser at its POST, before it sends media toward nginx's `on_publish`).
  */
-export const wouldAdmit = (tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> => judge(tx, req, ctx);
+export const wouldAdmit = (tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> =>
+  judge(tx, req, ctx);
 
 async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> {
   const stream = await lockStreamById(tx, req.name);
   if (!stream) return refuse(null, 'unknown_stream', `no stream ${req.name}`);
-  if (!req.key || !keyMatches(req.key, stream.key_hash)) return refuse(stream.id, 'wrong_key', 'the key is wrong or was replaced');
-  if (stream.status !== 'pending' && stream.status !== 'live') return refuse(stream.id, 'stream_finished', `the stream is ${stream.status}; a key works for one broadcast`);
+  if (!req.key || !keyMatches(req.key, stream.key_hash))
+    return refuse(stream.id, 'wrong_key', 'the key is wrong or was replaced');
+  if (stream.status !== 'pending' && stream.status !== 'live')
+    return refuse(stream.id, 'stream_finished', `the stream is ${stream.status}; a key works for one broadcast`);
 
   const account = await lockAccount(tx, stream.account_id);
-  if (!account || account.state !== 'active') return refuse(stream.id, 'account_inactive', `the account is ${account?.state ?? 'gone'}`);
-  if (account.billing_mode === 'prepaid' && compareUsd((await ctx.billing.money(tx, account.id)).available_usd, '0') <= 0) {
+  if (!account || account.state !== 'active')
+    return refuse(stream.id, 'account_inactive', `the account is ${account?.state ?? 'gone'}`);
+  if (
+    account.billing_mode === 'prepaid' &&
+    compareUsd((await ctx.billing.money(tx, account.id)).available_usd, '0') <= 0
+  ) {
     return refuse(stream.id, 'no_credit', 'the account has no credit left');
   }
 
   if (stream.status === 'live') {
     if (stream.publisher_client_id !== null) {
-      if (await ctx.publisherPresent(stream.id)) return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
+      if (await ctx.publisherPresent(stream.id))
+        return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
     }
-    const windowEnd = stream.publisher_left_at && addSeconds(stream.publisher_left_at, ctx.config.live.reconnect_window_seconds);
+    const windowEnd =
+      stream.publisher_left_at && addSeconds(stream.publisher_left_at, ctx.config.live.reconnect_window_seconds);
     if (stream.publisher_client_id === null && windowEnd && windowEnd <= ctx.now) {
       return refuse(stream.id, 'stream_finished', 'the reconnect window is over; the stream is ending');
     }
     return { admitted: true, stream, resumed: true };
   }
 
-  if (stream.reservation_expires_at <= ctx.now) return refuse(stream.id, 'reservation_expired', 'the 30-minute reservation is over');
+  if (stream.reservation_expires_at <= ctx.now)
+    return refuse(stream.id, 'reservation_expired', 'the 30-minute reservation is over');
   const limits = account.trusted ? ctx.config.limits.trusted : ctx.config.limits.new;
   const hours = await ctx.billing.ingestHoursSpent(tx, account);
-  if (hours) return refuse(stream.id, 'limit_ingest_hours', `the account published ${hours.used.toFixed(2)} of its ${hours.limit} ingest hours this month`);
+  if (hours)
+    return refuse(
+      stream.id,
+      'limit_ingest_hours',
+      `the account published ${hours.used.toFixed(2)} of its ${hours.limit} ingest hours this month`,
+    );
   const live = await q.countLive(tx, account.id, stream.id);
-  if (live >= limits.live_at_once) return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
+  if (live >= limits.live_at_once)
+    return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
   await q.lockCapacity(tx);
   if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution)) {
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');

@@ -37,8 +37,16 @@ export class EndingRules {
   /** Reconnect windows and maximum durations, as of `now`. */
   async endExpired(now: Date): Promise<void> {
     const window = this.deps.config.live.reconnect_window_seconds;
-    await this.endEach((tx) => q.lockDisconnected(tx, addSeconds(now, -window)), 'disconnected', (row) => addSeconds(row.publisher_left_at as Date, window));
-    await this.endEach((tx) => q.lockOverDuration(tx, now), 'duration_limit', () => now);
+    await this.endEach(
+      (tx) => q.lockDisconnected(tx, addSeconds(now, -window)),
+      'disconnected',
+      (row) => addSeconds(row.publisher_left_at as Date, window),
+    );
+    await this.endEach(
+      (tx) => q.lockOverDuration(tx, now),
+      'duration_limit',
+      () => now,
+    );
   }
 
   /**
@@ -46,7 +54,12 @@ export class EndingRules {
    * in its ingest series every INGEST_SAMPLE_SECONDS) and ends the stream once a limit warning has
    * held for the grace period.
    */
-  async measure(live: StreamRow[], stats: StatStream[] | null, workerOf: (streamId: string) => LiveWorker | undefined, now: Date): Promise<void> {
+  async measure(
+    live: StreamRow[],
+    stats: StatStream[] | null,
+    workerOf: (streamId: string) => LiveWorker | undefined,
+    now: Date,
+  ): Promise<void> {
     const { config, sql, logger } = this.deps;
     const grace = config.live.limit_grace_seconds;
     for (const row of live) {
@@ -57,16 +70,26 @@ export class EndingRules {
         worker.meter.addBytes(now, stat.bytesIn);
         if (stat.playersDropped > worker.droppedSeen) {
           // The ladder fell behind and nginx dropped media for it: viewers see a gap. Capacity settings are too high.
-          logger.warn({ stream_id: row.id, dropped: stat.playersDropped }, 'the ladder is not keeping up: nginx dropped media for it; lower capacity.stream_cost budget or use a faster live.x264_preset');
+          logger.warn(
+            { stream_id: row.id, dropped: stat.playersDropped },
+            'the ladder is not keeping up: nginx dropped media for it; lower capacity.stream_cost budget or use a faster live.x264_preset',
+          );
         }
         worker.droppedSeen = stat.playersDropped;
         this.checkLag(row.id, worker);
         worker.frameRate = stat.meta?.frameRate ?? null;
       }
-      const measurement = worker.meter.measure(now, { maxResolution: row.max_resolution, maxKbps: config.live.max_ingest_kbps });
+      const measurement = worker.meter.measure(now, {
+        maxResolution: row.max_resolution,
+        maxKbps: config.live.max_ingest_kbps,
+      });
       if (!measurement) continue;
       const warning = measurement.limit_warning;
-      const since = warning ? (row.ingest?.limit_warning === warning && row.limit_warning_since ? row.limit_warning_since : now) : null;
+      const since = warning
+        ? row.ingest?.limit_warning === warning && row.limit_warning_since
+          ? row.limit_warning_since
+          : now
+        : null;
       if (warning && since && addSeconds(since, grace) <= now) {
         await this.endForLimit(row.id, warning, measurement, now);
         continue;
@@ -88,10 +111,16 @@ export class EndingRules {
     const seconds = Math.round(lag.seconds * 10) / 10;
     if (!worker.lagging && lag.seconds > LADDER_LAG_WARN_SECONDS) {
       worker.lagging = true;
-      this.deps.logger.warn({ stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes }, 'the ladder is not keeping up: it is behind the recording it reads and viewers fall behind with it; lower capacity.stream_cost budget or use a faster live.x264_preset');
+      this.deps.logger.warn(
+        { stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes },
+        'the ladder is not keeping up: it is behind the recording it reads and viewers fall behind with it; lower capacity.stream_cost budget or use a faster live.x264_preset',
+      );
     } else if (worker.lagging && lag.seconds < LADDER_LAG_WARN_SECONDS / 2) {
       worker.lagging = false;
-      this.deps.logger.info({ stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes }, 'the ladder caught up with the recording');
+      this.deps.logger.info(
+        { stream_id: streamId, behind_seconds: seconds, behind_bytes: lag.bytes },
+        'the ladder caught up with the recording',
+      );
     }
   }
 
@@ -109,7 +138,11 @@ export class EndingRules {
     return true;
   }
 
-  private async endEach(select: (tx: Tx) => Promise<StreamRow[]>, reason: EndReason, at: (row: StreamRow) => Date): Promise<void> {
+  private async endEach(
+    select: (tx: Tx) => Promise<StreamRow[]>,
+    reason: EndReason,
+    at: (row: StreamRow) => Date,
+  ): Promise<void> {
     const ended = await this.deps.sql.begin(async (tx) => {
       const rows = await select(tx);
       for (const row of rows) await transitions.end(tx, row, reason, at(row));
@@ -121,7 +154,12 @@ export class EndingRules {
     }
   }
 
-  private async endForLimit(streamId: string, reason: 'limit_bitrate' | 'limit_resolution', measurement: StreamRow['ingest'], now: Date): Promise<void> {
+  private async endForLimit(
+    streamId: string,
+    reason: 'limit_bitrate' | 'limit_resolution',
+    measurement: StreamRow['ingest'],
+    now: Date,
+  ): Promise<void> {
     const ended = await this.deps.sql.begin(async (tx) => {
       const row = await lockStreamById(tx, streamId);
       if (!row || row.status !== 'live') return false;
@@ -130,7 +168,10 @@ export class EndingRules {
       return true;
     });
     if (!ended) return;
-    this.deps.logger.warn({ stream_id: streamId, end_reason: reason, ingest: measurement }, 'stream ended: publisher limit broken');
+    this.deps.logger.warn(
+      { stream_id: streamId, end_reason: reason, ingest: measurement },
+      'stream ended: publisher limit broken',
+    );
     await this.deps.ended(streamId);
   }
 }

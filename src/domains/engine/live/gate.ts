@@ -51,13 +51,26 @@ export class LiveGate implements PublisherGate {
     const key = relayed ? this.redeemRelay(hook) : hook.key;
     if (relayed && key === null) return false;
     const req = { name: hook.name, key: key ?? undefined, clientId: hook.clientId };
-    const result = await sql.begin((tx) => admit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
+    const result = await sql.begin((tx) =>
+      admit(tx, req, {
+        config,
+        now: clock.now(),
+        billing: this.deps.billing,
+        publisherPresent: (id) => this.publisherPresent(id),
+      }),
+    );
     if (!result.admitted) {
-      logger.warn({ stream_id: result.streamId, client_id: req.clientId, addr: hook.addr, reason: result.reason }, `publisher refused: ${result.message}`);
+      logger.warn(
+        { stream_id: result.streamId, client_id: req.clientId, addr: hook.addr, reason: result.reason },
+        `publisher refused: ${result.message}`,
+      );
       return false;
     }
     const stream = result.stream;
-    logger.info({ stream_id: stream.id, client_id: req.clientId, resumed: result.resumed }, result.resumed ? 'publisher reconnected' : 'stream live');
+    logger.info(
+      { stream_id: stream.id, client_id: req.clientId, resumed: result.resumed },
+      result.resumed ? 'publisher reconnected' : 'stream live',
+    );
     this.missing.delete(stream.id);
     // The relay's keyframes are the ones the appliance asks the browser for: no interval to report.
     this.startWorker(stream).meter.keyframesRequested = relayed;
@@ -67,14 +80,25 @@ export class LiveGate implements PublisherGate {
   private redeemRelay(hook: PublishHook): string | null {
     const local = LOOPBACK.has(hook.addr) || hook.addr === localHost(this.deps.config);
     const key = local ? this.relays.redeem(hook.relay as string, hook.name) : null;
-    if (key === null) this.deps.logger.warn({ stream_id: hook.name, client_id: hook.clientId, addr: hook.addr }, 'publisher refused: a relay credential that is unknown, spent, for another stream or not from this machine');
+    if (key === null)
+      this.deps.logger.warn(
+        { stream_id: hook.name, client_id: hook.clientId, addr: hook.addr },
+        'publisher refused: a relay credential that is unknown, spent, for another stream or not from this machine',
+      );
     return key;
   }
 
   /** Whether a publisher with this key would be admitted now; changes nothing. */
   wouldAdmit(req: { name: string; key: string | undefined }): Promise<Admission> {
     const { sql, config, clock } = this.deps;
-    return sql.begin((tx) => wouldAdmit(tx, req, { config, now: clock.now(), billing: this.deps.billing, publisherPresent: (id) => this.publisherPresent(id) }));
+    return sql.begin((tx) =>
+      wouldAdmit(tx, req, {
+        config,
+        now: clock.now(),
+        billing: this.deps.billing,
+        publisherPresent: (id) => this.publisherPresent(id),
+      }),
+    );
   }
 
   /**
@@ -85,7 +109,10 @@ export class LiveGate implements PublisherGate {
     for (const row of live) {
       const publisher = stats.find((s) => s.name === row.id)?.publisher;
       if (!publisher || publisher.clientId !== row.publisher_client_id) continue;
-      this.deps.logger.info({ stream_id: row.id, client_id: publisher.clientId }, 'publisher still connected after the restart; ladder started again');
+      this.deps.logger.info(
+        { stream_id: row.id, client_id: publisher.clientId },
+        'publisher still connected after the restart; ladder started again',
+      );
       this.startWorker(row);
     }
   }
@@ -134,7 +161,10 @@ export class LiveGate implements PublisherGate {
       }
       const leftAt = this.leftAt(row.id);
       await this.left({ name: row.id, clientId: row.publisher_client_id }, leftAt);
-      this.deps.logger.warn({ stream_id: row.id, left_at: leftAt }, 'publisher no longer connected to nginx; reconnect window started when its media stopped');
+      this.deps.logger.warn(
+        { stream_id: row.id, left_at: leftAt },
+        'publisher no longer connected to nginx; reconnect window started when its media stopped',
+      );
     }
     this.missing = missing;
   }

@@ -12,7 +12,8 @@ export const INGEST_SAMPLE_SECONDS = 10;
 export const INGEST_SAMPLE_DAYS = 7;
 
 /** Whether a tick at `now` stores a sample, the last one having been stored at `last`. */
-export const sampleDue = (last: Date | null, now: Date): boolean => last === null || now.getTime() - last.getTime() >= INGEST_SAMPLE_SECONDS * 1000;
+export const sampleDue = (last: Date | null, now: Date): boolean =>
+  last === null || now.getTime() - last.getTime() >= INGEST_SAMPLE_SECONDS * 1000;
 
 /** The ingest series of streams (the live tick writes it, see EndingRules.measure): read and purged here. */
 export class IngestHistory {

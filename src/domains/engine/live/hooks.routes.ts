@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deriveKey } from '../../../config/secrets.js';
 
 /** Internal hook paths carry this token: the API may listen on every address. */
-export const hookToken = (signingKey: string): string => deriveKey(signingKey, 'svc ingest hooks v1').toString('base64url');
+export const hookToken = (signingKey: string): string =>
+  deriveKey(signingKey, 'svc ingest hooks v1').toString('base64url');
 
 /** What the ingest hooks need from the live pipeline. */
 export interface PublisherGate {
@@ -37,29 +38,52 @@ type HookRoute = { Body: Record<string, string | undefined> | undefined };
  * `localHost`: the address nginx reaches the appliance at when it listens on one address only
  * (`listen_host`); nginx's connections then come from it, not from loopback.
  */
-export function registerIngestHooks(app: FastifyInstance, token: string, gate: PublisherGate, localHost = '127.0.0.1'): void {
+export function registerIngestHooks(
+  app: FastifyInstance,
+  token: string,
+  gate: PublisherGate,
+  localHost = '127.0.0.1',
+): void {
   // The socket's own peer, never request.ip: that one believes X-Forwarded-For from nginx, and
   // nginx (API workers) or a proxy on this machine would make every client look like loopback.
   const nginxAt = new Set([...LOOPBACK, unmapped(localHost)]);
   void app.register(async (scope) => {
-    scope.addContentTypeParser<string>('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body)));
-    });
+    scope.addContentTypeParser<string>(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body)));
+      },
+    );
     const fields = (request: FastifyRequest<HookRoute>) => request.body ?? {};
     const fromNginx = (request: FastifyRequest) => nginxAt.has(unmapped(request.socket.remoteAddress ?? ''));
 
-    scope.post<HookRoute>(`/internal/ingest/${token}/publish`, { schema: { hide: true }, config: reported('publish') }, async (request, reply) => {
-      const f = fields(request);
-      if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
-      const ok = await gate.admit({ name: f.name, key: f.key, relay: f.relay, clientId: f.clientid, addr: f.addr ?? '' });
-      return reply.code(ok ? 200 : 403).send('');
-    });
+    scope.post<HookRoute>(
+      `/internal/ingest/${token}/publish`,
+      { schema: { hide: true }, config: reported('publish') },
+      async (request, reply) => {
+        const f = fields(request);
+        if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
+        const ok = await gate.admit({
+          name: f.name,
+          key: f.key,
+          relay: f.relay,
+          clientId: f.clientid,
+          addr: f.addr ?? '',
+        });
+        return reply.code(ok ? 200 : 403).send('');
+      },
+    );
 
-    scope.post<HookRoute>(`/internal/ingest/${token}/publish_done`, { schema: { hide: true }, config: reported('publish_done') }, async (request, reply) => {
-      const f = fields(request);
-      if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
-      await gate.left({ name: f.name, clientId: f.clientid });
-      return reply.code(200).send('');
-    });
+    scope.post<HookRoute>(
+      `/internal/ingest/${token}/publish_done`,
+      { schema: { hide: true }, config: reported('publish_done') },
+      async (request, reply) => {
+        const f = fields(request);
+        if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
+        await gate.left({ name: f.name, clientId: f.clientid });
+        return reply.code(200).send('');
+      },
+    );
   });
 }

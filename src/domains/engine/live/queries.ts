@@ -34,7 +34,13 @@ export async function lockCapacity(db: Db): Promise<void> {
 }
 
 /** The latest ingest measurement of a live stream, and since when its limit warning holds. */
-export async function saveIngest(db: Db, streamId: string, measurement: IngestMeasurement, warningSince: Date | null, sampleAt: Date | null): Promise<void> {
+export async function saveIngest(
+  db: Db,
+  streamId: string,
+  measurement: IngestMeasurement,
+  warningSince: Date | null,
+  sampleAt: Date | null,
+): Promise<void> {
   const m = measurement;
   // One statement: the sample is kept only while the stream is still live, like the measurement.
   await db`

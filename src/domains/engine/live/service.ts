@@ -55,7 +55,11 @@ export class LiveService implements PublisherGate {
 
   constructor(private readonly deps: LiveDeps) {
     this.workers = new WorkerControl(deps);
-    this.gate = new LiveGate({ ...deps, workers: this.workers, lastMediaAt: (id) => lastMediaAt(deps.config.dataDir, id) });
+    this.gate = new LiveGate({
+      ...deps,
+      workers: this.workers,
+      lastMediaAt: (id) => lastMediaAt(deps.config.dataDir, id),
+    });
     this.ending = new EndingRules({ ...deps, ended: (id) => this.ended(id) });
     this.origin = new OriginCleanup(dataPaths(deps.config.dataDir).origin, deps.clock, (id) => this.workers.has(id));
   }
@@ -71,7 +75,15 @@ export class LiveService implements PublisherGate {
 
   /** What each live stream's publisher sends to this node, as of the last tick (metrics). */
   ingestReadings(): IngestReading[] {
-    return this.workers.all().map((w) => ({ streamId: w.streamId, kbps: w.meter.kbps(), frameRate: w.frameRate, droppedMessages: w.droppedSeen, ladderCpuSeconds: w.ladderCpuSeconds }));
+    return this.workers
+      .all()
+      .map((w) => ({
+        streamId: w.streamId,
+        kbps: w.meter.kbps(),
+        frameRate: w.frameRate,
+        droppedMessages: w.droppedSeen,
+        ladderCpuSeconds: w.ladderCpuSeconds,
+      }));
   }
 
   get nodeReady(): boolean {
@@ -120,7 +132,8 @@ export class LiveService implements PublisherGate {
     // A stream ended elsewhere (another node, a future job) still has its worker here: finish it.
     // Workers made after the query began are too new to judge by it.
     const liveIds = new Set(live.map((r) => r.id));
-    for (const worker of this.workers.madeBefore(before)) if (!liveIds.has(worker.streamId)) await this.ended(worker.streamId);
+    for (const worker of this.workers.madeBefore(before))
+      if (!liveIds.has(worker.streamId)) await this.ended(worker.streamId);
     if (stats) {
       await this.gate.reconcile(live, stats);
       this.checks = [...this.checks.slice(-1), now];
@@ -170,7 +183,8 @@ export class LiveService implements PublisherGate {
       this.statFailing = false;
       return stats;
     } catch (err) {
-      if (!this.statFailing) this.deps.logger.warn({ err: (err as Error).message }, 'ingest statistics unavailable (nginx restarting?)');
+      if (!this.statFailing)
+        this.deps.logger.warn({ err: (err as Error).message }, 'ingest statistics unavailable (nginx restarting?)');
       this.statFailing = true;
       return null;
     }

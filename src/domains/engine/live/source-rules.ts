@@ -19,7 +19,9 @@ export function judgeSource(meta: StatStream['meta'], final: boolean): SourceVer
   if (meta.videoCodec !== null && meta.videoCodec !== H264) {
     return { kind: 'refused', video: meta.videoCodec, reason: `it sends ${meta.videoCodec} video; H.264 is required` };
   }
-  if (meta.width && meta.height) return { kind: 'accepted', width: meta.width, height: meta.height, hasAudio: meta.audioCodec !== null };
-  if (final && meta.audioCodec !== null) return { kind: 'refused', video: null, reason: 'it sends audio without video; H.264 video is required' };
+  if (meta.width && meta.height)
+    return { kind: 'accepted', width: meta.width, height: meta.height, hasAudio: meta.audioCodec !== null };
+  if (final && meta.audioCodec !== null)
+    return { kind: 'refused', video: null, reason: 'it sends audio without video; H.264 video is required' };
   return { kind: 'unknown' };
 }

@@ -1,7 +1,16 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../../../core/logger.js';
-import { parseMediaPlaylist, renderMasterPlaylist, renderWindowPlaylist, slideWindow, targetDurationFor, type MediaSegment, type SequenceStart, type Variant } from '../../../platform/media/playlist.js';
+import {
+  parseMediaPlaylist,
+  renderMasterPlaylist,
+  renderWindowPlaylist,
+  slideWindow,
+  targetDurationFor,
+  type MediaSegment,
+  type SequenceStart,
+  type Variant,
+} from '../../../platform/media/playlist.js';
 import { codecsString, type SegmentProbe } from '../../../platform/media/probe.js';
 
 export interface UploaderOptions {
@@ -89,7 +98,15 @@ export class Uploader {
     const files = readdirSync(this.o.originDir).filter((f) => f.startsWith(`${name}_`) && segmentNumber(f) !== null);
     st.onOrigin = files.sort((a, b) => (segmentNumber(a) as number) - (segmentNumber(b) as number));
     for (const uri of [...st.onOrigin, ...seen.segments.map((s) => s.uri)]) st.names.add(uri);
-    this.o.logger.info({ rendition: name, media_sequence: seen.mediaSequence, discontinuity_sequence: seen.discontinuitySequence, segments: seen.segments.length }, 'playlist continued from the origin');
+    this.o.logger.info(
+      {
+        rendition: name,
+        media_sequence: seen.mediaSequence,
+        discontinuity_sequence: seen.discontinuitySequence,
+        segments: seen.segments.length,
+      },
+      'playlist continued from the origin',
+    );
     return st;
   }
 
@@ -100,7 +117,9 @@ export class Uploader {
 
   /** One pass; passes never overlap. */
   tick(): Promise<void> {
-    this.busy = this.busy.then(() => this.pass()).catch((err: unknown) => this.o.logger.error({ err }, 'upload pass failed'));
+    this.busy = this.busy
+      .then(() => this.pass())
+      .catch((err: unknown) => this.o.logger.error({ err }, 'upload pass failed'));
     return this.busy;
   }
 
@@ -125,7 +144,10 @@ export class Uploader {
     this.writeMediaPlaylist(name);
     for (const { file, segment } of toProbe) {
       // A failed reading only skips a measurement: the next segment is read if CODECS are still missing.
-      await this.o.probe(file).then((probe) => this.measure(name, probe, segment), (err: unknown) => this.o.logger.warn({ err, rendition: name, segment: segment.uri }, 'segment probe failed'));
+      await this.o.probe(file).then(
+        (probe) => this.measure(name, probe, segment),
+        (err: unknown) => this.o.logger.warn({ err, rendition: name, segment: segment.uri }, 'segment probe failed'),
+      );
     }
     // Pruned after reading: a segment being read is still on the origin.
     this.pruneOrigin(this.state.get(name) as RenditionState);
@@ -157,7 +179,11 @@ export class Uploader {
       st.targetDuration = Math.max(st.targetDuration, targetDurationFor(segment.duration));
       st.names.add(segment.uri);
       st.onOrigin.push(segment.uri);
-      if (st.published.length === 1) this.o.logger.debug({ rendition: name, segment: segment.uri, duration: segment.duration }, 'first segment published');
+      if (st.published.length === 1)
+        this.o.logger.debug(
+          { rendition: name, segment: segment.uri, duration: segment.duration },
+          'first segment published',
+        );
       fresh = true;
       if (segment.duration > 0) {
         st.peakBps = Math.max(st.peakBps, (bytes * 8) / segment.duration);
@@ -202,7 +228,11 @@ export class Uploader {
       const duration = (await this.o.probe(file)).duration ?? this.o.segmentSeconds;
       skipped.push({ uri, duration, discontinuity: false, programDateTime: null });
     }
-    if (skipped.length) this.o.logger.warn({ rendition: name, segments: skipped.length }, 'segments recovered that slid out of the ladder playlist before upload');
+    if (skipped.length)
+      this.o.logger.warn(
+        { rendition: name, segments: skipped.length },
+        'segments recovered that slid out of the ladder playlist before upload',
+      );
     return [...skipped, ...listed];
   }
 
@@ -224,7 +254,9 @@ export class Uploader {
   private writeMasterIfDue(): void {
     const ready = this.o.renditions.every((n) => (this.state.get(n) as RenditionState).variant !== null);
     if (!ready) return;
-    const grew = this.o.renditions.some((n) => (this.state.get(n) as RenditionState).peakBps > (this.announcedBps.get(n) ?? 0) * 1.1);
+    const grew = this.o.renditions.some(
+      (n) => (this.state.get(n) as RenditionState).peakBps > (this.announcedBps.get(n) ?? 0) * 1.1,
+    );
     if (this.masterWritten && !grew) return;
     const variants: Variant[] = this.o.renditions.map((n) => {
       const st = this.state.get(n) as RenditionState;
@@ -238,7 +270,10 @@ export class Uploader {
         averageBandwidth: st.sumSeconds > 0 ? Math.round((st.sumBytes * 8) / st.sumSeconds) : bandwidth,
       };
     });
-    writeAtomically(join(this.o.originDir, 'master.m3u8'), renderMasterPlaylist(variants.sort((a, b) => b.bandwidth - a.bandwidth)));
+    writeAtomically(
+      join(this.o.originDir, 'master.m3u8'),
+      renderMasterPlaylist(variants.sort((a, b) => b.bandwidth - a.bandwidth)),
+    );
     if (!this.masterWritten) this.o.logger.info({ renditions: this.o.renditions }, 'stream playable');
     this.masterWritten = true;
   }

@@ -124,7 +124,9 @@ export class LiveWorker {
     // nginx takes one publisher per stream: the last session's is gone, even when nobody said so (nginx died).
     this.feed?.finish();
     const session = ++this.sessions;
-    this.sessionStart = this.sessionStart.then(async () => this.startSession(await source, recording, session)).catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
+    this.sessionStart = this.sessionStart
+      .then(async () => this.startSession(await source, recording, session))
+      .catch((err: unknown) => this.log.error({ err }, 'ladder did not start'));
     return this.sessionStart;
   }
 
@@ -138,7 +140,11 @@ export class LiveWorker {
     return this.latencyMode === 'low' ? LOW_LATENCY_SEGMENT_SECONDS : this.deps.config.live.segment_seconds;
   }
 
-  private async startSession(info: SourceInfo | null, findRecording: () => string | null, session: number): Promise<void> {
+  private async startSession(
+    info: SourceInfo | null,
+    findRecording: () => string | null,
+    session: number,
+  ): Promise<void> {
     if (this.finished || !this.publisherConnected) return;
     const { config } = this.deps;
     if (!this.renditions) {
@@ -156,7 +162,8 @@ export class LiveWorker {
         onSourceSegment: (probe) => this.meter.addSegment(probe),
         // Stills come from the smallest rendition: the cheapest to decode.
         onPublished: (rendition, file) => {
-          if (rendition === this.renditions?.at(-1)?.name) this.deps.thumbnails.offer(this.streamId, this.profile, file);
+          if (rendition === this.renditions?.at(-1)?.name)
+            this.deps.thumbnails.offer(this.streamId, this.profile, file);
         },
         logger: this.log,
       });
@@ -183,7 +190,9 @@ export class LiveWorker {
       ...options,
       ...(this.feed ? { input: 'pipe:0', inputFormat: 'flv' as const } : { input: live }),
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
-      firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`)) ? 0 : config.live.first_segment_seconds,
+      firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`))
+        ? 0
+        : config.live.first_segment_seconds,
     });
     this.ladder = this.deps.supervisor.spawn({
       name: `ladder ${this.streamId}`,
@@ -198,7 +207,10 @@ export class LiveWorker {
       // Its input ends with the publisher (exit 0); a crash while this session publishes restarts it.
       restart: (exit) => session === this.sessions && this.publisherConnected && !this.finished && exit.code !== 0,
     });
-    this.log.info({ renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' }, 'ladder started');
+    this.log.info(
+      { renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' },
+      'ladder started',
+    );
   }
 
   /**

@@ -87,9 +87,13 @@ export class WorkerControl {
     // Renamed first, so that a reconnect within the same second gets a file of its own instead of truncating the last.
     setAsideSessions(ingest, stream.id);
     const earlier = new Set(recordedSessions(ingest, stream.id));
-    const recording = () => recordedSessions(ingest, stream.id).filter((f) => !earlier.has(f)).at(-1) ?? null;
+    const recording = () =>
+      recordedSessions(ingest, stream.id)
+        .filter((f) => !earlier.has(f))
+        .at(-1) ?? null;
     const source = this.sourceInfo(stream.id).then(async (verdict) => {
-      if (verdict?.kind !== 'refused') return verdict && { width: verdict.width, height: verdict.height, hasAudio: verdict.hasAudio };
+      if (verdict?.kind !== 'refused')
+        return verdict && { width: verdict.width, height: verdict.height, hasAudio: verdict.hasAudio };
       admitted.publisherLeft();
       await this.refuseSource(stream.id, verdict);
       return null;
@@ -129,7 +133,9 @@ export class WorkerControl {
    */
   killLeftovers(): void {
     const workRoot = `${dataPaths(this.deps.config.dataDir).live}/`;
-    const pids = findProcesses((argv) => argv.some((arg, i) => argv[i - 1] === '-hls_segment_filename' && arg.startsWith(workRoot)));
+    const pids = findProcesses((argv) =>
+      argv.some((arg, i) => argv[i - 1] === '-hls_segment_filename' && arg.startsWith(workRoot)),
+    );
     if (!pids.length) return;
     killAll(pids);
     this.deps.logger.warn({ pids }, 'stopped ladders left running by an earlier start');
@@ -148,7 +154,10 @@ export class WorkerControl {
    * come back with H.264 (same key); if none does, it ends `disconnected`.
    */
   private async refuseSource(streamId: string, verdict: Extract<SourceVerdict, { kind: 'refused' }>): Promise<void> {
-    this.deps.logger.warn({ stream_id: streamId, video_codec: verdict.video }, `publisher dropped: ${verdict.reason} (reconnect with H.264 video within the reconnect window)`);
+    this.deps.logger.warn(
+      { stream_id: streamId, video_codec: verdict.video },
+      `publisher dropped: ${verdict.reason} (reconnect with H.264 video within the reconnect window)`,
+    );
     try {
       await this.deps.ingest.dropPublisher(streamId);
     } catch (err) {

@@ -11,7 +11,11 @@ import { DownloadBody, RecordingDownload } from './schemas.js';
 const security = [{ apiKey: [] }];
 const tags = ['Recordings'];
 
-export function registerRecordingRoutes(app: FastifyInstance, recordings: RecordingsService, streams: StreamsService): void {
+export function registerRecordingRoutes(
+  app: FastifyInstance,
+  recordings: RecordingsService,
+  streams: StreamsService,
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const auth = keyed(app);
 
@@ -22,7 +26,8 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
       schema: {
         operationId: 'deleteRecording',
         summary: 'Delete the recording',
-        description: 'A ready (or failed) recording is deleted at once (`deleted`, event `recording.deleted`); one still being made is `deleting` and is deleted as soon as it exists. Without a recording the stream is returned unchanged.',
+        description:
+          'A ready (or failed) recording is deleted at once (`deleted`, event `recording.deleted`); one still being made is `deleting` and is deleted as soon as it exists. Without a recording the stream is returned unchanged.',
         tags,
         security,
         params: StreamParams,
@@ -40,13 +45,17 @@ export function registerRecordingRoutes(app: FastifyInstance, recordings: Record
       schema: {
         operationId: 'createRecordingDownload',
         summary: 'Sign a recording download',
-        description: 'A signed URL of the MP4 (range requests supported). `409 recording_not_ready` with `details.status` until the recording is ready.',
+        description:
+          'A signed URL of the MP4 (range requests supported). `409 recording_not_ready` with `details.status` until the recording is ready.',
         tags,
         security,
         params: StreamParams,
         querystring: NoQuery,
         body: DownloadBody,
-        response: { 200: RecordingDownload, ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'recording_not_ready') },
+        response: {
+          200: RecordingDownload,
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'recording_not_ready'),
+        },
       },
     },
     async (request) => recordings.download(request.account, request.params.id, request.body.expires_in ?? 3600),

@@ -11,7 +11,9 @@ export type DownloadBody = Static<typeof DownloadBody>;
 export const RecordingDownload = Type.Object({
   object: Type.Literal('recording_download'),
   stream_id: Type.String(),
-  url: Type.String({ description: '`{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4`; supports range requests' }),
+  url: Type.String({
+    description: '`{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4`; supports range requests',
+  }),
   bytes: Type.Integer(),
   expires_at: Timestamp,
 });

@@ -79,11 +79,17 @@ export class RecordingsService {
     });
   }
 
-  async download(account: Account, id: string, expiresIn: number): Promise<{ object: 'recording_download'; stream_id: string; url: string; bytes: number; expires_at: string }> {
+  async download(
+    account: Account,
+    id: string,
+    expiresIn: number,
+  ): Promise<{ object: 'recording_download'; stream_id: string; url: string; bytes: number; expires_at: string }> {
     const row = await ownStream(this.deps.sql, account.id, id);
     if (row.recording_status !== 'ready') {
       const status = row.recording_status ?? 'none';
-      throw new ApiError('recording_not_ready', `The recording is ${status}; it can be downloaded once ready.`, { status });
+      throw new ApiError('recording_not_ready', `The recording is ${status}; it can be downloaded once ready.`, {
+        status,
+      });
     }
     const expiresAt = addSeconds(this.deps.clock.now(), expiresIn);
     return {
@@ -102,7 +108,10 @@ export class RecordingsService {
     const claimed = await sql.begin(async (tx) => {
       const row = await lockStreamById(tx, id);
       const now = clock.now();
-      const due = row && (row.recording_status === 'processing' || row.recording_status === 'deleting') && !(row.recording_next_attempt_at && row.recording_next_attempt_at > now);
+      const due =
+        row &&
+        (row.recording_status === 'processing' || row.recording_status === 'deleting') &&
+        !(row.recording_next_attempt_at && row.recording_next_attempt_at > now);
       if (!row || !due) return null;
       if (row.recording_status === 'deleting') {
         removeSessions(config.dataDir, row.id);
@@ -137,7 +146,13 @@ export class RecordingsService {
         // What was streamed is kept, so the recording can be made again.
         await transitions.recordingFailed(tx, row, now, error);
       } else {
-        await q.scheduleRetry(tx, id, row.recording_attempts + 1, addSeconds(now, config.recordings.retry_seconds), error);
+        await q.scheduleRetry(
+          tx,
+          id,
+          row.recording_attempts + 1,
+          addSeconds(now, config.recordings.retry_seconds),
+          error,
+        );
       }
     });
   }
@@ -155,7 +170,8 @@ export class RecordingsService {
       await run(config.live.ffmpeg_path, remuxArgs(list, tmp), { timeoutMs: 30 * 60_000 });
       const out = await run(config.live.ffprobe_path, ffprobeDurationArgs(tmp));
       const durationSeconds = Math.round(Number(out.trim()) * 1000) / 1000;
-      if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw new Error(`the MP4 has no duration (${out.trim()})`);
+      if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
+        throw new Error(`the MP4 has no duration (${out.trim()})`);
       renameSync(tmp, files.mp4);
       return { bytes: statSync(files.mp4).size, durationSeconds };
     } finally {

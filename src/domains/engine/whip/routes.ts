@@ -23,8 +23,14 @@ const WHIP_CORS = {
 const MAX_OFFER_BYTES = 64 * 1024;
 
 const Params = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
-const SessionParams = Type.Object({ id: Type.String({ maxLength: 200 }), session: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
-const Query = Type.Object({ direction: Type.Optional(Type.Literal('whip')), key: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
+const SessionParams = Type.Object(
+  { id: Type.String({ maxLength: 200 }), session: Type.String({ maxLength: 100 }) },
+  { additionalProperties: false },
+);
+const Query = Type.Object(
+  { direction: Type.Optional(Type.Literal('whip')), key: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
 
 /**
  * The WHIP endpoint (RFC 9725) at the path of `whip_url`: `POST /live/{id}?direction=whip&key=...`
@@ -40,7 +46,11 @@ export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService
       await scope.register(cors, WHIP_CORS);
       scope.setNotFoundHandler(routeNotFound);
       // Trickle candidates (PATCH) are read only to be answered 405.
-      scope.addContentTypeParser(['application/sdp', 'application/trickle-ice-sdpfrag'], { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES }, (_req, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        ['application/sdp', 'application/trickle-ice-sdpfrag'],
+        { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
+        (_req, body, done) => done(null, body),
+      );
       const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
       api.post('/:id', { schema: { hide: true, params: Params, querystring: Query } }, async (request, reply) => {
@@ -50,24 +60,38 @@ export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService
         const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
         const { id } = request.params;
         const { answer, sessionId, maxResolution } = await whip.publish(id, request.query.key ?? bearer, request.body);
-        return reply
-          .code(201)
-          .header('content-type', 'application/sdp')
-          .header('location', `${whipBase}/${id}/sessions/${sessionId}`)
-          // The stream's declared size (short side): a browser scales its video to fit, or the stream ends limit_resolution.
-          .header('x-max-resolution', String(maxResolution))
-          .send(answer);
+        return (
+          reply
+            .code(201)
+            .header('content-type', 'application/sdp')
+            .header('location', `${whipBase}/${id}/sessions/${sessionId}`)
+            // The stream's declared size (short side): a browser scales its video to fit, or the stream ends limit_resolution.
+            .header('x-max-resolution', String(maxResolution))
+            .send(answer)
+        );
       });
 
-      api.delete('/:id/sessions/:session', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
-        if (!(await whip.end(request.params.id, request.params.session))) throw new ApiError('not_found', 'No such WHIP session.');
-        return reply.code(200).send('');
-      });
+      api.delete(
+        '/:id/sessions/:session',
+        { schema: { hide: true, params: SessionParams } },
+        async (request, reply) => {
+          if (!(await whip.end(request.params.id, request.params.session)))
+            throw new ApiError('not_found', 'No such WHIP session.');
+          return reply.code(200).send('');
+        },
+      );
 
-      api.patch('/:id/sessions/:session', { schema: { hide: true, params: SessionParams } }, async (_request, reply) => {
-        void reply.header('allow', 'DELETE');
-        throw new ApiError('method_not_allowed', 'Trickle ICE and ICE restarts are not supported: the answer holds every candidate; publish again.');
-      });
+      api.patch(
+        '/:id/sessions/:session',
+        { schema: { hide: true, params: SessionParams } },
+        async (_request, reply) => {
+          void reply.header('allow', 'DELETE');
+          throw new ApiError(
+            'method_not_allowed',
+            'Trickle ICE and ICE restarts are not supported: the answer holds every candidate; publish again.',
+          );
+        },
+      );
     },
     { prefix },
   );

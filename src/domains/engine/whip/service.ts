@@ -75,20 +75,38 @@ export class WhipService {
   constructor(private readonly deps: WhipDeps) {}
 
   /** Answers an offer: the SDP answer and the session's id, or an ApiError. */
-  async publish(streamId: string, key: string | undefined, offer: string): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
+  async publish(
+    streamId: string,
+    key: string | undefined,
+    offer: string,
+  ): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
     const { logger, live } = this.deps;
     const admission = await live.wouldAdmit({ name: streamId, key });
     if (!admission.admitted) {
-      logger.warn({ stream_id: admission.streamId, reason: admission.reason }, `WHIP publisher refused: ${admission.message}`);
-      throw new ApiError(REFUSALS[admission.reason], admission.message, admission.reason === 'no_capacity' ? { retry_after_seconds: 30 } : {});
+      logger.warn(
+        { stream_id: admission.streamId, reason: admission.reason },
+        `WHIP publisher refused: ${admission.message}`,
+      );
+      throw new ApiError(
+        REFUSALS[admission.reason],
+        admission.message,
+        admission.reason === 'no_capacity' ? { retry_after_seconds: 30 } : {},
+      );
     }
     if (offerHasSimulcast(offer)) {
       // A live stream ends (the spec's state table); a pending one stays pending for a retry with one layer.
       const ended = admission.resumed && (await live.endNow(streamId, 'simulcast_not_supported'));
       logger.warn({ stream_id: streamId, ended }, 'WHIP offer with several video layers refused');
-      throw new ApiError('simulcast_not_supported', `The offer sends several video layers (simulcast); send one.${ended ? ' The stream has ended.' : ''}`);
+      throw new ApiError(
+        'simulcast_not_supported',
+        `The offer sends several video layers (simulcast); send one.${ended ? ' The stream has ended.' : ''}`,
+      );
     }
-    if (!offerHasH264(offer)) throw new ApiError('codec_not_supported', 'The offer has no H.264 video (packetization-mode 1); this service needs H.264.');
+    if (!offerHasH264(offer))
+      throw new ApiError(
+        'codec_not_supported',
+        'The offer has no H.264 video (packetization-mode 1); this service needs H.264.',
+      );
     if (this.publishes(streamId) || this.answering.has(streamId)) {
       throw new ApiError('already_publishing', 'a publisher is already connected to this stream');
     }
@@ -101,7 +119,12 @@ export class WhipService {
     }
   }
 
-  private async answer(streamId: string, key: string, offer: string, maxResolution: number): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
+  private async answer(
+    streamId: string,
+    key: string,
+    offer: string,
+    maxResolution: number,
+  ): Promise<{ answer: string; sessionId: string; maxResolution: number }> {
     const { logger } = this.deps;
     const { whip } = this.deps.config;
     const receiver = await WebrtcReceiver.answerOffer(offer, {
@@ -113,8 +136,20 @@ export class WhipService {
       idleTimeoutMs: whip.idle_seconds * 1000,
       logger: logger.child({ stream_id: streamId }),
     });
-    if (!receiver) throw new ApiError('codec_not_supported', 'The offer has no H.264 video (packetization-mode 1); this service needs H.264.');
-    const session: Session = { id: randomBytes(16).toString('base64url'), streamId, receiver, relay: null, sdpFile: '', open: true, credential: null };
+    if (!receiver)
+      throw new ApiError(
+        'codec_not_supported',
+        'The offer has no H.264 video (packetization-mode 1); this service needs H.264.',
+      );
+    const session: Session = {
+      id: randomBytes(16).toString('base64url'),
+      streamId,
+      receiver,
+      relay: null,
+      sdpFile: '',
+      open: true,
+      credential: null,
+    };
     this.sessions.set(session.id, session);
     receiver.onEnd((why) => {
       if (why !== 'closed') logger.info({ stream_id: streamId, why }, 'WHIP session ended');
@@ -156,7 +191,11 @@ export class WhipService {
     mkdirSync(dir, { recursive: true });
     session.sdpFile = join(dir, `${session.id}.sdp`);
     writeFileSync(session.sdpFile, relayInputSdp(session.receiver.chosen, ports), { mode: 0o600 });
-    const spec = { sdpFile: session.sdpFile, hasAudio: session.receiver.chosen.audio !== null, rtmpUrl: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live` };
+    const spec = {
+      sdpFile: session.sdpFile,
+      hasAudio: session.receiver.chosen.audio !== null,
+      rtmpUrl: `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live`,
+    };
     session.relay = supervisor.spawn({
       name: `whip ${session.streamId}`,
       file: config.live.ffmpeg_path,
@@ -194,7 +233,8 @@ export class WhipService {
       }
       await new Promise((r) => setTimeout(r, BOUND_POLL_MS));
     }
-    if (session.open && session.relay === relay) this.deps.logger.warn({ stream_id: session.streamId }, 'the WHIP relay did not open its ports');
+    if (session.open && session.relay === relay)
+      this.deps.logger.warn({ stream_id: session.streamId }, 'the WHIP relay did not open its ports');
   }
 
   /**
@@ -206,7 +246,10 @@ export class WhipService {
     try {
       const admission = await this.deps.live.wouldAdmit({ name: session.streamId, key });
       if (admission.admitted) return;
-      this.deps.logger.warn({ stream_id: session.streamId, reason: admission.reason }, `WHIP session ended: ${admission.message}`);
+      this.deps.logger.warn(
+        { stream_id: session.streamId, reason: admission.reason },
+        `WHIP session ended: ${admission.message}`,
+      );
       await this.close(session);
     } catch (err) {
       this.deps.logger.warn({ stream_id: session.streamId, err }, 'could not judge the WHIP relay exit');

@@ -34,7 +34,8 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: ApiKeys): void {
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const token = match?.[1];
-    if (!token || !token.startsWith(API_KEY_PREFIX) || token.length > 200) return done(new ApiError('unauthorized', SEND_A_KEY));
+    if (!token || !token.startsWith(API_KEY_PREFIX) || token.length > 200)
+      return done(new ApiError('unauthorized', SEND_A_KEY));
     const known = keys.known(token);
     if (known) {
       request[CALLER] = known;
@@ -50,8 +51,10 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: ApiKeys): void {
 
 /** For the operations whose spec lists 403: a pending or suspended account is refused. */
 function assertAccountActive(account: Account): void {
-  if (account.state === 'pending') throw new ApiError('account_pending', 'The account is awaiting approval by the operator.');
-  if (account.state === 'suspended') throw new ApiError('tenant_suspended', 'The account is suspended; contact the operator.');
+  if (account.state === 'pending')
+    throw new ApiError('account_pending', 'The account is awaiting approval by the operator.');
+  if (account.state === 'suspended')
+    throw new ApiError('tenant_suspended', 'The account is suspended; contact the operator.');
 }
 
 /**

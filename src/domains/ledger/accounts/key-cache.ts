@@ -46,7 +46,11 @@ export class ApiKeys {
   /** Listens for changes; until it does, every request reads the database (nothing is cached). */
   async start(): Promise<void> {
     try {
-      const { unlisten } = await this.sql.listen(API_KEYS_CHANNEL, (payload) => this.onNotify(payload), () => this.onListen());
+      const { unlisten } = await this.sql.listen(
+        API_KEYS_CHANNEL,
+        (payload) => this.onNotify(payload),
+        () => this.onListen(),
+      );
       this.unlisten = unlisten;
     } catch (err) {
       // postgres.js listens again when the connection comes back; until then the TTL bounds all.

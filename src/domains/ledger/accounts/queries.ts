@@ -53,7 +53,13 @@ export async function updateAccount(
  * Null when there is no such account, or when a decrease would leave a prepaid account's balance
  * below zero and that is not allowed. Each change is also a row of the credits ledger.
  */
-export async function addCredit(db: Db, id: string, amountUsd: string, at: Date, opts: { allowNegative: boolean }): Promise<Account | null> {
+export async function addCredit(
+  db: Db,
+  id: string,
+  amountUsd: string,
+  at: Date,
+  opts: { allowNegative: boolean },
+): Promise<Account | null> {
   const [row] = await db<Account[]>`
     with a as (
       update accounts set credit_usd = credit_usd + ${amountUsd}::numeric

@@ -17,11 +17,21 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(input: { name: string; trusted?: boolean; pending?: boolean; creditUsd?: string; postpaid?: boolean }): Promise<Account> {
+  async create(input: {
+    name: string;
+    trusted?: boolean;
+    pending?: boolean;
+    creditUsd?: string;
+    postpaid?: boolean;
+  }): Promise<Account> {
     const credit = input.creditUsd ?? '0';
-    if (!isDecimal(credit) || credit.startsWith('-')) throw new ApiError('invalid_request', `credit must be a non-negative decimal amount, got "${credit}"`, { field: 'credit' });
+    if (!isDecimal(credit) || credit.startsWith('-'))
+      throw new ApiError('invalid_request', `credit must be a non-negative decimal amount, got "${credit}"`, {
+        field: 'credit',
+      });
     const name = input.name.trim();
-    if (!name || name.length > 200) throw new ApiError('invalid_request', 'name must be 1-200 characters', { field: 'name' });
+    if (!name || name.length > 200)
+      throw new ApiError('invalid_request', 'name must be 1-200 characters', { field: 'name' });
     return q.insertAccount(this.sql, {
       id: newId('acc_'),
       name,
@@ -60,8 +70,15 @@ export class AccountsService {
    * stays below zero. The check and the change are one statement, so two corrections cannot race.
    */
   async addCredit(id: string, amountUsd: string, opts: { force?: boolean } = {}): Promise<Account> {
-    if (!isDecimal(amountUsd)) throw new ApiError('invalid_request', `amount must be a decimal number of USD such as 25 or 12.50, got "${amountUsd}"`, { field: 'add' });
-    const changed = await q.addCredit(this.sql, id, amountUsd, this.clock.now(), { allowNegative: opts.force ?? false });
+    if (!isDecimal(amountUsd))
+      throw new ApiError(
+        'invalid_request',
+        `amount must be a decimal number of USD such as 25 or 12.50, got "${amountUsd}"`,
+        { field: 'add' },
+      );
+    const changed = await q.addCredit(this.sql, id, amountUsd, this.clock.now(), {
+      allowNegative: opts.force ?? false,
+    });
     if (changed) return changed;
     const account = await this.get(id);
     const balance = subtractUsd(account.credit_usd, account.charged_usd);
@@ -80,10 +97,20 @@ export class AccountsService {
       if (!(await q.lockAccount(tx, accountId))) throw notFoundAccount(accountId);
       const active = await q.countActiveApiKeys(tx, accountId);
       if (active >= MAX_API_KEYS) {
-        throw new ApiError('limit_api_keys', `The account has ${active} active API keys, the most allowed; revoke one first.`, { limit: MAX_API_KEYS, current: active });
+        throw new ApiError(
+          'limit_api_keys',
+          `The account has ${active} active API keys, the most allowed; revoke one first.`,
+          { limit: MAX_API_KEYS, current: active },
+        );
       }
       const key = newSecret(API_KEY_PREFIX);
-      const row = { id: newId('key_'), account_id: accountId, token_hash: sha256(key), last4: key.slice(-4), created_at: this.clock.now() };
+      const row = {
+        id: newId('key_'),
+        account_id: accountId,
+        token_hash: sha256(key),
+        last4: key.slice(-4),
+        created_at: this.clock.now(),
+      };
       await q.insertApiKey(tx, row);
       return { id: row.id, key, account_id: accountId, created_at: row.created_at };
     });
@@ -100,14 +127,25 @@ export class AccountsService {
     }
   }
 
-  async createViewerKey(accountId: string): Promise<{ id: string; secret: string; account_id: string; created_at: Date }> {
+  async createViewerKey(
+    accountId: string,
+  ): Promise<{ id: string; secret: string; account_id: string; created_at: Date }> {
     return this.sql.begin(async (tx) => {
       if (!(await q.lockAccount(tx, accountId))) throw notFoundAccount(accountId);
       const active = await q.countActiveViewerKeys(tx, accountId);
       if (active >= MAX_VIEWER_KEYS) {
-        throw new ApiError('limit_viewer_keys', `The account has ${active} viewer keys, the most allowed; delete one first.`, { limit: MAX_VIEWER_KEYS, current: active });
+        throw new ApiError(
+          'limit_viewer_keys',
+          `The account has ${active} viewer keys, the most allowed; delete one first.`,
+          { limit: MAX_VIEWER_KEYS, current: active },
+        );
       }
-      const row = { id: newId('vk_'), account_id: accountId, secret: newSecret('vks_', 40), created_at: this.clock.now() };
+      const row = {
+        id: newId('vk_'),
+        account_id: accountId,
+        secret: newSecret('vks_', 40),
+        created_at: this.clock.now(),
+      };
       await q.insertViewerKey(tx, row);
       return row;
     });

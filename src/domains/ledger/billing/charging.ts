@@ -1,6 +1,14 @@
 import type { BillingRates } from '../../../config/schema.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { ceilTo, floorTo, HOUR_MS, MINUTE_MS, periodQuantities, publishedSecondsBefore, storedByteSecondsBefore } from './periods.js';
+import {
+  ceilTo,
+  floorTo,
+  HOUR_MS,
+  MINUTE_MS,
+  periodQuantities,
+  publishedSecondsBefore,
+  storedByteSecondsBefore,
+} from './periods.js';
 import * as q from './queries.js';
 
 /** How long after a minute ends its publishing is taken as final (hooks arrive within this). */
@@ -22,13 +30,21 @@ export interface ChargeRun {
  * stopped: until then, minutes after `openUntil` are not charged for an open session (null: none).
  * Omitted: open sessions are taken as true up to `now`.
  */
-export async function chargeClosedPeriods(sql: Sql, rates: BillingRates, now: Date, openUntil?: Date | null): Promise<ChargeRun> {
+export async function chargeClosedPeriods(
+  sql: Sql,
+  rates: BillingRates,
+  now: Date,
+  openUntil?: Date | null,
+): Promise<ChargeRun> {
   const ingestPeriods = await sql.begin(async (tx) => {
     const streams = await q.ingestToMeter(tx);
     const rows: q.NewCharge[] = [];
     const marks: { id: string; at: Date }[] = [];
     for (const s of streams) {
-      const sessions = s.sessions.map((p) => ({ start: Date.parse(p.started_at), end: p.ended_at === null ? null : Date.parse(p.ended_at) }));
+      const sessions = s.sessions.map((p) => ({
+        start: Date.parse(p.started_at),
+        end: p.ended_at === null ? null : Date.parse(p.ended_at),
+      }));
       const from = s.ingest_metered_until?.getTime() ?? floorTo(s.went_live_at.getTime(), MINUTE_MS);
       const settled = now.getTime() - INGEST_SETTLE_MS;
       const open = s.sessions.some((p) => p.ended_at === null);
@@ -36,7 +52,13 @@ export async function chargeClosedPeriods(sql: Sql, rates: BillingRates, now: Da
       const to = s.ended_at ? ceilTo(s.ended_at.getTime(), MINUTE_MS) : floorTo(until, MINUTE_MS);
       if (to <= from) continue;
       for (const p of periodQuantities(from, to, MINUTE_MS, publishedSecondsBefore(sessions))) {
-        rows.push({ stream_id: s.id, account_id: s.account_id, item: s.profile, period_start: new Date(p.periodStart), quantity: p.quantity });
+        rows.push({
+          stream_id: s.id,
+          account_id: s.account_id,
+          item: s.profile,
+          period_start: new Date(p.periodStart),
+          quantity: p.quantity,
+        });
       }
       marks.push({ id: s.id, at: new Date(Math.max(to, s.ended_at?.getTime() ?? 0)) });
     }
@@ -70,7 +92,13 @@ export async function chargeClosedPeriods(sql: Sql, rates: BillingRates, now: Da
       if (to <= from) continue;
       const bytes = Number(r.recording_bytes ?? 0);
       for (const p of periodQuantities(from, to, HOUR_MS, storedByteSecondsBefore(bytes, life))) {
-        rows.push({ stream_id: r.id, account_id: r.account_id, item: 'storage', period_start: new Date(p.periodStart), quantity: p.quantity });
+        rows.push({
+          stream_id: r.id,
+          account_id: r.account_id,
+          item: 'storage',
+          period_start: new Date(p.periodStart),
+          quantity: p.quantity,
+        });
       }
       marks.push({ id: r.id, at: new Date(Math.max(to, life.end ?? 0)) });
     }

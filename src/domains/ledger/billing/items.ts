@@ -12,7 +12,10 @@ export const HOURS_PER_MONTH = 730n;
  * Each item's ledger quantity is a whole number of a small unit (seconds, bytes, byte-seconds):
  * amount = rate x quantity / divisor, computed by PostgreSQL in numeric, rounded to 6 decimals.
  */
-export const ITEM_UNITS: Record<Item, { rate: keyof BillingRates; divisor: bigint; unit: 'second' | 'byte' | 'gb_hour' }> = {
+export const ITEM_UNITS: Record<
+  Item,
+  { rate: keyof BillingRates; divisor: bigint; unit: 'second' | 'byte' | 'gb_hour' }
+> = {
   abr_basic: { rate: 'abr_basic_per_minute', divisor: 60n, unit: 'second' },
   passthrough: { rate: 'passthrough_per_minute', divisor: 60n, unit: 'second' },
   delivery: { rate: 'delivery_per_gb', divisor: BYTES_PER_GB, unit: 'byte' },

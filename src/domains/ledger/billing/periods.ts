@@ -32,7 +32,12 @@ export function coveredBefore(intervals: readonly Interval[], t: number): number
  * Quantities of the periods [from, to) in `step`s: `unitsBefore(t)` is the running total (whole
  * units) at t. Periods with nothing in them are left out.
  */
-export function periodQuantities(from: number, to: number, step: number, unitsBefore: (t: number) => bigint): PeriodQuantity[] {
+export function periodQuantities(
+  from: number,
+  to: number,
+  step: number,
+  unitsBefore: (t: number) => bigint,
+): PeriodQuantity[] {
   const out: PeriodQuantity[] = [];
   let previous = unitsBefore(from);
   for (let t = from; t < to; t += step) {
@@ -44,8 +49,13 @@ export function periodQuantities(from: number, to: number, step: number, unitsBe
 }
 
 /** Whole seconds published before t. */
-export const publishedSecondsBefore = (sessions: readonly Interval[]) => (t: number): bigint => BigInt(Math.floor(coveredBefore(sessions, t) / 1000));
+export const publishedSecondsBefore =
+  (sessions: readonly Interval[]) =>
+  (t: number): bigint =>
+    BigInt(Math.floor(coveredBefore(sessions, t) / 1000));
 
 /** Byte-seconds a recording of `bytes` occupied before t (whole seconds since it was ready). */
-export const storedByteSecondsBefore = (bytes: number, life: Interval) => (t: number): bigint =>
-  BigInt(bytes) * BigInt(Math.floor(coveredBefore([life], t) / 1000));
+export const storedByteSecondsBefore =
+  (bytes: number, life: Interval) =>
+  (t: number): bigint =>
+    BigInt(bytes) * BigInt(Math.floor(coveredBefore([life], t) / 1000));

@@ -8,7 +8,9 @@ const ratesRows = new WeakMap<BillingRates, string>();
 export function ratesJson(rates: BillingRates): string {
   let json = ratesRows.get(rates);
   if (json === undefined) {
-    json = JSON.stringify(ITEMS.map((item) => ({ item, rate: rates[ITEM_UNITS[item].rate], divisor: ITEM_UNITS[item].divisor.toString() })));
+    json = JSON.stringify(
+      ITEMS.map((item) => ({ item, rate: rates[ITEM_UNITS[item].rate], divisor: ITEM_UNITS[item].divisor.toString() })),
+    );
     ratesRows.set(rates, json);
   }
   return json;
@@ -36,7 +38,13 @@ export interface NewCharge {
  * `add`: the quantity is added to the period's row (delivery: the caller charges only what was
  * not charged, in the transaction that marks it charged).
  */
-export async function writeCharges(tx: Db, rows: NewCharge[], mode: 'once' | 'add', rates: BillingRates, now: Date): Promise<void> {
+export async function writeCharges(
+  tx: Db,
+  rows: NewCharge[],
+  mode: 'once' | 'add',
+  rates: BillingRates,
+  now: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   const before = new Map<string, bigint>();
   const earlier = rows.map((r) => {
@@ -46,9 +54,10 @@ export async function writeCharges(tx: Db, rows: NewCharge[], mode: 'once' | 'ad
     return sum.toString();
   });
   const col = <K extends keyof NewCharge>(k: K) => rows.map((r) => r[k]);
-  const conflict = mode === 'once'
-    ? tx`on conflict (stream_id, item, period_start) do nothing`
-    : tx`on conflict (stream_id, item, period_start) do update set
+  const conflict =
+    mode === 'once'
+      ? tx`on conflict (stream_id, item, period_start) do nothing`
+      : tx`on conflict (stream_id, item, period_start) do update set
         quantity = charges.quantity + excluded.quantity, amount_usd = charges.amount_usd + excluded.amount_usd`;
   await tx`
     with input as (
@@ -119,7 +128,11 @@ export async function storageToMeter(tx: Db): Promise<StoredRecording[]> {
     for no key update skip locked`;
 }
 
-export async function setMetered(tx: Db, column: 'ingest_metered_until' | 'storage_metered_until', until: { id: string; at: Date }[]): Promise<void> {
+export async function setMetered(
+  tx: Db,
+  column: 'ingest_metered_until' | 'storage_metered_until',
+  until: { id: string; at: Date }[],
+): Promise<void> {
   if (until.length === 0) return;
   await tx`
     update streams s set ${tx(column)} = u.at
@@ -200,7 +213,12 @@ export interface AccountMoney {
  * Balance and available amount of accounts as of `now`. Only streams with something not yet
  * charged are priced: live or not charged to their end, a recording on disk, delivery not charged.
  */
-export async function accountMoney(db: Db, accountIds: string[], rates: BillingRates, now: Date): Promise<AccountMoney[]> {
+export async function accountMoney(
+  db: Db,
+  accountIds: string[],
+  rates: BillingRates,
+  now: Date,
+): Promise<AccountMoney[]> {
   if (accountIds.length === 0) return [];
   const open = db`
     select id from streams where account_id = any(${accountIds}::text[]) and (
@@ -245,7 +263,12 @@ export async function chargesByDay(db: Db, accountId: string, from: Date, to: Da
 }
 
 /** Credit added per UTC day within [from, to), and the balance before `from` (credits minus charges). */
-export async function creditsByDay(db: Db, accountId: string, from: Date, to: Date): Promise<{ days: { day: string; amount_usd: string }[]; opening_usd: string }> {
+export async function creditsByDay(
+  db: Db,
+  accountId: string,
+  from: Date,
+  to: Date,
+): Promise<{ days: { day: string; amount_usd: string }[]; opening_usd: string }> {
   const days = await db<{ day: string; amount_usd: string }[]>`
     select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(amount_usd)::text as amount_usd
     from credits where account_id = ${accountId} and created_at >= ${from} and created_at < ${to}

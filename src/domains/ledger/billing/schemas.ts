@@ -57,7 +57,10 @@ export const Usage = Type.Object(
     credit_usd: { ...Money, description: 'All credit added' },
     charged_usd: { ...Money, description: 'Everything charged so far' },
     balance_usd: { ...Money, description: 'Credit minus everything charged so far' },
-    available_usd: { ...Money, description: 'Balance minus used-but-not-yet-charged; prepaid live streams end when it reaches zero' },
+    available_usd: {
+      ...Money,
+      description: 'Balance minus used-but-not-yet-charged; prepaid live streams end when it reaches zero',
+    },
     balance_depleted_at: Nullable(Timestamp),
     recordings_delete_at: Nullable({ ...Timestamp, description: 'Prepaid: 7 days after the balance reached zero' }),
     ingest_hours_used: Type.Number({ description: 'Hours published this UTC month' }),
@@ -80,14 +83,27 @@ export const BalanceEventData = Type.Object(
     low_credit_usd: { ...Money, description: 'The warning threshold (`billing.low_credit_usd`)', examples: ['5.00'] },
     balance_depleted_at: Nullable({ ...Timestamp, description: 'Since when the balance is at or below zero' }),
   },
-  { $id: 'BalanceEventData', additionalProperties: false, description: "The account's money when it crossed the threshold" },
+  {
+    $id: 'BalanceEventData',
+    additionalProperties: false,
+    description: "The account's money when it crossed the threshold",
+  },
 );
 export type BalanceEventData = Static<typeof BalanceEventData>;
 
 export const DEFAULT_USAGE_DAYS = 30;
 
 export const UsageQuery = Type.Object(
-  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: DEFAULT_USAGE_DAYS, description: 'UTC days, today included (1-90, default 30)' })) },
+  {
+    days: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 90,
+        default: DEFAULT_USAGE_DAYS,
+        description: 'UTC days, today included (1-90, default 30)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type UsageQuery = Static<typeof UsageQuery>;

@@ -31,11 +31,17 @@ export interface BillingDeps {
   clock: Clock;
   config: Config;
   /** Minutes watched per UTC day of an account's streams, from the first day to the last, both included (the viewers domain). */
-  watchMinutesByDay: (db: Db, accountId: string, firstDay: Date, lastDay: Date) => Promise<{ day: string; watch_minutes: number }[]>;
+  watchMinutesByDay: (
+    db: Db,
+    accountId: string,
+    firstDay: Date,
+    lastDay: Date,
+  ) => Promise<{ day: string; watch_minutes: number }[]>;
 }
 
 /** When a prepaid account's recordings are deleted once its balance reached zero at `depletedAt`. */
-export const zeroBalanceDeadline = (billing: Config['billing'], depletedAt: Date): Date => addSeconds(depletedAt, billing.zero_balance_days * 86_400);
+export const zeroBalanceDeadline = (billing: Config['billing'], depletedAt: Date): Date =>
+  addSeconds(depletedAt, billing.zero_balance_days * 86_400);
 
 const startOfUtcDay = (t: Date): Date => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
 const startOfUtcMonth = (t: Date): Date => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), 1));
@@ -78,9 +84,14 @@ export class BillingService {
 
   /** The spec's Cost from `costSql`'s value. */
   costFrom(read: unknown): Cost {
-    const { items, counted_until: counted } = rowFromJson<{ items: q.ItemMoney[]; counted_until: Date | null }>(read, ['counted_until']);
+    const { items, counted_until: counted } = rowFromJson<{ items: q.ItemMoney[]; counted_until: Date | null }>(read, [
+      'counted_until',
+    ]);
     const of = (item: Item) => items.find((i) => i.item === item) ?? { quantity: '0', amount_usd: '0' };
-    const ingest = items.find((i) => i.item === 'abr_basic' || i.item === 'passthrough') ?? { quantity: '0', amount_usd: '0' };
+    const ingest = items.find((i) => i.item === 'abr_basic' || i.item === 'passthrough') ?? {
+      quantity: '0',
+      amount_usd: '0',
+    };
     return {
       total_usd: sumUsd(items.map((i) => i.amount_usd)),
       delivery_bytes: Number(of('delivery').quantity),
@@ -119,10 +130,14 @@ export class BillingService {
     if (account.billing_mode === 'prepaid') {
       const { available_usd } = await this.money(tx, account.id);
       if (compareUsd(available_usd, MIN_CREDIT_USD) < 0) {
-        throw new ApiError('insufficient_credit', `Available credit is ${formatUsd(available_usd)} USD, below the ${MIN_CREDIT_USD} USD a new stream needs; add credit to create streams.`, {
-          available_usd: formatUsd(available_usd),
-          required_usd: MIN_CREDIT_USD,
-        });
+        throw new ApiError(
+          'insufficient_credit',
+          `Available credit is ${formatUsd(available_usd)} USD, below the ${MIN_CREDIT_USD} USD a new stream needs; add credit to create streams.`,
+          {
+            available_usd: formatUsd(available_usd),
+            required_usd: MIN_CREDIT_USD,
+          },
+        );
       }
     }
     await this.checkIngestHours(tx, account);

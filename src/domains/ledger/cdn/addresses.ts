@@ -14,10 +14,17 @@ import { deriveKey } from '../../../config/secrets.js';
 export type SignedKind = 'hls' | 'pub' | 'rec';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
-export const cdnSecret = (signingKey: string): string => deriveKey(signingKey, 'svc cdn url signing v1').toString('base64url');
+export const cdnSecret = (signingKey: string): string =>
+  deriveKey(signingKey, 'svc cdn url signing v1').toString('base64url');
 
 /** With `sessionId`, the signature also covers the viewer session: a member's personal address. */
-export function signatureSegment(secret: string, kind: SignedKind, streamId: string, expiresAt: Date, sessionId?: string): string {
+export function signatureSegment(
+  secret: string,
+  kind: SignedKind,
+  streamId: string,
+  expiresAt: Date,
+  sessionId?: string,
+): string {
   const expiry = Math.floor(expiresAt.getTime() / 1000);
   const signed = sessionId ? `${expiry}/${kind}/${streamId}/${sessionId}` : `${expiry}/${kind}/${streamId}`;
   // One-shot `hash`: signed on every read of every stream (20 per list page), and a `Hash` object each time showed in the list's profile.

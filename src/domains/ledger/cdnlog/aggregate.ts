@@ -63,7 +63,13 @@ export class BatchTotals {
     else this.delivery.set(key, { stream_id: object.streamId, minute: new Date(minuteMs), bytes: line.bytes });
     if (object.kind !== 'segment' || line.viewer === '') return;
     const viewerKey = `${key} ${line.viewer}`;
-    if (!this.viewers.has(viewerKey)) this.viewers.set(viewerKey, { stream_id: object.streamId, minute: new Date(minuteMs), viewer: line.viewer, country: line.country });
+    if (!this.viewers.has(viewerKey))
+      this.viewers.set(viewerKey, {
+        stream_id: object.streamId,
+        minute: new Date(minuteMs),
+        viewer: line.viewer,
+        country: line.country,
+      });
   }
 
   deliveryRows(): DeliveryRow[] {

@@ -35,7 +35,8 @@ export function parseLine(text: string): LogLine | null {
   if (typeof v !== 'object' || v === null) return null;
   const o = v as Record<string, unknown>;
   const { time, status, bytes, path, country, viewer } = o;
-  if (typeof time !== 'number' || typeof status !== 'number' || typeof bytes !== 'number' || typeof path !== 'string') return null;
+  if (typeof time !== 'number' || typeof status !== 'number' || typeof bytes !== 'number' || typeof path !== 'string')
+    return null;
   if (!Number.isFinite(time) || !Number.isInteger(bytes) || bytes < 0) return null;
   return {
     timeMs: Math.round(time * 1000),
@@ -49,7 +50,8 @@ export function parseLine(text: string): LogLine | null {
 
 // The CDN's paths without their signature (templates/nginx.conf.njk): playlists and segments
 // under the stream's folder, the recording under _rec/, the public still under _thumb/.
-const OBJECT = /^\/(?:(str_[a-z0-9]{20})\/[A-Za-z0-9_]+\.(m3u8|ts)|_rec\/(str_[a-z0-9]{20})\/recording\.mp4|_thumb\/(str_[a-z0-9]{20})\.jpg)$/;
+const OBJECT =
+  /^\/(?:(str_[a-z0-9]{20})\/[A-Za-z0-9_]+\.(m3u8|ts)|_rec\/(str_[a-z0-9]{20})\/recording\.mp4|_thumb\/(str_[a-z0-9]{20})\.jpg)$/;
 
 /** Which stream and kind of object a logged path names; null for anything else. */
 export function classifyPath(path: string): CdnObject | null {

@@ -96,7 +96,9 @@ export async function countedUntil(db: Db): Promise<Date | null> {
 
 /** Bytes delivered for one stream (playlists, segments and recording downloads), as read so far. */
 export async function deliveredBytes(db: Db, streamId: string): Promise<number> {
-  const [row] = await db<{ bytes: number }[]>`select coalesce(sum(bytes), 0)::bigint as bytes from delivery_minutes where stream_id = ${streamId}`;
+  const [row] = await db<
+    { bytes: number }[]
+  >`select coalesce(sum(bytes), 0)::bigint as bytes from delivery_minutes where stream_id = ${streamId}`;
   return row?.bytes ?? 0;
 }
 

@@ -92,7 +92,13 @@ export class CdnLogReader {
   }
 
   /** One batch: which file, its next lines, one transaction; then the rotation's next move. */
-  private async step(pos: q.ReaderPosition, current: OpenLog | null, rotated: OpenLog | null, readAt: Date, result: ReadResult): Promise<Step> {
+  private async step(
+    pos: q.ReaderPosition,
+    current: OpenLog | null,
+    rotated: OpenLog | null,
+    readAt: Date,
+    result: ReadResult,
+  ): Promise<Step> {
     const rotating = rotated !== null && rotated.id === pos.file_id;
     let source: OpenLog | null = null;
     let start = pos;
@@ -108,7 +114,10 @@ export class CdnLogReader {
         source = current;
       } else if (current) {
         if (pos.file_id !== null) {
-          this.log.warn({ file: this.deps.file, offset: pos.byte_offset }, 'the CDN log was replaced by something else (rotated or recreated): reading the new file from its start; lines of the old one past the position are not counted');
+          this.log.warn(
+            { file: this.deps.file, offset: pos.byte_offset },
+            'the CDN log was replaced by something else (rotated or recreated): reading the new file from its start; lines of the old one past the position are not counted',
+          );
         }
         source = current;
         start = { ...pos, file_id: current.id, byte_offset: 0 };
@@ -118,17 +127,30 @@ export class CdnLogReader {
       }
     }
     if (source && source.size < start.byte_offset) {
-      this.log.warn({ file: this.deps.file, size: source.size, offset: start.byte_offset }, 'the CDN log is shorter than the position (truncated by something else): reading it from its start; lines past the position before the truncation are not counted');
+      this.log.warn(
+        { file: this.deps.file, size: source.size, offset: start.byte_offset },
+        'the CDN log is shorter than the position (truncated by something else): reading it from its start; lines past the position before the truncation are not counted',
+      );
       start = { ...start, byte_offset: 0 };
     }
 
-    const chunk = source ? await readLines(source, start.byte_offset, this.batchBytes) : { text: '', end: start.byte_offset, more: false, idle: true };
+    const chunk = source
+      ? await readLines(source, start.byte_offset, this.batchBytes)
+      : { text: '', end: start.byte_offset, more: false, idle: true };
     const totals = new BatchTotals();
     totals.addText(chunk.text);
-    const to: q.ReaderPosition = { file_id: start.file_id, byte_offset: chunk.end, counted_until: this.countedUntil(pos, totals, readAt, !rotating && !chunk.more && chunk.idle) };
+    const to: q.ReaderPosition = {
+      file_id: start.file_id,
+      byte_offset: chunk.end,
+      counted_until: this.countedUntil(pos, totals, readAt, !rotating && !chunk.more && chunk.idle),
+    };
     const horizon = to.counted_until ? new Date(to.counted_until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
     const moved = await this.deps.sql.begin(async (tx) => {
-      await q.lockAudiences(tx, [...new Set([...totals.deliveryRows(), ...totals.viewerRows()].map((r) => r.stream_id))], horizon);
+      await q.lockAudiences(
+        tx,
+        [...new Set([...totals.deliveryRows(), ...totals.viewerRows()].map((r) => r.stream_id))],
+        horizon,
+      );
       await q.addDelivery(tx, totals.deliveryRows());
       await q.addViewerIds(tx, totals.viewerRows());
       if (horizon) await q.compactViewers(tx, horizon);
@@ -138,7 +160,8 @@ export class CdnLogReader {
     result.batches++;
     result.lines += totals.lines;
     result.skipped += totals.skipped;
-    if (totals.skipped > 0) this.log.warn({ skipped: totals.skipped }, 'CDN log lines not in the CDN log format were skipped');
+    if (totals.skipped > 0)
+      this.log.warn({ skipped: totals.skipped }, 'CDN log lines not in the CDN log format were skipped');
 
     if (chunk.more) return { pos: to, again: true };
     if (rotating && source) return this.finishRotation(to, source, current, chunk.idle);
@@ -147,7 +170,10 @@ export class CdnLogReader {
       this.rotationSeen.set(current.id, performance.now());
       const reopened = this.deps.reopen();
       result.rotations++;
-      this.log.info({ file: this.deps.file, bytes: current.size, reopened }, 'CDN log rotated; reading the rest of the old file');
+      this.log.info(
+        { file: this.deps.file, bytes: current.size, reopened },
+        'CDN log rotated; reading the rest of the old file',
+      );
       return { pos: to, again: true };
     }
     return { pos: to, again: false };
@@ -158,7 +184,12 @@ export class CdnLogReader {
    * idle, has had time to reopen): the position moves to the new file's start, then the old file
    * is deleted.
    */
-  private async finishRotation(at: q.ReaderPosition, old: OpenLog, current: OpenLog | null, idle: boolean): Promise<Step> {
+  private async finishRotation(
+    at: q.ReaderPosition,
+    old: OpenLog,
+    current: OpenLog | null,
+    idle: boolean,
+  ): Promise<Step> {
     const now = performance.now();
     const seen = this.rotationSeen.get(old.id) ?? now;
     this.rotationSeen.set(old.id, seen);

@@ -5,4 +5,5 @@ import { deriveKey } from '../../../config/secrets.js';
  * (appliance/nginx/cdn-viewer.js), derived so that secrets.json needs no new key. Stable across
  * restarts: a viewer keeps one id within a minute whatever happens to nginx.
  */
-export const cdnViewerKey = (signingKey: string): string => deriveKey(signingKey, 'svc cdn viewer id v1').toString('base64url');
+export const cdnViewerKey = (signingKey: string): string =>
+  deriveKey(signingKey, 'svc cdn viewer id v1').toString('base64url');

@@ -33,7 +33,9 @@ export class Idempotency {
     requestBody: unknown,
     work: (tx: Tx) => Promise<StoredResponse>,
   ): Promise<StoredResponse & { replayed: boolean }> {
-    const requestHash = createHash('sha256').update(canonicalJson(requestBody ?? null)).digest();
+    const requestHash = createHash('sha256')
+      .update(canonicalJson(requestBody ?? null))
+      .digest();
     return this.sql.begin(async (tx) => {
       await lockKey(tx, accountId, idempotencyKey);
       const now = this.clock.now();
@@ -41,7 +43,11 @@ export class Idempotency {
       const existing = await findRecord(tx, accountId, idempotencyKey, since);
       if (existing) {
         if (!timingSafeEqual(existing.request_hash, requestHash)) {
-          throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different body; use a new key.', { field: 'idempotency-key' });
+          throw new ApiError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different body; use a new key.',
+            { field: 'idempotency-key' },
+          );
         }
         return { status: existing.response_status, body: this.open(existing.response_sealed), replayed: true };
       }

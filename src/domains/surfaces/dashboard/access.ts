@@ -22,7 +22,8 @@ export const dashboardUrl = (playerUrl: string, token: string): string => `${pla
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-const REFUSED = 'Send the operator token: `Authorization: Bearer svcop_...` (`svc dashboard` prints the dashboard address with it).';
+const REFUSED =
+  'Send the operator token: `Authorization: Bearer svcop_...` (`svc dashboard` prints the dashboard address with it).';
 
 /**
  * Checks the operator token of a request. The generation is read from the database at most every
@@ -38,9 +39,14 @@ export class DashboardAccess {
   /** Throws `401 unauthorized` unless `authorization` carries the current token. */
   async check(authorization: string | undefined): Promise<void> {
     const token = BEARER.exec(authorization ?? '')?.[1];
-    if (!token || !token.startsWith(OPERATOR_TOKEN_PREFIX) || token.length > 200) throw new ApiError('unauthorized', REFUSED);
+    if (!token || !token.startsWith(OPERATOR_TOKEN_PREFIX) || token.length > 200)
+      throw new ApiError('unauthorized', REFUSED);
     const expected = await this.expected();
-    if (!timingSafeEqual(digest(token), expected)) throw new ApiError('unauthorized', 'The operator token is not valid (wrong, or rotated with `svc dashboard --rotate`): run `svc dashboard` for the current address.');
+    if (!timingSafeEqual(digest(token), expected))
+      throw new ApiError(
+        'unauthorized',
+        'The operator token is not valid (wrong, or rotated with `svc dashboard --rotate`): run `svc dashboard` for the current address.',
+      );
   }
 
   private async expected(): Promise<Buffer> {

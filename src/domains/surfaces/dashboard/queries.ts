@@ -14,7 +14,9 @@ export async function currentAccess(db: Db): Promise<AccessRow> {
 
 /** The next generation: the token before stops working. */
 export async function rotateAccess(db: Db, now: Date): Promise<AccessRow> {
-  const [row] = await db<AccessRow[]>`update dashboard_access set generation = generation + 1, rotated_at = ${now} returning generation, rotated_at`;
+  const [row] = await db<
+    AccessRow[]
+  >`update dashboard_access set generation = generation + 1, rotated_at = ${now} returning generation, rotated_at`;
   if (!row) throw new Error('dashboard_access has no row: migration 012 did not run');
   return row;
 }

@@ -31,7 +31,16 @@ function sources(): Record<'script' | 'css' | 'uplot' | 'uplot_css', AssetSource
  * Own scripts and styles only; stills from the CDN (any origin: the page does not know it);
  * data from the same site. Never framed.
  */
-const CSP = ["default-src 'none'", "script-src 'self'", "style-src 'self'", 'img-src * data:', "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  'img-src * data:',
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * The operator dashboard on the player site: `GET /dashboard` (the page: the same for everyone,
@@ -39,9 +48,17 @@ const CSP = ["default-src 'none'", "script-src 'self'", "style-src 'self'", 'img
  * token (`Authorization: Bearer svcop_...`). Hidden from the OpenAPI description: it is the
  * appliance owner's, not an API client's.
  */
-export async function registerDashboardRoutes(app: FastifyInstance, service: DashboardService, access: DashboardAccess, health: PartsHealth): Promise<void> {
+export async function registerDashboardRoutes(
+  app: FastifyInstance,
+  service: DashboardService,
+  access: DashboardAccess,
+  health: PartsHealth,
+): Promise<void> {
   const assets = await loadAssets(sources(), '/dashboard/assets/');
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: true, throwOnUndefined: true });
+  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
+    autoescape: true,
+    throwOnUndefined: true,
+  });
   const page = env.render('dashboard/page.njk', { assets: assets.urls });
 
   app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) =>
@@ -58,10 +75,14 @@ export async function registerDashboardRoutes(app: FastifyInstance, service: Das
   // The token is checked on arrival: a wrong one learns nothing, not even whether a stream exists.
   const onRequest = async (request: FastifyRequest) => access.check(request.headers.authorization);
   const personal = { 'cache-control': 'no-store' };
-  app.get('/dashboard/api/overview', { onRequest, schema: { hide: true, response: { 200: Overview } } }, async (_request, reply) =>
-    reply.headers(personal).send(await service.overview(await health())),
+  app.get(
+    '/dashboard/api/overview',
+    { onRequest, schema: { hide: true, response: { 200: Overview } } },
+    async (_request, reply) => reply.headers(personal).send(await service.overview(await health())),
   );
-  app.get<{ Params: { id: string } }>('/dashboard/api/streams/:id/series', { onRequest, schema: { hide: true, params: SeriesParams, response: { 200: StreamSeries } } }, async (request, reply) =>
-    reply.headers(personal).send(await service.series(request.params.id)),
+  app.get<{ Params: { id: string } }>(
+    '/dashboard/api/streams/:id/series',
+    { onRequest, schema: { hide: true, params: SeriesParams, response: { 200: StreamSeries } } },
+    async (request, reply) => reply.headers(personal).send(await service.series(request.params.id)),
   );
 }

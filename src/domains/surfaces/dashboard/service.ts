@@ -61,8 +61,21 @@ export class DashboardService {
       section('accounts', () => this.accounts()),
       section('webhooks', () => this.webhooks()),
     ]);
-    const health: Health = { healthy: Object.values(parts).every(Boolean) && jobs !== null && !jobs.some((j) => j.late), parts, jobs };
-    return { object: 'dashboard_overview', generated_at: this.deps.clock.now().toISOString(), health, streams, recordings, accounts, webhooks, unavailable };
+    const health: Health = {
+      healthy: Object.values(parts).every(Boolean) && jobs !== null && !jobs.some((j) => j.late),
+      parts,
+      jobs,
+    };
+    return {
+      object: 'dashboard_overview',
+      generated_at: this.deps.clock.now().toISOString(),
+      health,
+      streams,
+      recordings,
+      accounts,
+      webhooks,
+      unavailable,
+    };
   }
 
   /** One stream's ingest and viewers over time; `404 not_found` for an unknown stream. */
@@ -70,11 +83,21 @@ export class DashboardService {
     const { sql, viewers, history } = this.deps;
     const status = await q.streamStatus(sql, streamId);
     if (!status) throw new ApiError('not_found', 'No such stream.');
-    const [ingest, player, cdn] = await Promise.all([history.series(streamId), viewers.series(streamId), viewers.cdnSeries(streamId)]);
+    const [ingest, player, cdn] = await Promise.all([
+      history.series(streamId),
+      viewers.series(streamId),
+      viewers.cdnSeries(streamId),
+    ]);
     return {
       object: 'dashboard_stream_series',
       stream_id: streamId,
-      ingest: ingest.map((s) => ({ at: s.at.toISOString(), kbps: s.kbps, keyframe_interval_seconds: s.keyframe_interval_seconds, limit_warning: s.limit_warning, keyframe_warning: s.keyframe_warning })),
+      ingest: ingest.map((s) => ({
+        at: s.at.toISOString(),
+        kbps: s.kbps,
+        keyframe_interval_seconds: s.keyframe_interval_seconds,
+        limit_warning: s.limit_warning,
+        keyframe_warning: s.keyframe_warning,
+      })),
       player: player.map((p) => ({ minute: p.minute, watching: p.watching })),
       cdn: cdn.cdn,
       viewers_now: FINISHED.includes(status) ? null : viewers.viewersNow(streamId),
@@ -107,7 +130,11 @@ export class DashboardService {
   }
 
   private async recordings() {
-    return (await q.latestRecordings(this.deps.sql, RECORDINGS)).map((r) => ({ ...r, ready_at: iso(r.ready_at), delete_at: iso(r.delete_at) }));
+    return (await q.latestRecordings(this.deps.sql, RECORDINGS)).map((r) => ({
+      ...r,
+      ready_at: iso(r.ready_at),
+      delete_at: iso(r.delete_at),
+    }));
   }
 
   private async accounts() {
@@ -129,6 +156,9 @@ export class DashboardService {
 
   private async webhooks() {
     const since = addSeconds(this.deps.clock.now(), -DELIVERY_WINDOW_SECONDS);
-    return (await q.endpointHealth(this.deps.sql, since, ENDPOINTS)).map((e) => ({ ...e, last_attempt_at: iso(e.last_attempt_at) }));
+    return (await q.endpointHealth(this.deps.sql, since, ENDPOINTS)).map((e) => ({
+      ...e,
+      last_attempt_at: iso(e.last_attempt_at),
+    }));
   }
 }

@@ -5,7 +5,13 @@ import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../../core/errors.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { routeNotFound } from '../../../platform/http/server.js';
-import { OpenSessionBody, RenewBody, RenewQuery, RenewedPlayback, ViewerSession } from '../../audience/identity/schemas.js';
+import {
+  OpenSessionBody,
+  RenewBody,
+  RenewQuery,
+  RenewedPlayback,
+  ViewerSession,
+} from '../../audience/identity/schemas.js';
 import { registerChatPublicRoutes } from '../../audience/chat/routes.js';
 import type { ChatService } from '../../audience/chat/service.js';
 import { PublicStreamParams } from '../../streams/schemas.js';
@@ -69,15 +75,21 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
         operationId: 'sendViewerBeat',
         summary: 'Viewer beat',
         description:
-          'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session\'s `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or an IPv6 /64) may add new viewers (page loads, new `s`) to a stream from a budget of 250 at once and 60 a minute after that, and counts for at most 500 viewers at once (estimated viewers: above about 400 a sampled player weighs 1/`beacon.rate`); its excess is `429 rate_limited` with `Retry-After` and not counted. A counted page load\'s own beats are never refused.',
+          "A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or an IPv6 /64) may add new viewers (page loads, new `s`) to a stream from a budget of 250 at once and 60 a minute after that, and counts for at most 500 viewers at once (estimated viewers: above about 400 a sampled player weighs 1/`beacon.rate`); its excess is `429 rate_limited` with `Retry-After` and not counted. A counted page load's own beats are never refused.",
         tags,
         params: PublicStreamParams,
         querystring: BeatQuery,
-        response: { 204: Type.Null({ description: 'Counted (or the stream is over)' }), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
+        response: {
+          204: Type.Null({ description: 'Counted (or the stream is over)' }),
+          ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited'),
+        },
       },
     },
     async (request, reply) => {
-      if (request.body !== undefined) throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', { field: 'body' });
+      if (request.body !== undefined)
+        throw new ApiError('invalid_request', 'A beat has no body: send `s`, `st` and `u` in the query.', {
+          field: 'body',
+        });
       await embed.beat(request.params.id, request.query, request.ip);
       return reply.code(204).send(null);
     },
@@ -95,7 +107,10 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
         params: PublicStreamParams,
         querystring: NoQuery,
         body: OpenSessionBody,
-        response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'not_found', 'rate_limited') },
+        response: {
+          200: Type.Ref(ViewerSession),
+          ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'not_found', 'rate_limited'),
+        },
       },
     },
     async (request) => embed.openSession(request.params.id, request.body.viewer_token, request.ip),
@@ -113,7 +128,10 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ModeratorSessionBody,
-        response: { 200: Type.Ref(ViewerSession), ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited') },
+        response: {
+          200: Type.Ref(ViewerSession),
+          ...errorResponses('invalid_request', 'invalid_viewer_token', 'not_found', 'rate_limited'),
+        },
       },
     },
     async (request) => embed.openModeratorSession(request.params.id, request.body.moderator_token, request.ip),
@@ -131,13 +149,30 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
         params: PublicStreamParams,
         querystring: RenewQuery,
         body: RenewBody,
-        response: { 200: Type.Ref(RenewedPlayback), ...errorResponses('invalid_request', 'invalid_viewer_token', 'viewer_removed', 'viewer_access_ended', 'not_found', 'stream_ended', 'rate_limited') },
+        response: {
+          200: Type.Ref(RenewedPlayback),
+          ...errorResponses(
+            'invalid_request',
+            'invalid_viewer_token',
+            'viewer_removed',
+            'viewer_access_ended',
+            'not_found',
+            'stream_ended',
+            'rate_limited',
+          ),
+        },
       },
     },
     async (request) => {
       const token = request.body?.session_token ?? request.query.t;
-      if (token === undefined) throw new ApiError('invalid_request', 'Send the session token: body `session_token` (or query `t`).', { field: 'session_token' });
-      if (request.body?.session_token !== undefined && request.query.t !== undefined) throw new ApiError('invalid_request', 'Send the session token once: body `session_token` or query `t`.', { field: 't' });
+      if (token === undefined)
+        throw new ApiError('invalid_request', 'Send the session token: body `session_token` (or query `t`).', {
+          field: 'session_token',
+        });
+      if (request.body?.session_token !== undefined && request.query.t !== undefined)
+        throw new ApiError('invalid_request', 'Send the session token once: body `session_token` or query `t`.', {
+          field: 't',
+        });
       return embed.renewPlayback(request.params.id, token, request.ip);
     },
   );

@@ -20,28 +20,48 @@ export const Embed = Type.Object(
   {
     object: Type.Literal('embed'),
     id: StreamId,
-    status: StringEnum(EMBED_STATUSES, { description: '`unavailable`: expired or cancelled; `closed`: the player was closed (`player.enabled`, `closed_at`, `watch_minutes_limit`)' }),
+    status: StringEnum(EMBED_STATUSES, {
+      description:
+        '`unavailable`: expired or cancelled; `closed`: the player was closed (`player.enabled`, `closed_at`, `watch_minutes_limit`)',
+    }),
     title: Nullable(Type.String({ description: 'The stream name, unless `player.show_name` is false' })),
-    playback_url: Nullable(Type.String({ description: 'While live: signed HLS URL, the same for every viewer. Null for members-only streams' })),
+    playback_url: Nullable(
+      Type.String({
+        description: 'While live: signed HLS URL, the same for every viewer. Null for members-only streams',
+      }),
+    ),
     playback_url_expires_at: Nullable(Timestamp),
     went_live_at: Nullable(Timestamp),
     ended_at: Nullable(Timestamp),
-    poll_after_seconds: Nullable(Type.Integer({ description: 'Ask again after this many seconds (5 pending, 60 live); null: stop asking' })),
+    poll_after_seconds: Nullable(
+      Type.Integer({ description: 'Ask again after this many seconds (5 pending, 60 live); null: stop asking' }),
+    ),
     beacon: Nullable(Beacon),
     access: StringEnum(ACCESS, { description: '`viewer_token` for members-only streams' }),
-    poster_url: Type.String({ description: 'The latest still of the stream on the CDN (a neutral picture until the first one)' }),
+    poster_url: Type.String({
+      description: 'The latest still of the stream on the CDN (a neutral picture until the first one)',
+    }),
   },
   { $id: 'Embed', additionalProperties: false },
 );
 export type Embed = Static<typeof Embed>;
 
-
 export const BeatQuery = Type.Object(
   {
-    s: Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'Random id for one page load (8-64 of A-Z a-z 0-9 _ -)' }),
+    s: Type.String({
+      pattern: '^[A-Za-z0-9_-]{8,64}$',
+      description: 'Random id for one page load (8-64 of A-Z a-z 0-9 _ -)',
+    }),
     st: StringEnum(BEAT_STATES, { description: '`w` waiting, `p` playing, `z` paused, `b` buffering' }),
     u: Type.Number({ minimum: 0, exclusiveMaximum: 1, description: 'Drawn once per page load, 0 <= u < 1' }),
-    t: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, description: 'The session token of a viewer session of this stream (`POST /v1/embed/{id}/session`): the beat is also an attendance report' })),
+    t: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description:
+          'The session token of a viewer session of this stream (`POST /v1/embed/{id}/session`): the beat is also an attendance report',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -78,7 +78,10 @@ export class EmbedService {
   }
 
   /** The embed read, with what the hosted page needs beside it (never part of the read itself). */
-  async read(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
+  async read(
+    id: string,
+    address: string,
+  ): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
     const { row, closed } = await this.stream(id, address);
     const status = embedStatus(row, closed);
     const open = status === 'pending' || status === 'live';
@@ -115,7 +118,12 @@ export class EmbedService {
     const session = beat.t === undefined ? null : await this.deps.identity.beatSession(view.row.id, beat.t);
     if (!view.open) return;
     const retry = this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u }, networkOf(address));
-    if (retry !== null) throw new ApiError('rate_limited', `Too many new viewers from this address; not counted. Retry after ${retry} s.`, { retry_after_seconds: retry });
+    if (retry !== null)
+      throw new ApiError(
+        'rate_limited',
+        `Too many new viewers from this address; not counted. Retry after ${retry} s.`,
+        { retry_after_seconds: retry },
+      );
     if (session) {
       const viewer = { streamId: view.row.id, viewerId: session.viewerId, name: session.name };
       this.deps.attendance.beat(viewer, session.sessionId, beat.st, this.deps.clock.now().getTime());
@@ -139,8 +147,15 @@ export class EmbedService {
     return this.deps.identity.renew(await this.view(id, address), sessionToken);
   }
 
-  private seen(view: StreamView, { session, claims }: { session: ViewerSession; claims: SessionClaims }): ViewerSession {
-    if (view.open) this.deps.attendance.seen({ streamId: view.row.id, viewerId: claims.viewerId, name: claims.name }, this.deps.clock.now().getTime());
+  private seen(
+    view: StreamView,
+    { session, claims }: { session: ViewerSession; claims: SessionClaims },
+  ): ViewerSession {
+    if (view.open)
+      this.deps.attendance.seen(
+        { streamId: view.row.id, viewerId: claims.viewerId, name: claims.name },
+        this.deps.clock.now().getTime(),
+      );
     return session;
   }
 
@@ -161,7 +176,11 @@ export class EmbedService {
       this.limiter.record(address);
       throw new ApiError('not_found', 'No such stream.');
     }
-    const fresh: Cached = { row, closed: await isClosed(row, this.deps.clock.now(), this.deps.viewers), fetchedAt: nowMs };
+    const fresh: Cached = {
+      row,
+      closed: await isClosed(row, this.deps.clock.now(), this.deps.viewers),
+      fetchedAt: nowMs,
+    };
     if (this.streams.size >= 10_000) this.evictStale(nowMs);
     this.streams.set(id, fresh);
     return fresh;

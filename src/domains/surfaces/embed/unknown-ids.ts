@@ -11,14 +11,20 @@ export const UNKNOWN_IDS_PER_MINUTE = 60;
 export class UnknownIdLimiter {
   private readonly windows: FixedWindows;
 
-  constructor(now: () => number, private readonly limit = UNKNOWN_IDS_PER_MINUTE) {
+  constructor(
+    now: () => number,
+    private readonly limit = UNKNOWN_IDS_PER_MINUTE,
+  ) {
     this.windows = new FixedWindows(now, 60_000);
   }
 
   /** Throws `rate_limited` while the address is over its limit. */
   check(address: string): void {
     const retry = this.windows.over(address, this.limit);
-    if (retry !== null) throw new ApiError('rate_limited', `Too many unknown stream ids from this address; retry after ${retry} s.`, { retry_after_seconds: retry });
+    if (retry !== null)
+      throw new ApiError('rate_limited', `Too many unknown stream ids from this address; retry after ${retry} s.`, {
+        retry_after_seconds: retry,
+      });
   }
 
   /** The address asked for an id that names no stream. */

@@ -54,7 +54,11 @@ function sources(): Record<keyof AssetUrls, AssetSource> {
   return {
     player: { file: join(dir, 'player.js'), name: (h) => `player.${h}.js`, contentType: JS },
     publish: { file: join(dir, 'publish.js'), name: (h) => `publish.${h}.js`, contentType: JS },
-    hls: { file: createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'), name: (h) => `hls.light.${h}.min.js`, contentType: JS },
+    hls: {
+      file: createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js'),
+      name: (h) => `hls.light.${h}.min.js`,
+      contentType: JS,
+    },
   };
 }
 
@@ -68,7 +72,10 @@ export function loadPlayerAssets(): Promise<PlayerAssets> {
  * best level: paid once at startup, saved on every viewer). Served immutable, so a new build
  * is a new name and never a stale cache. `prefix` is where the site serves them.
  */
-export async function loadAssets<K extends string>(sources: Record<K, AssetSource>, prefix: string): Promise<LoadedAssets<K>> {
+export async function loadAssets<K extends string>(
+  sources: Record<K, AssetSource>,
+  prefix: string,
+): Promise<LoadedAssets<K>> {
   const byName = new Map<string, Asset>();
   const urls = {} as Record<K, string>;
   await Promise.all(
@@ -84,14 +91,25 @@ export async function loadAssets<K extends string>(sources: Record<K, AssetSourc
 async function buildAsset(body: Buffer, source: AssetSource): Promise<Asset> {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 8);
   const [br, gz] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
     gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
-  return { name: source.name(hash), contentType: source.contentType, etag: hash, bodies: { br, gzip: gz, identity: body } };
+  return {
+    name: source.name(hash),
+    contentType: source.contentType,
+    etag: hash,
+    bodies: { br, gzip: gz, identity: body },
+  };
 }
 
 /** Strong ETag per representation: the encoded bytes differ, so their tags must too. */
-export const etagOf = (asset: Asset, encoding: Encoding): string => `"${asset.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+export const etagOf = (asset: Asset, encoding: Encoding): string =>
+  `"${asset.etag}${encoding === 'identity' ? '' : `-${encoding}`}"`;
 
 /**
  * br, else gzip, else identity, as `Accept-Encoding` allows (RFC 9110 §12.5.3): a coding with

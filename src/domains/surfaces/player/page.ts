@@ -12,7 +12,18 @@ import type { AssetUrls } from './assets.js';
  * Only player.js sets the viewer-session refusals (`refused`, `removed`, `access-ended`): the
  * token is in the address fragment, which the server never sees.
  */
-export type PlayerState = 'waiting' | 'loading' | 'playing' | 'ended' | 'unavailable' | 'closed' | 'members' | 'refused' | 'removed' | 'access-ended' | 'error';
+export type PlayerState =
+  | 'waiting'
+  | 'loading'
+  | 'playing'
+  | 'ended'
+  | 'unavailable'
+  | 'closed'
+  | 'members'
+  | 'refused'
+  | 'removed'
+  | 'access-ended'
+  | 'error';
 
 export interface PlayerPages {
   /** `latencyMode` tunes the player (`data-latency`): the embed read does not carry it. */
@@ -43,7 +54,10 @@ export function initialState(embed: Embed): PlayerState {
  * old parsers) become `\uXXXX` escapes, which JSON.parse reads back unchanged.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
@@ -52,7 +66,10 @@ const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).d
 export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages> {
   const css = (await readFile(join(packageRoot, 'appliance', 'player', 'player.css'), 'utf8')).trim();
   const publishCss = (await readFile(join(packageRoot, 'appliance', 'player', 'publish.css'), 'utf8')).trim();
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), { autoescape: true, throwOnUndefined: true });
+  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
+    autoescape: true,
+    throwOnUndefined: true,
+  });
   const render = (template: string, context: Record<string, unknown>) => env.render(template, { css, ...context });
   const error = (code: string, pageTitle: string, message: string, refreshSeconds: number | null = null) =>
     render('player/error.njk', { page_title: pageTitle, code, message, refresh_seconds: refreshSeconds });
@@ -69,10 +86,24 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
       }),
     notFound: () => error('not_found', 'Stream not found', 'There is no stream at this address'),
     // Reloads by itself once the limit allows (no script needed; the CSP allows meta refresh).
-    rateLimited: (seconds) => error('rate_limited', 'Too many requests', 'Too many requests: this page will retry shortly', Math.max(1, Math.ceil(seconds))),
-    unavailable: () => error('unavailable', 'Player unavailable', 'The player cannot be shown right now; it will retry shortly', 10),
+    rateLimited: (seconds) =>
+      error(
+        'rate_limited',
+        'Too many requests',
+        'Too many requests: this page will retry shortly',
+        Math.max(1, Math.ceil(seconds)),
+      ),
+    unavailable: () =>
+      error('unavailable', 'Player unavailable', 'The player cannot be shown right now; it will retry shortly', 10),
     styleHash: styleHash(css),
-    publish: (streamId, whipUrl) => env.render('player/publish.njk', { css: publishCss, page_title: 'Go live', stream_id: streamId, whip_url: whipUrl, assets }),
+    publish: (streamId, whipUrl) =>
+      env.render('player/publish.njk', {
+        css: publishCss,
+        page_title: 'Go live',
+        stream_id: streamId,
+        whip_url: whipUrl,
+        assets,
+      }),
     publishStyleHash: styleHash(publishCss),
   };
 }

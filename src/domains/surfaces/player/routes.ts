@@ -10,7 +10,10 @@ import { createPlayerPages, type PlayerPages } from './page.js';
  * The latency mode is not in the embed read (its shape is the spec's): the page carries it.
  */
 export interface EmbedSource {
-  embed(id: string, address: string): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
+  embed(
+    id: string,
+    address: string,
+  ): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -54,12 +57,23 @@ export function contentSecurityPolicy(styleHash: string, allowedDomains: string[
  * at `GET /player/assets/:name` (`{player_url}/assets/<name>`). HTML pages for every outcome,
  * never the API's JSON errors, except for an unknown asset. Loads the assets unless given.
  */
-export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSource, assets?: PlayerAssets, whipUrl?: string): Promise<void> {
+export async function registerPlayerRoutes(
+  app: FastifyInstance,
+  source: EmbedSource,
+  assets?: PlayerAssets,
+  whipUrl?: string,
+): Promise<void> {
   const loaded = assets ?? (await loadPlayerAssets());
   const pages = await createPlayerPages(loaded.urls);
   const schema = { hide: true };
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string, cacheControl: string, allowedDomains: string[] | null = null) =>
+  const sendHtml = (
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    cacheControl: string,
+    allowedDomains: string[] | null = null,
+  ) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -112,7 +126,12 @@ export async function registerPlayerRoutes(app: FastifyInstance, source: EmbedSo
  * `GET <prefix>/:name`: hashed assets, immutable, br or gzip as the browser accepts, with ETags;
  * an unknown name is the API's JSON 404 (`notFound` its message).
  */
-export function registerAssetRoute(app: FastifyInstance, prefix: string, assets: { get(name: string): Asset | undefined }, notFound: string): void {
+export function registerAssetRoute(
+  app: FastifyInstance,
+  prefix: string,
+  assets: { get(name: string): Asset | undefined },
+  notFound: string,
+): void {
   app.get<{ Params: { name: string } }>(`${prefix}/:name`, { schema: { hide: true } }, async (request, reply) => {
     const asset = assets.get(request.params.name);
     if (!asset) throw new ApiError('not_found', notFound);
@@ -147,7 +166,8 @@ interface FailurePage {
 
 /** 404 and 429 pages for the embed read's refusals; anything else is a 503 that retries itself. */
 function failurePage(err: unknown, pages: PlayerPages): FailurePage {
-  if (err instanceof ApiError && err.code === 'not_found') return { status: 404, html: pages.notFound(), cacheControl: MICRO };
+  if (err instanceof ApiError && err.code === 'not_found')
+    return { status: 404, html: pages.notFound(), cacheControl: MICRO };
   if (err instanceof ApiError && err.status === 429) {
     const seconds = err.retryAfterSeconds ?? 60;
     // Per viewer address: never cached for other viewers.
