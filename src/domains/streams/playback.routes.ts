@@ -5,6 +5,7 @@ import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import { StreamParams } from './schemas.js';
 import type { StreamsService } from './service.js';
 import { PlaybackToken, PlaybackTokenBody } from './playback.schemas.js';
+import { ops } from './playback.openapi.js';
 
 export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsService): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -12,12 +13,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, streams: StreamsSer
     {
       ...keyed(app),
       schema: {
-        operationId: 'createPlaybackToken',
-        summary: 'Sign a playback URL',
-        description:
-          'A signed HLS URL for your own player. nginx checks the signature on every request: unsigned, altered or expired links get 403. Refused with `409 stream_ended` once the stream is finished.',
-        tags: ['Playback'],
-        security: [{ apiKey: [] }],
+        ...ops.createPlaybackToken,
         params: StreamParams,
         querystring: NoQuery,
         body: PlaybackTokenBody,

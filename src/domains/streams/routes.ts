@@ -15,9 +15,7 @@ import {
   StreamParams,
   ViewerSeries,
 } from './schemas.js';
-
-const security = [{ apiKey: [] }];
-const tags = ['Streams'];
+import { ops } from './openapi.js';
 
 export function registerStreamRoutes(app: FastifyInstance, streams: StreamsService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,12 +27,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
-        operationId: 'createStream',
-        summary: 'Create a stream',
-        description:
-          'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
-        tags,
-        security,
+        ...ops.createStream,
         querystring: NoQuery,
         headers: CreateHeaders,
         body: Type.Optional(CreateStreamBody),
@@ -72,11 +65,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
-        operationId: 'listStreams',
-        summary: 'List streams',
-        description: 'Newest first. Page with `starting_after` = the id of the last stream of the previous page.',
-        tags,
-        security,
+        ...ops.listStreams,
         querystring: ListStreamsQuery,
         response: {
           200: Type.Ref(StreamList),
@@ -92,11 +81,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
-        operationId: 'getStream',
-        summary: 'Get a stream',
-        description: 'With `ingest`, `cost` and `viewers`. `playback_url` is re-signed on every read.',
-        tags,
-        security,
+        ...ops.getStream,
         params: StreamParams,
         querystring: NoQuery,
         response: {
@@ -113,12 +98,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
-        operationId: 'updateStream',
-        summary: 'Update a stream',
-        description:
-          'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` once live or finished; sending the current value is always accepted).',
-        tags,
-        security,
+        ...ops.updateStream,
         params: StreamParams,
         querystring: NoQuery,
         body: PatchStreamBody,
@@ -143,12 +123,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...active,
       schema: {
-        operationId: 'deleteStream',
-        summary: 'End or cancel a stream',
-        description:
-          'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
-        tags,
-        security,
+        ...ops.deleteStream,
         params: StreamParams,
         querystring: NoQuery,
         // No body is defined, but one that is sent must still be JSON of a sane size: 400 otherwise.
@@ -166,11 +141,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...auth,
       schema: {
-        operationId: 'rotateStreamKey',
-        summary: 'Replace the stream key',
-        description: 'Only while pending; the old key and WHIP URL stop at once.',
-        tags,
-        security,
+        ...ops.rotateStreamKey,
         params: StreamParams,
         querystring: NoQuery,
         response: {
@@ -187,12 +158,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     {
       ...auth,
       schema: {
-        operationId: 'getViewerSeries',
-        summary: 'Viewer series of a stream',
-        description:
-          'Per-minute viewer counts from the hosted player (`player`) and from CDN logs (`cdn`), and watch time per country.',
-        tags,
-        security,
+        ...ops.getViewerSeries,
         params: StreamParams,
         querystring: NoQuery,
         response: { 200: ViewerSeries, ...errorResponses('invalid_request', 'unauthorized', 'not_found') },

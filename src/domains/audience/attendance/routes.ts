@@ -6,6 +6,7 @@ import { errorResponses } from '../../../platform/http/schema-helpers.js';
 import { StreamParams } from '../../streams/schemas.js';
 import { AttendanceList, AttendanceQuery } from './schemas.js';
 import type { AttendanceService } from './service.js';
+import { ops } from './openapi.js';
 
 export function registerAttendanceRoutes(app: FastifyInstance, attendance: AttendanceService): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -13,12 +14,7 @@ export function registerAttendanceRoutes(app: FastifyInstance, attendance: Atten
     {
       ...keyed(app),
       schema: {
-        operationId: 'listAttendance',
-        summary: 'Attendance of a stream',
-        description:
-          "Viewers who came with a viewer token, ordered by `viewer_id` byte by byte; anonymous viewers are never listed. `watch_seconds` counts the time the player reported playing (every 30 seconds); paused, buffering and waiting time is not counted. Up to about a minute behind while streaming (a playing stretch is credited at the report after it; each node writes every 15 seconds). Page with `after` = the previous page's `next_after`; `total` counts every viewer of the stream.",
-        tags: ['Streams'],
-        security: [{ apiKey: [] }],
+        ...ops.listAttendance,
         params: StreamParams,
         querystring: AttendanceQuery,
         response: { 200: Type.Ref(AttendanceList), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },

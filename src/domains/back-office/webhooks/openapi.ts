@@ -1,3 +1,4 @@
+import { KEYED, operations } from '../../../platform/http/openapi.js';
 import type { BalanceEventData } from '../../ledger/billing/schemas.js';
 import type { EventType } from '../../ledger/events/outbox.js';
 import type { StreamEventData } from '../../streams/schemas.js';
@@ -221,3 +222,59 @@ export function webhooksDescription(): Record<string, unknown> {
     }),
   );
 }
+
+/** The webhook endpoints' operations as the API reference describes them; each route spreads its own into its schema. */
+export const ops = operations(
+  { tags: ['Webhooks'], security: KEYED },
+  {
+    listWebhookEndpoints: {
+      summary: 'List webhook endpoints',
+      description: 'Without secrets; `event_types` lists every type an endpoint can subscribe to.',
+    },
+    createWebhookEndpoint: {
+      summary: 'Create a webhook endpoint',
+      description:
+        '`url` must be https on the public internet: a host that resolves to a private, loopback, link-local ' +
+        'or otherwise non-public address is refused (unless the operator allows private targets). `events` ' +
+        'omitted: every type, including types added later. At most 5 endpoints per account.',
+    },
+    getWebhookEndpoint: {
+      summary: 'Get a webhook endpoint',
+      description: 'With its signing `secret`.',
+    },
+    updateWebhookEndpoint: {
+      summary: 'Update a webhook endpoint',
+      description:
+        'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. ' +
+        '`events: null` subscribes to every type.',
+    },
+    deleteWebhookEndpoint: {
+      summary: 'Delete a webhook endpoint',
+      description: 'Its delivery log goes with it; queued deliveries are not sent.',
+    },
+    rotateWebhookSecret: {
+      summary: 'Rotate the signing secret',
+      description:
+        'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two ' +
+        'signatures, space separated.',
+    },
+    testWebhookEndpoint: {
+      summary: 'Send a test event',
+      description:
+        'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of ' +
+        'seconds. A disabled endpoint gets it already failed.',
+    },
+    listWebhookDeliveries: {
+      summary: 'List deliveries of an endpoint',
+      description:
+        'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of ' +
+        'the last delivery of the previous page.',
+    },
+    retryWebhookDelivery: {
+      summary: 'Retry a delivery',
+      description:
+        'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a ' +
+        'delivery that succeeded or does not exist.',
+    },
+  },
+);

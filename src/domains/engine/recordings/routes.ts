@@ -7,9 +7,7 @@ import { Stream, StreamParams } from '../../streams/schemas.js';
 import type { StreamsService } from '../../streams/service.js';
 import type { RecordingsService } from './service.js';
 import { DownloadBody, RecordingDownload } from './schemas.js';
-
-const security = [{ apiKey: [] }];
-const tags = ['Recordings'];
+import { ops } from './openapi.js';
 
 export function registerRecordingRoutes(
   app: FastifyInstance,
@@ -24,12 +22,7 @@ export function registerRecordingRoutes(
     {
       ...auth,
       schema: {
-        operationId: 'deleteRecording',
-        summary: 'Delete the recording',
-        description:
-          'A ready (or failed) recording is deleted at once (`deleted`, event `recording.deleted`); one still being made is `deleting` and is deleted as soon as it exists. Without a recording the stream is returned unchanged.',
-        tags,
-        security,
+        ...ops.deleteRecording,
         params: StreamParams,
         querystring: NoQuery,
         response: { 200: Type.Ref(Stream), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
@@ -43,12 +36,7 @@ export function registerRecordingRoutes(
     {
       ...auth,
       schema: {
-        operationId: 'createRecordingDownload',
-        summary: 'Sign a recording download',
-        description:
-          'A signed URL of the MP4 (range requests supported). `409 recording_not_ready` with `details.status` until the recording is ready.',
-        tags,
-        security,
+        ...ops.createRecordingDownload,
         params: StreamParams,
         querystring: NoQuery,
         body: DownloadBody,
