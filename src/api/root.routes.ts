@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -33,7 +33,10 @@ const referenceCsp = (baseUrl: string) =>
   `default-src 'self'; connect-src 'self' ${new URL(baseUrl).origin}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`;
 
 /** `GET /` and what it links to: the reference (Markdown and interactive), the OpenAPI description, a plain index. */
-export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): Promise<void> {
+export const rootRoutes: FastifyPluginAsync<{ baseUrl: string; health: HealthCheck }> = async (
+  app,
+  { baseUrl, health },
+) => {
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -82,4 +85,4 @@ export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, 
     );
     return reply.code(ok ? 200 : 503).send({ status: ok ? ('ok' as const) : ('unavailable' as const), parts });
   });
-}
+};

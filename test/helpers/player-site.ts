@@ -9,7 +9,7 @@ import { createLogger } from '../../src/core/logger.js';
 import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { createServer as createApiServer } from '../../src/platform/http/server.js';
 import type { PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
-import { registerPlayerRoutes, type EmbedSource } from '../../src/domains/surfaces/player/routes.js';
+import { playerRoutes, type EmbedSource } from '../../src/domains/surfaces/player/routes.js';
 
 export const STREAM = 'str_playertest0000000001';
 
@@ -46,7 +46,7 @@ export async function playerApi(
       return found;
     },
   };
-  await registerPlayerRoutes(app, source, assets);
+  await app.register(playerRoutes, { source, assets });
   await app.ready();
   return app;
 }

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../ledger/accounts/auth.js';
+import { activeAccount } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
 import {
@@ -17,15 +16,12 @@ import {
 } from './schemas.js';
 import { ops } from './openapi.js';
 
-export function registerStreamRoutes(app: FastifyInstance, streams: StreamsService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-  const active = keyed(app, { active: true });
-
+/** The streams API (keyed). */
+export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: StreamsService }> = async (api, { streams }) => {
   api.post(
     '/v1/streams',
     {
-      ...active,
+      ...activeAccount,
       schema: {
         ...ops.createStream,
         querystring: NoQuery,
@@ -63,7 +59,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams',
     {
-      ...active,
+      ...activeAccount,
       schema: {
         ...ops.listStreams,
         querystring: ListStreamsQuery,
@@ -79,7 +75,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
         ...ops.getStream,
         params: StreamParams,
@@ -96,7 +92,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.patch(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
         ...ops.updateStream,
         params: StreamParams,
@@ -121,7 +117,7 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.delete(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
         ...ops.deleteStream,
         params: StreamParams,
@@ -139,7 +135,6 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.post(
     '/v1/streams/:id/stream-key',
     {
-      ...auth,
       schema: {
         ...ops.rotateStreamKey,
         params: StreamParams,
@@ -156,7 +151,6 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams/:id/viewers',
     {
-      ...auth,
       schema: {
         ...ops.getViewerSeries,
         params: StreamParams,
@@ -166,4 +160,4 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     },
     async (request) => streams.viewerSeries(request.account, request.params.id),
   );
-}
+};

@@ -1,21 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { StreamParams } from '../../streams/schemas.js';
 import { Ban, BanList, BanParams, CreateBanBody, ListBansQuery } from './schemas.js';
 import type { BansService } from './service.js';
 import { ops } from './openapi.js';
 
-export function registerBanRoutes(app: FastifyInstance, bans: BansService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-
+/** Chat bans, by the stream's owner (keyed). */
+export const banRoutes: FastifyPluginAsyncTypebox<{ bans: BansService }> = async (api, { bans }) => {
   api.post(
     '/v1/streams/:id/chat/bans',
     {
-      ...auth,
       schema: {
         ...ops.createChatBan,
         params: StreamParams,
@@ -37,7 +32,6 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
   api.get(
     '/v1/streams/:id/chat/bans',
     {
-      ...auth,
       schema: {
         ...ops.listChatBans,
         params: StreamParams,
@@ -51,7 +45,6 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
   api.delete(
     '/v1/streams/:id/chat/bans/:ban_id',
     {
-      ...auth,
       schema: {
         ...ops.deleteChatBan,
         params: BanParams,
@@ -67,4 +60,4 @@ export function registerBanRoutes(app: FastifyInstance, bans: BansService): void
       return reply.code(204).send(null);
     },
   );
-}
+};

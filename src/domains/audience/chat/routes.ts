@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { Ban } from '../bans/schemas.js';
 import { PublicStreamParams, StreamParams } from '../../streams/schemas.js';
@@ -31,12 +30,10 @@ const chatRequest = (request: FastifyRequest): ChatRequest => ({
 });
 
 /**
- * The public chat endpoints, registered inside the /v1/embed/ scope (its CORS: any origin, no
+ * The public chat endpoints, mounted in the /v1/embed/ scope (its CORS: any origin, no
  * credentials; `player.allowed_domains` narrows chat to the owner's sites).
  */
-export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatService): void {
-  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-
+export const chatPublicRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (api, { chat }) => {
   api.get(
     '/:id/chat/messages',
     {
@@ -217,17 +214,13 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     },
     async (request) => chat.modSlowMode(chatRequest(request), request.body.session_token, request.body.seconds),
   );
-}
+};
 
-/** The owner's chat endpoints (API key). */
-export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-
+/** The owner's chat endpoints (keyed). */
+export const chatOwnerRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (api, { chat }) => {
   api.get(
     '/v1/streams/:id/chat/messages',
     {
-      ...auth,
       schema: {
         ...ops.listChatMessages,
         params: StreamParams,
@@ -244,7 +237,6 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
   api.delete(
     '/v1/streams/:id/chat/messages/:message_id',
     {
-      ...auth,
       schema: {
         ...ops.deleteChatMessage,
         params: MessageParams,
@@ -254,4 +246,4 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
     },
     async (request) => chat.ownerDelete(request.account, request.params.id, request.params.message_id),
   );
-}
+};

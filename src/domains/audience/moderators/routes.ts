@@ -1,21 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { StreamParams } from '../../streams/schemas.js';
 import { InviteModeratorBody, ListModeratorsQuery, Moderator, ModeratorList, ModeratorParams } from './schemas.js';
 import type { ModeratorsService } from './service.js';
 import { ops } from './openapi.js';
 
-export function registerModeratorRoutes(app: FastifyInstance, moderators: ModeratorsService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-
+/** Chat moderators, invited by the stream's owner (keyed). */
+export const moderatorRoutes: FastifyPluginAsyncTypebox<{ moderators: ModeratorsService }> = async (
+  api,
+  { moderators },
+) => {
   api.post(
     '/v1/streams/:id/chat/moderators',
     {
-      ...auth,
       schema: {
         ...ops.inviteChatModerator,
         params: StreamParams,
@@ -37,7 +35,6 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
   api.get(
     '/v1/streams/:id/chat/moderators',
     {
-      ...auth,
       schema: {
         ...ops.listChatModerators,
         params: StreamParams,
@@ -51,7 +48,6 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
   api.delete(
     '/v1/streams/:id/chat/moderators/:mod_id',
     {
-      ...auth,
       schema: {
         ...ops.removeChatModerator,
         params: ModeratorParams,
@@ -67,4 +63,4 @@ export function registerModeratorRoutes(app: FastifyInstance, moderators: Modera
       return reply.code(204).send(null);
     },
   );
-}
+};

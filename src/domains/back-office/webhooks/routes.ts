@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import type { WebhooksService } from './service.js';
 import {
@@ -18,14 +16,11 @@ import {
 } from './schemas.js';
 import { ops } from './openapi.js';
 
-export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-
+/** Webhook endpoints and their delivery log (keyed). */
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksService }> = async (api, { webhooks }) => {
   api.get(
     '/v1/webhooks',
     {
-      ...auth,
       schema: {
         ...ops.listWebhookEndpoints,
         querystring: NoQuery,
@@ -38,7 +33,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.post(
     '/v1/webhooks',
     {
-      ...auth,
       schema: {
         ...ops.createWebhookEndpoint,
         querystring: NoQuery,
@@ -55,7 +49,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.get(
     '/v1/webhooks/:id',
     {
-      ...auth,
       schema: {
         ...ops.getWebhookEndpoint,
         params: WebhookParams,
@@ -72,7 +65,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.patch(
     '/v1/webhooks/:id',
     {
-      ...auth,
       schema: {
         ...ops.updateWebhookEndpoint,
         params: WebhookParams,
@@ -87,7 +79,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.delete(
     '/v1/webhooks/:id',
     {
-      ...auth,
       schema: {
         ...ops.deleteWebhookEndpoint,
         params: WebhookParams,
@@ -107,7 +98,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.post(
     '/v1/webhooks/:id/secret',
     {
-      ...auth,
       schema: {
         ...ops.rotateWebhookSecret,
         params: WebhookParams,
@@ -124,7 +114,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.post(
     '/v1/webhooks/:id/test',
     {
-      ...auth,
       schema: {
         ...ops.testWebhookEndpoint,
         params: WebhookParams,
@@ -138,7 +127,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.get(
     '/v1/webhooks/:id/deliveries',
     {
-      ...auth,
       schema: {
         ...ops.listWebhookDeliveries,
         params: WebhookParams,
@@ -155,7 +143,6 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
   api.post(
     '/v1/webhooks/:id/deliveries/:delivery_id/retry',
     {
-      ...auth,
       schema: {
         ...ops.retryWebhookDelivery,
         params: DeliveryParams,
@@ -166,4 +153,4 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhooksSe
     async (request, reply) =>
       reply.code(202).send(await webhooks.retry(request.account, request.params.id, request.params.delivery_id)),
   );
-}
+};

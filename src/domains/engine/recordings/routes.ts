@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { Stream, StreamParams } from '../../streams/schemas.js';
 import type { StreamsService } from '../../streams/service.js';
@@ -9,18 +7,14 @@ import type { RecordingsService } from './service.js';
 import { DownloadBody, RecordingDownload } from './schemas.js';
 import { ops } from './openapi.js';
 
-export function registerRecordingRoutes(
-  app: FastifyInstance,
-  recordings: RecordingsService,
-  streams: StreamsService,
-): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-
+/** A stream's recording: delete, signed download (keyed). */
+export const recordingRoutes: FastifyPluginAsyncTypebox<{
+  recordings: RecordingsService;
+  streams: StreamsService;
+}> = async (api, { recordings, streams }) => {
   api.delete(
     '/v1/streams/:id/recording',
     {
-      ...auth,
       schema: {
         ...ops.deleteRecording,
         params: StreamParams,
@@ -34,7 +28,6 @@ export function registerRecordingRoutes(
   api.post(
     '/v1/streams/:id/recording/download',
     {
-      ...auth,
       schema: {
         ...ops.createRecordingDownload,
         params: StreamParams,
@@ -48,4 +41,4 @@ export function registerRecordingRoutes(
     },
     async (request) => recordings.download(request.account, request.params.id, request.body.expires_in ?? 3600),
   );
-}
+};

@@ -1,18 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../accounts/auth.js';
 import { errorResponses } from '../../../platform/http/schema-helpers.js';
 import { DEFAULT_USAGE_DAYS, Usage, UsageQuery } from './schemas.js';
 import type { BillingService } from './service.js';
 import { ops } from './openapi.js';
 
-export function registerUsageRoutes(app: FastifyInstance, billing: BillingService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+/** Usage, balance and rates (keyed). */
+export const usageRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService }> = async (api, { billing }) => {
   api.get(
     '/v1/usage',
     {
-      ...keyed(app),
       schema: {
         ...ops.getUsage,
         querystring: UsageQuery,
@@ -21,4 +18,4 @@ export function registerUsageRoutes(app: FastifyInstance, billing: BillingServic
     },
     async (request) => billing.usage(request.account, request.query.days ?? DEFAULT_USAGE_DAYS),
   );
-}
+};

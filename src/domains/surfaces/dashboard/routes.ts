@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import nunjucks from 'nunjucks';
 import { packageRoot } from '../../../core/package-root.js';
 import { loadAssets, type AssetSource } from '../player/assets.js';
@@ -48,12 +48,11 @@ const CSP = [
  * token (`Authorization: Bearer svcop_...`). Hidden from the OpenAPI description: it is the
  * appliance owner's, not an API client's.
  */
-export async function registerDashboardRoutes(
-  app: FastifyInstance,
-  service: DashboardService,
-  access: DashboardAccess,
-  health: PartsHealth,
-): Promise<void> {
+export const dashboardRoutes: FastifyPluginAsync<{
+  service: DashboardService;
+  access: DashboardAccess;
+  health: PartsHealth;
+}> = async (app, { service, access, health }) => {
   const assets = await loadAssets(sources(), '/dashboard/assets/');
   const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
     autoescape: true,
@@ -85,4 +84,4 @@ export async function registerDashboardRoutes(
     { onRequest, schema: { hide: true, params: SeriesParams, response: { 200: StreamSeries } } },
     async (request, reply) => reply.headers(personal).send(await service.series(request.params.id)),
   );
-}
+};

@@ -1,10 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../../core/errors.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
-import { routeNotFound } from '../../../platform/http/server.js';
 import {
   OpenSessionBody,
   RenewBody,
@@ -12,8 +9,6 @@ import {
   RenewedPlayback,
   ViewerSession,
 } from '../../audience/identity/schemas.js';
-import { registerChatPublicRoutes } from '../../audience/chat/routes.js';
-import type { ChatService } from '../../audience/chat/service.js';
 import { PublicStreamParams } from '../../streams/schemas.js';
 import { ModeratorSessionBody } from '../../audience/moderators/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
@@ -21,32 +16,11 @@ import type { EmbedService } from './service.js';
 import { ops } from './openapi.js';
 
 /**
- * Every answer under /v1/embed/, errors included, may be read by any site; credentials are never
- * allowed. Any OPTIONS there is a preflight, with or without `Origin`.
+ * `GET /v1/embed/{id}`, the beats, viewer and moderator sessions, personal playback renewals: no
+ * key, any origin, no cookies (mounted in the /v1/embed/ scope). The address is the client's as
+ * nginx saw it (Fastify trusts forwarding only from loopback).
  */
-const PUBLIC_CORS = {
-  origin: '*',
-  methods: 'GET, POST, OPTIONS',
-  allowedHeaders: 'content-type',
-  maxAge: 86400,
-  strictPreflight: false,
-};
-
-/**
- * `GET /v1/embed/{id}` and `POST /v1/embed/{id}/beat`: no key, any origin, no cookies.
- * The address is the client's as nginx saw it (Fastify trusts forwarding only from loopback).
- */
-export async function registerEmbedRoutes(app: FastifyInstance, embed: EmbedService, chat: ChatService): Promise<void> {
-  await app.register(async (scope) => publicRoutes(scope, embed, chat), { prefix: '/v1/embed/' });
-}
-
-/** The routes under /v1/embed/, in a scope of their own: its CORS hook never reaches keyed routes. */
-async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: ChatService): Promise<void> {
-  await scope.register(cors, PUBLIC_CORS);
-  // Unknown paths here are public answers too: their 404 goes through this scope's CORS hook.
-  scope.setNotFoundHandler(routeNotFound);
-  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-
+export const embedRoutes: FastifyPluginAsyncTypebox<{ embed: EmbedService }> = async (api, { embed }) => {
   api.get(
     '/:id',
     {
@@ -155,6 +129,4 @@ async function publicRoutes(scope: FastifyInstance, embed: EmbedService, chat: C
       return embed.renewPlayback(request.params.id, token, request.ip);
     },
   );
-
-  registerChatPublicRoutes(scope, chat);
-}
+};
