@@ -22,8 +22,8 @@ export const ops = operations(
       summary: 'Update a stream',
       description:
         'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; ' +
-        '`player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` ' +
-        'once live or finished; sending the current value is always accepted).',
+        '`player` fields sent replace those fields. `latency_mode` changes only while pending ' +
+        '(`409 stream_not_pending` once live or finished; sending the current value is always accepted).',
     },
     deleteStream: {
       summary: 'End or cancel a stream',

@@ -6,7 +6,8 @@ export const openapiInfo = {
   version: API_VERSION,
   description:
     'Create live streams, publish over RTMP or WHIP, watch through signed HLS and the hosted player. ' +
-    'Errors share one shape: `{"error": {"code", "message", "details", "request_id"}}`; each error response lists its codes in `x-error-codes`.',
+    'Errors share one shape: `{"error": {"code", "message", "details", "request_id"}}`; ' +
+    'each error response lists its codes in `x-error-codes`.',
 };
 
 /** The security of an operation that takes an API key (`components.securitySchemes.apiKey`). */

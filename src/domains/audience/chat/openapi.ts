@@ -60,8 +60,8 @@ export const ops = operations(
     moderatorBanViewer: {
       summary: 'Ban a viewer (moderator)',
       description:
-        'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, ' +
-        'with `created_by` = the moderator id. `201` new, `200` already banned.',
+        'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like ' +
+        '`POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
     },
     moderatorSetSlowMode: {
       summary: 'Set slow mode (moderator)',

@@ -141,7 +141,8 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   },
   'credit.depleted': {
     summary:
-      'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` and recordings go on the zero-balance deadline',
+      'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` ' +
+      'and recordings go on the zero-balance deadline',
     data: { schema: 'BalanceEventData', example: { timestamp: depleted.balance_depleted_at, data: balance(depleted) } },
   },
   'balance.low': {
@@ -160,7 +161,8 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   },
   'webhook.test': {
     summary:
-      'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`',
+      'The test operation was called (`POST /v1/webhooks/{id}/test`); ' +
+      'sent to that endpoint only, whatever its `events`',
     data: { schema: 'WebhookEndpoint' },
   },
 };
@@ -182,7 +184,9 @@ const HEADERS = [
   ),
   header(
     'webhook-signature',
-    '`v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first',
+    '`v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, ' +
+      'keyed with the base64-decoded part of the secret after `whsec_`. ' +
+      'During a rotation two signatures, space separated, the new one first',
     '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
   ),
 ];
@@ -206,15 +210,25 @@ export function webhooksDescription(): Record<string, unknown> {
         },
       };
       const media = 'example' in data ? { schema: body, example: { type, ...data.example } } : { schema: body };
+      const recipients =
+        type === 'webhook.test'
+          ? 'to the endpoint whose test operation was called ' +
+            '(listing `webhook.test` in `events` is allowed and changes nothing)'
+          : `to every enabled endpoint subscribed to \`${type}\``;
       const operation = {
         summary,
-        description: `Sent as a signed \`POST\` (Standard Webhooks) ${type === 'webhook.test' ? 'to the endpoint whose test operation was called (listing `webhook.test` in `events` is allowed and changes nothing)' : `to every enabled endpoint subscribed to \`${type}\``}. Order is not guaranteed and an event may arrive twice.`,
+        description:
+          `Sent as a signed \`POST\` (Standard Webhooks) ${recipients}. ` +
+          'Order is not guaranteed and an event may arrive twice.',
         tags: ['Webhook events'],
         parameters: HEADERS,
         requestBody: { required: true, content: { 'application/json': media } },
         responses: {
           '2XX': {
-            description: `Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after ${retries}, then the delivery is \`failed\`.`,
+            description:
+              'Received: any 2xx within 10 seconds. ' +
+              `Anything else (a redirect, an error, no answer in time) is retried after ${retries}, ` +
+              'then the delivery is `failed`.',
           },
         },
       };
@@ -223,7 +237,7 @@ export function webhooksDescription(): Record<string, unknown> {
   );
 }
 
-/** The webhook endpoints' operations as the API reference describes them; each route spreads its own into its schema. */
+/** The webhook endpoints' operations as the reference describes them; each route spreads its own into its schema. */
 export const ops = operations(
   { tags: ['Webhooks'], security: KEYED },
   {
