@@ -85,9 +85,10 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 
 /**
  * Every route of the API, group by group: the scope each answers in, top to bottom in the order
- * the API reference lists the operations (which is why the keyed API comes in two groups).
+ * the API reference lists the operations (which is why the keyed API comes in two groups). Ingest
+ * hooks and WHIP only on nodes that run ingest.
  */
-function mountTable(opts: HttpApiOptions, health: HealthCheck): Mount[] {
+function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefined)[] {
   const { services, ingestHooks: hooks, whip } = opts;
   return [
     { scope: open, routes: [routes(rootRoutes, { baseUrl: opts.baseUrl, health })] },
@@ -114,25 +115,17 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): Mount[] {
         }),
       ],
     },
-    ...(hooks
-      ? [
-          {
-            scope: internal,
-            prefix: hooksPath(hooks.token),
-            routes: [routes(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost })],
-          },
-        ]
-      : []),
+    hooks && {
+      scope: internal,
+      prefix: hooksPath(hooks.token),
+      routes: [routes(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost })],
+    },
     // WHIP brings its own scope: CORS with WHIP's headers and SDP bodies.
-    ...(whip
-      ? [
-          {
-            scope: open,
-            prefix: whipPath(whip.baseUrl),
-            routes: [routes(whipRoutes, { whip: whip.service, whipBase: whip.baseUrl })],
-          },
-        ]
-      : []),
+    whip && {
+      scope: open,
+      prefix: whipPath(whip.baseUrl),
+      routes: [routes(whipRoutes, { whip: whip.service, whipBase: whip.baseUrl })],
+    },
     {
       scope: keyed,
       routes: [

@@ -16,7 +16,10 @@ import { routeNotFound } from '../platform/http/server.js';
  */
 export type Scope = (scope: FastifyInstance) => void | Promise<void>;
 
-/** Anyone, without CORS: the API's root and reference, the player site's pages (the dashboard checks its own token). */
+/**
+ * Nothing added: the API's root and reference, the player site's pages (the dashboard checks its
+ * own token), WHIP (whose plugin holds its own CORS and SDP bodies).
+ */
 export const open: Scope = () => {};
 
 /** API clients: every route takes an API key, checked on arrival (`401` whatever the body). */
@@ -65,9 +68,9 @@ export interface Mount {
   routes: Routes[];
 }
 
-/** Registers the table top to bottom: the order is the API reference's order of operations. */
-export async function mount(app: FastifyInstance, table: Mount[]): Promise<void> {
-  for (const { scope, prefix, routes } of table) {
+/** Registers the table top to bottom (the order is the API reference's order of operations); gaps are skipped. */
+export async function mount(app: FastifyInstance, table: (Mount | undefined)[]): Promise<void> {
+  for (const { scope, prefix, routes } of table.filter((line) => line !== undefined)) {
     await app.register(
       async (group) => {
         await scope(group);
