@@ -75,15 +75,13 @@ export class LiveService implements PublisherGate {
 
   /** What each live stream's publisher sends to this node, as of the last tick (metrics). */
   ingestReadings(): IngestReading[] {
-    return this.workers
-      .all()
-      .map((w) => ({
-        streamId: w.streamId,
-        kbps: w.meter.kbps(),
-        frameRate: w.frameRate,
-        droppedMessages: w.droppedSeen,
-        ladderCpuSeconds: w.ladderCpuSeconds,
-      }));
+    return this.workers.all().map((w) => ({
+      streamId: w.streamId,
+      kbps: w.meter.kbps(),
+      frameRate: w.frameRate,
+      droppedMessages: w.droppedSeen,
+      ladderCpuSeconds: w.ladderCpuSeconds,
+    }));
   }
 
   get nodeReady(): boolean {
