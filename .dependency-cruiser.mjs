@@ -101,11 +101,20 @@ export const layers = [
     what: 'the HTTP API assembled: every domain route on one server, root routes and the reference',
   },
   {
-    name: 'appliance',
-    path: 'src/appliance',
+    name: 'composition',
+    path: 'src/composition',
     what: 'the composition root: builds every service, worker and job; starts and stops them',
   },
-  { name: 'cli', path: 'src/cli', what: 'what the oclif commands share: base command, API client, output' },
+  {
+    name: 'operator',
+    path: 'src/operator',
+    what: "the operator's lifecycle under the commands: init, up (foreground or detached), down, status, leftovers, the pid file, the systemd unit, the database for operator commands",
+  },
+  {
+    name: 'cli',
+    path: 'src/cli',
+    what: 'the command kit the oclif commands share: base command, API client, flags, errors, output',
+  },
   { name: 'commands', path: 'commands', what: 'one file per `svc` command' },
 ];
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
+import { startAppliance, type RunningAppliance } from '../../src/composition/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
