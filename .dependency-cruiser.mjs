@@ -10,7 +10,11 @@
  * nor anything higher; inside a group the domains are ordered like platform's folders.
  */
 export const layers = [
-  { name: 'core', path: 'src/core', what: 'errors, clock, ids, money, time, logger: no imports from svc' },
+  {
+    name: 'core',
+    path: 'src/core',
+    what: "errors, clock, ids, money, time, logger, the package's own files (templates, files shipped as is): no imports from svc",
+  },
   { name: 'config', path: 'src/config', what: 'data dir paths, the config file, secrets' },
   {
     name: 'platform',
