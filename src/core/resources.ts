@@ -17,8 +17,8 @@ export const shippedFile = (consumer: ShippedFor, ...path: string[]): string =>
   join(packageRoot, 'appliance', consumer, ...path);
 
 /**
- * nunjucks over `templates/`; template names start with their consumer's folder (`player/page.njk`),
- * but for `nginx.conf.njk`, which stays at the top: the config it renders names it in its first line.
+ * nunjucks over `templates/`; template names start with their consumer's folder (`player/page.njk`,
+ * `nginx/nginx.conf.njk`).
  * A page escapes every value for HTML; a config file takes values as given (they are checked before
  * they get here). An undefined value is an error either way, never an empty string.
  */

@@ -56,7 +56,7 @@ export interface ApiListeners {
   workerPorts: number[];
 }
 
-/** The text of templates/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
+/** The text of templates/nginx/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
 export function renderNginxConfig({
   config,
   secret,
@@ -67,7 +67,7 @@ export function renderNginxConfig({
   user,
 }: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
-  return templateEnvironment('config').render('nginx.conf.njk', {
+  return templateEnvironment('config').render('nginx/nginx.conf.njk', {
     modules: NGINX_MODULES.map((m) => m.file),
     user,
     listen_host: config.listenHost,
