@@ -10,7 +10,11 @@
  * nor anything higher; inside a group the domains are ordered like platform's folders.
  */
 export const layers = [
-  { name: 'core', path: 'src/core', what: 'errors, clock, ids, money, time, logger: no imports from svc' },
+  {
+    name: 'core',
+    path: 'src/core',
+    what: "errors, clock, ids, money, time, logger, the package's own files (templates, files shipped as is): no imports from svc",
+  },
   { name: 'config', path: 'src/config', what: 'data dir paths, the config file, secrets' },
   {
     name: 'platform',
@@ -101,11 +105,20 @@ export const layers = [
     what: 'the HTTP API assembled: every domain route on one server, root routes and the reference',
   },
   {
-    name: 'appliance',
-    path: 'src/appliance',
+    name: 'composition',
+    path: 'src/composition',
     what: 'the composition root: builds every service, worker and job; starts and stops them',
   },
-  { name: 'cli', path: 'src/cli', what: 'what the oclif commands share: base command, API client, output' },
+  {
+    name: 'operator',
+    path: 'src/operator',
+    what: "the operator's lifecycle under the commands: init, up (foreground or detached), down, status, leftovers, the pid file, the systemd unit, the database for operator commands",
+  },
+  {
+    name: 'cli',
+    path: 'src/cli',
+    what: 'the command kit the oclif commands share: base command, API client, flags, errors, output',
+  },
   { name: 'commands', path: 'commands', what: 'one file per `svc` command' },
 ];
 

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApi } from '../src/appliance/appliance.js';
+import { createApi } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

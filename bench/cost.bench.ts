@@ -5,7 +5,7 @@
  */
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { findAccountByApiKeyHash } from '../src/domains/ledger/accounts/queries.js';
-import { createApi } from '../src/appliance/appliance.js';
+import { createApi } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { sha256 } from '../src/core/ids.js';

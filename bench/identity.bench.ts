@@ -6,7 +6,7 @@
  */
 import { SignJWT } from 'jose';
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
-import { createApi } from '../src/appliance/appliance.js';
+import { createApi } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

@@ -6,7 +6,7 @@
 import { destination } from 'pino';
 import { join } from 'node:path';
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
-import { startAppliance } from '../src/appliance/appliance.js';
+import { startAppliance } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

@@ -4,7 +4,7 @@
  * work (jobs, ticks, nginx) is not charged to the one-process rows. Prints one JSON line when ready.
  */
 import { join } from 'node:path';
-import { startAppliance } from '../src/appliance/appliance.js';
+import { startAppliance } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { freePort } from '../test/helpers/ports.js';

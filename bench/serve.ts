@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { lockStreamById } from '../src/domains/streams/queries.js';
 import * as transitions from '../src/domains/streams/transitions.js';
-import { createApi } from '../src/appliance/appliance.js';
+import { createApi } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../src/cli/base-command.js';
-import { openDatabase } from '../src/cli/database.js';
+import { openDatabase } from '../src/operator/database.js';
 import { systemClock } from '../src/core/clock.js';
 import { iso } from '../src/core/time.js';
 import { dashboardUrl, operatorToken, ACCESS_REFRESH_MS } from '../src/domains/surfaces/dashboard/access.js';

@@ -1,5 +1,5 @@
 import { SvcCommand } from '../src/cli/base-command.js';
-import { stopAppliance, type DownResult } from '../src/cli/down.js';
+import { stopAppliance, type DownResult } from '../src/operator/down.js';
 import { describeError } from '../src/cli/errors.js';
 
 export default class Down extends SvcCommand<typeof Down> {

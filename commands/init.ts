@@ -1,8 +1,8 @@
 import { SvcCommand } from '../src/cli/base-command.js';
 import { configFlags } from '../src/cli/flags.js';
 import { dataPaths } from '../src/config/paths.js';
-import { configChanges, initialise, type InitResult } from '../src/cli/init.js';
-import { runningPid } from '../src/cli/pid.js';
+import { configChanges, initialise, type InitResult } from '../src/operator/init.js';
+import { runningPid } from '../src/operator/pid.js';
 
 export default class Init extends SvcCommand<typeof Init> {
   static override summary = 'Create or update the data dir: config, secrets, system packages, database schema.';

@@ -1,5 +1,5 @@
 import { SvcCommand } from '../src/cli/base-command.js';
-import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/cli/status.js';
+import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/operator/status.js';
 
 export default class Status extends SvcCommand<typeof Status> {
   static override summary = 'Show whether the appliance runs, the health of its parts and its URLs.';

@@ -1,13 +1,14 @@
 import { Flags } from '@oclif/core';
 import { dataPaths } from '../src/config/paths.js';
 import { SvcCommand } from '../src/cli/base-command.js';
-import { startDetached } from '../src/cli/detach.js';
+import { startDetached } from '../src/operator/detach.js';
+import { OperatorError } from '../src/operator/errors.js';
 import { CliError } from '../src/cli/errors.js';
 import { configFlags } from '../src/cli/flags.js';
-import { runForeground } from '../src/cli/foreground.js';
-import { configChanges, initialise, updateConfigFile } from '../src/cli/init.js';
-import { runningPid } from '../src/cli/pid.js';
-import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/cli/status.js';
+import { runForeground } from '../src/operator/foreground.js';
+import { configChanges, initialise, updateConfigFile } from '../src/operator/init.js';
+import { runningPid } from '../src/operator/pid.js';
+import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/operator/status.js';
 
 export default class Up extends SvcCommand<typeof Up> {
   static override summary = 'Start the appliance (PostgreSQL, API, jobs); in the foreground unless --detach.';
@@ -66,7 +67,7 @@ export default class Up extends SvcCommand<typeof Up> {
       try {
         await startDetached({ config, args: this.flags.verbose ? ['--verbose'] : [], progress });
       } catch (err) {
-        const tail = err instanceof CliError ? (err.details.log_tail as string[] | undefined) : undefined;
+        const tail = err instanceof OperatorError ? (err.details.log_tail as string[] | undefined) : undefined;
         if (tail?.length && !this.jsonEnabled()) for (const line of tail) process.stderr.write(`  | ${line}\n`);
         throw err;
       }

@@ -1,5 +1,5 @@
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 import { ACCOUNT_COLUMNS, presentAccount, type PresentedAccount } from '../../src/cli/present.js';
 
 export default class AccountsList extends SvcCommand<typeof AccountsList> {

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 import { presentAccount, type PresentedAccount } from '../../src/cli/present.js';
 
 export default class AccountsTrust extends SvcCommand<typeof AccountsTrust> {

@@ -1,6 +1,6 @@
 import { Args } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openBilling } from '../../src/cli/database.js';
+import { openBilling } from '../../src/operator/billing.js';
 import { daysFlag, usageColumns, usageDays, usageSummary } from '../../src/cli/usage.js';
 import type { Usage } from '../../src/domains/ledger/billing/schemas.js';
 

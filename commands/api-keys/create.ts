@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 
 export default class ApiKeysCreate extends SvcCommand<typeof ApiKeysCreate> {
   static override summary = 'Issue an API key for an account; the key is printed once.';

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 
 export default class ApiKeysList extends SvcCommand<typeof ApiKeysList> {
   static override summary = 'List the API keys of an account (last four characters only), newest first.';

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 
 export default class ApiKeysRevoke extends SvcCommand<typeof ApiKeysRevoke> {
   static override summary = 'Revoke an API key: requests with it fail from now on.';

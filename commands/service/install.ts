@@ -5,14 +5,14 @@ import { dataPaths } from '../../src/config/paths.js';
 import { packageRoot } from '../../src/core/package-root.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { CliError } from '../../src/cli/errors.js';
-import { runningPid } from '../../src/cli/pid.js';
+import { runningPid } from '../../src/operator/pid.js';
 import {
   enableUnit,
   renderServiceUnit,
   SYSTEM_UNIT_DIR,
   systemdRunning as isSystemdRunning,
   UNIT_NAME,
-} from '../../src/cli/service-unit.js';
+} from '../../src/operator/service-unit.js';
 
 export interface ServiceInstallResult {
   unit_file: string;

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 
 export default class ViewerKeysCreate extends SvcCommand<typeof ViewerKeysCreate> {
   static override summary = 'Issue a viewer key (for signing viewer tokens); the secret is printed once.';

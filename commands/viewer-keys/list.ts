@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { openAccounts } from '../../src/cli/database.js';
+import { openAccounts } from '../../src/operator/database.js';
 
 export default class ViewerKeysList extends SvcCommand<typeof ViewerKeysList> {
   static override summary =

@@ -3,6 +3,7 @@ import { ConfigError } from '../config/config.js';
 import { ApiError } from '../core/errors.js';
 import { CommandError } from '../platform/process/run.js';
 import { MissingPackagesError } from '../platform/system/packages.js';
+import { OperatorError } from '../operator/errors.js';
 
 /** A failure the CLI itself detects; `message` says what to do next. */
 export class CliError extends Error {
@@ -64,6 +65,7 @@ export function describeError(err: unknown): DescribedError {
     return { ...described, line: `${err.code}: ${oneLine(err.message)}` };
   }
   if (err instanceof CliError) return make(err.code, oneLine(err.message), err.details, err.exitCode);
+  if (err instanceof OperatorError) return make(err.code, oneLine(err.message), err.details);
   if (err instanceof ConfigError) return make('invalid_config', oneLine(err.message));
   if (err instanceof MissingPackagesError)
     return make('missing_packages', oneLine(err.message), { missing: err.missing, command: err.command });

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApi, type Api } from '../../src/appliance/appliance.js';
+import { createApi, type Api } from '../../src/composition/appliance.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';

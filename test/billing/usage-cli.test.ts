@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createApi, type Api } from '../../src/appliance/appliance.js';
+import { createApi, type Api } from '../../src/composition/appliance.js';
 import { writeConfigFile } from '../../src/config/config.js';
 import { ensureSecrets } from '../../src/config/secrets.js';
 import { systemClock } from '../../src/core/clock.js';

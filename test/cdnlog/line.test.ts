@@ -7,7 +7,7 @@ const S1 = 'str_aaaaaaaaaaaaaaaaaaaa';
 const S2 = 'str_bbbbbbbbbbbbbbbbbbbb';
 const T0 = Date.parse('2026-11-22T12:00:00.000Z') / 1000;
 
-/** A line as nginx writes it (templates/nginx.conf.njk, `log_format cdn`). */
+/** A line as nginx writes it (templates/nginx/nginx.conf.njk, `log_format cdn`). */
 const line = (o: { t: number; status?: number; bytes?: number; path: string; country?: string; viewer?: string }) =>
   `{"time":${o.t.toFixed(3)},"status":${o.status ?? 200},"bytes":${o.bytes ?? 100},"path":"${o.path}","country":"${o.country ?? 'DE'}","viewer":"${o.viewer ?? 'v1'}"}\n`;
 

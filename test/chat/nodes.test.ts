@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
-import { createApi, type Api } from '../../src/appliance/appliance.js';
+import { createApi, type Api } from '../../src/composition/appliance.js';
 import { createLogger } from '../../src/core/logger.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { leftoverProcesses } from '../../src/cli/leftovers.js';
+import { leftoverProcesses } from '../../src/operator/leftovers.js';
 import { nginxArgs } from '../../src/platform/nginx/config.js';
 import { commandLine } from '../../src/platform/process/proc.js';
 import { freePort } from '../helpers/ports.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ManagedCluster } from '../../src/platform/db/managed-cluster.js';
-import { isAlive, sleep } from '../../src/cli/pid.js';
+import { isAlive, sleep } from '../../src/operator/pid.js';
 import { childrenOf, commandLine, findProcesses } from '../../src/platform/process/proc.js';
 import { makeDataDir, svc, ok } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { ConfigError } from '../../src/config/config.js';
 import { ApiError } from '../../src/core/errors.js';
 import { ApiResponseError, CliError, describeError } from '../../src/cli/errors.js';
+import { OperatorError } from '../../src/operator/errors.js';
 import { renderRecord, renderTable } from '../../src/cli/table.js';
 
 const t = suite('cli: output and error mapping');
@@ -54,7 +55,7 @@ t('API error documents pass through; the human line is "code: message"', () => {
   assert.is(d.exitCode, 1);
 });
 
-t('service, config and CLI errors get a code and one line', () => {
+t('service, config, operator and CLI errors get a code and one line', () => {
   assert.equal(
     describeError(new ApiError('invalid_request', 'credit must be a decimal', { field: 'credit' })).document,
     {
@@ -63,8 +64,18 @@ t('service, config and CLI errors get a code and one line', () => {
   );
   const config = describeError(new ConfigError('/d/config.json: unknown key "bogus"'));
   assert.is(config.document.error.code, 'invalid_config');
-  const cli = describeError(new CliError('database_not_running', 'the appliance database is not running:\nstart it'));
-  assert.is(cli.line, 'the appliance database is not running: start it');
+  const cli = describeError(new CliError('invalid_usage', '--json needs --detach', {}, 2));
+  assert.is(cli.exitCode, 2);
+  const operator = describeError(
+    new OperatorError('database_not_running', 'the appliance database is not running:\nstart it', { data_dir: '/d' }),
+  );
+  assert.is(operator.line, 'the appliance database is not running: start it');
+  assert.equal(operator.document.error, {
+    code: 'database_not_running',
+    message: 'the appliance database is not running: start it',
+    details: { data_dir: '/d' },
+  });
+  assert.is(operator.exitCode, 1);
   assert.is(describeError(new Error('boom')).document.error.code, 'internal_error');
 });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderServiceUnit } from '../../src/cli/service-unit.js';
+import { renderServiceUnit } from '../../src/operator/service-unit.js';
 import { BIN, makeDataDir, svc } from '../helpers/cli.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/svc.service', import.meta.url));

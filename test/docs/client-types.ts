@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { packageRoot } from '../../src/core/package-root.js';
-import { buildOpenApi } from '../../src/appliance/generate-docs.js';
+import { buildOpenApi } from '../../src/composition/generate-docs.js';
 import type { OpenApiDocument } from '../../src/api/api-reference.js';
 
 export const clientTypesFile = join(packageRoot, 'docs', 'client', 'schema.d.ts');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
-import { buildOpenApi, docsFiles } from '../../src/appliance/generate-docs.js';
+import { buildOpenApi, docsFiles } from '../../src/composition/generate-docs.js';
 import { API_VERSION } from '../../src/platform/http/openapi.js';
 import { architectureDoc, architectureSection, withSection } from './architecture-picture.js';
 import { clientTypes, committedClientTypes } from './client-types.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination } from 'pino';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
-import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
+import { startAppliance, type RunningAppliance } from '../../src/composition/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import type { Secrets } from '../../src/config/secrets.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApplianceMetrics } from '../../src/appliance/metrics.js';
+import { ApplianceMetrics } from '../../src/composition/metrics.js';
 import { metricsUrl } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { stopAppliance } from '../../src/cli/down.js';
+import { stopAppliance } from '../../src/operator/down.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { createLogger } from '../../src/core/logger.js';

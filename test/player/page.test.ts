@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/core/errors.js';
-import { packageRoot } from '../../src/core/package-root.js';
+import { shippedFile } from '../../src/core/resources.js';
 import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
-import { chooseEncoding, loadPlayerAssets, type PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
+import { loadPlayerAssets, type PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
+import { chooseEncoding } from '../../src/platform/http/static-assets.js';
 import { embedFixture, playerApi } from '../helpers/player-site.js';
 
 type Entry = { embed: Embed; allowedDomains: string[] | null } | ApiError;
@@ -169,7 +169,7 @@ t(
     assert.ok(player && hls, 'the page links both assets');
     assert.is(assets.urls.player, `/assets/${player}`);
     const files = {
-      [player]: readFileSync(join(packageRoot, 'appliance', 'player', 'player.js')),
+      [player]: readFileSync(shippedFile('player', 'player.js')),
       [hls]: readFileSync(createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js')),
     };
     for (const [name, original] of Object.entries(files)) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
-import { startAppliance, type RunningAppliance } from '../../src/appliance/appliance.js';
+import { startAppliance, type RunningAppliance } from '../../src/composition/appliance.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';

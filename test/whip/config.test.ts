@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, resolveConfig } from '../../src/config/config.js';
-import { configChanges } from '../../src/cli/init.js';
+import { configChanges } from '../../src/operator/init.js';
 
 test('whip_url is served by the API: its scheme, host and port, or its public address behind a TLS proxy', () => {
   assert.is(

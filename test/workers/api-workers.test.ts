@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { leftoverProcesses } from '../../src/cli/leftovers.js';
+import { leftoverProcesses } from '../../src/operator/leftovers.js';
 import { isAlive, killAll } from '../../src/platform/process/proc.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { sleep } from '../helpers/streams.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiWorkers } from '../../src/appliance/api-workers.js';
+import { ApiWorkers } from '../../src/composition/api-workers.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/core/logger.js';
 import type { ViewerCounter } from '../../src/domains/audience/viewers/counter.js';

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../../core/package-root.js';
+import { shippedFile } from '../../core/resources.js';
 import type { Sql } from './connect.js';
 import { LOCKS } from './locks.js';
 
-const MIGRATIONS_DIR = join(packageRoot, 'appliance', 'migrations');
+const MIGRATIONS_DIR = shippedFile('db', 'migrations');
 
 export interface Migration {
   version: number;

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import nunjucks from 'nunjucks';
 import { localHost, localUrlHost, type Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
-import { packageRoot } from '../../core/package-root.js';
+import { shippedFile, templateEnvironment } from '../../core/resources.js';
 
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 /** Countries of CDN viewers (`geoip_country`). */
@@ -21,11 +20,11 @@ export const GEOIP_COUNTRY_V4 = '/usr/share/GeoIP/GeoIP.dat';
 export const GEOIP_COUNTRY_V6 = '/usr/share/GeoIP/GeoIPv6.dat';
 
 /** The njs script nginx loads for the CDN log's viewer ids; copied into the data dir at start. */
-export const VIEWER_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'cdn-viewer.js');
+export const VIEWER_SCRIPT = shippedFile('nginx', 'cdn-viewer.js');
 /** The njs script for a media playlist's age (`X-Playlist-Age`); copied into the data dir at start. */
-export const PLAYLIST_AGE_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'playlist-age.js');
+export const PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'playlist-age.js');
 /** The njs script that checks the public embed read's address; copied into the data dir at start. */
-export const PUBLIC_LINK_SCRIPT = join(packageRoot, 'appliance', 'nginx', 'public-link.js');
+export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
@@ -57,7 +56,7 @@ export interface ApiListeners {
   workerPorts: number[];
 }
 
-/** The text of templates/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
+/** The text of templates/nginx/nginx.conf.njk for these values: no clock, no lookups, nothing written. */
 export function renderNginxConfig({
   config,
   secret,
@@ -68,11 +67,7 @@ export function renderNginxConfig({
   user,
 }: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
-    autoescape: false,
-    throwOnUndefined: true,
-  });
-  return env.render('nginx.conf.njk', {
+  return templateEnvironment('config').render('nginx/nginx.conf.njk', {
     modules: NGINX_MODULES.map((m) => m.file),
     user,
     listen_host: config.listenHost,

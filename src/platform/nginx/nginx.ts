@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
-import { packageRoot } from '../../core/package-root.js';
+import { shippedFile } from '../../core/resources.js';
 import {
   commandLine,
   isAlive,
@@ -389,11 +389,9 @@ export class NginxIngest {
   /** What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still. */
   private prepareFiles(): void {
     const paths = dataPaths(this.opts.config.dataDir);
-    writeFileSync(
-      join(paths.thumbs, DEFAULT_POSTER),
-      readFileSync(join(packageRoot, 'appliance', 'player', DEFAULT_POSTER)),
-      { mode: 0o644 },
-    );
+    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(shippedFile('nginx', DEFAULT_POSTER)), {
+      mode: 0o644,
+    });
     writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });

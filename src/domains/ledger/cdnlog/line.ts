@@ -1,5 +1,5 @@
 /**
- * One line of the CDN log as nginx writes it (templates/nginx.conf.njk, `log_format cdn`): a JSON
+ * One line of the CDN log as nginx writes it (templates/nginx/nginx.conf.njk, `log_format cdn`): a JSON
  * object with the time ($msec), the status, the body bytes sent, the path without its signature
  * segment, the viewer's country and viewer id. Pure: no clock, no I/O.
  */
@@ -48,7 +48,7 @@ export function parseLine(text: string): LogLine | null {
   };
 }
 
-// The CDN's paths without their signature (templates/nginx.conf.njk): playlists and segments
+// The CDN's paths without their signature (templates/nginx/nginx.conf.njk): playlists and segments
 // under the stream's folder, the recording under _rec/, the public still under _thumb/.
 const OBJECT =
   /^\/(?:(str_[a-z0-9]{20})\/[A-Za-z0-9_]+\.(m3u8|ts)|_rec\/(str_[a-z0-9]{20})\/recording\.mp4|_thumb\/(str_[a-z0-9]{20})\.jpg)$/;

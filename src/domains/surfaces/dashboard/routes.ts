@@ -1,10 +1,7 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import nunjucks from 'nunjucks';
-import { packageRoot } from '../../../core/package-root.js';
-import { loadAssets, type AssetSource } from '../player/assets.js';
-import { registerAssetRoute } from '../player/routes.js';
+import { templateEnvironment, shippedFile } from '../../../core/resources.js';
+import { loadAssets, registerAssetRoute, type AssetSource } from '../../../platform/http/static-assets.js';
 import type { DashboardAccess } from './access.js';
 import { Overview, SeriesParams, StreamSeries } from './schemas.js';
 import type { DashboardService } from './service.js';
@@ -17,11 +14,10 @@ const CSS = 'text/css; charset=utf-8';
 
 /** The dashboard's script and style, and uPlot's (no build step: served as they are in node_modules). */
 function sources(): Record<'script' | 'css' | 'uplot' | 'uplot_css', AssetSource> {
-  const dir = join(packageRoot, 'appliance', 'dashboard');
   const uplot = (file: string) => createRequire(import.meta.url).resolve(`uplot/dist/${file}`);
   return {
-    script: { file: join(dir, 'dashboard.js'), name: (h) => `dashboard.${h}.js`, contentType: JS },
-    css: { file: join(dir, 'dashboard.css'), name: (h) => `dashboard.${h}.css`, contentType: CSS },
+    script: { file: shippedFile('dashboard', 'dashboard.js'), name: (h) => `dashboard.${h}.js`, contentType: JS },
+    css: { file: shippedFile('dashboard', 'dashboard.css'), name: (h) => `dashboard.${h}.css`, contentType: CSS },
     uplot: { file: uplot('uPlot.iife.min.js'), name: (h) => `uPlot.${h}.min.js`, contentType: JS },
     uplot_css: { file: uplot('uPlot.min.css'), name: (h) => `uPlot.${h}.min.css`, contentType: CSS },
   };
@@ -54,11 +50,7 @@ export const dashboardRoutes: FastifyPluginAsync<{
   health: PartsHealth;
 }> = async (app, { service, access, health }) => {
   const assets = await loadAssets(sources(), '/dashboard/assets/');
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
-    autoescape: true,
-    throwOnUndefined: true,
-  });
-  const page = env.render('dashboard/page.njk', { assets: assets.urls });
+  const page = templateEnvironment('page').render('dashboard/page.njk', { assets: assets.urls });
 
   app.get('/dashboard', { schema: { hide: true } }, async (_request, reply) =>
     reply

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import nunjucks from 'nunjucks';
-import { packageRoot } from '../../../core/package-root.js';
+import { shippedFile, templateEnvironment } from '../../../core/resources.js';
 import type { Embed } from '../embed/schemas.js';
 import type { LatencyMode } from '../../streams/schemas.js';
 import type { AssetUrls } from './assets.js';
@@ -64,12 +62,9 @@ const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).d
 
 /** The page renderer; reads the CSS once (inlined in every page: smaller than one more request). */
 export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages> {
-  const css = (await readFile(join(packageRoot, 'appliance', 'player', 'player.css'), 'utf8')).trim();
-  const publishCss = (await readFile(join(packageRoot, 'appliance', 'player', 'publish.css'), 'utf8')).trim();
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
-    autoescape: true,
-    throwOnUndefined: true,
-  });
+  const css = (await readFile(shippedFile('player', 'player.css'), 'utf8')).trim();
+  const publishCss = (await readFile(shippedFile('player', 'publish.css'), 'utf8')).trim();
+  const env = templateEnvironment('page');
   const render = (template: string, context: Record<string, unknown>) => env.render(template, { css, ...context });
   const error = (code: string, pageTitle: string, message: string, refreshSeconds: number | null = null) =>
     render('player/error.njk', { page_title: pageTitle, code, message, refresh_seconds: refreshSeconds });

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { ApiError } from '../../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
 import { STREAM_ID, type LatencyMode } from '../../streams/schemas.js';
-import { chooseEncoding, etagOf, loadPlayerAssets, type Asset, type PlayerAssets } from './assets.js';
+import { registerAssetRoute } from '../../../platform/http/static-assets.js';
+import { loadPlayerAssets, type PlayerAssets } from './assets.js';
 import { createPlayerPages, type PlayerPages } from './page.js';
 
 /**
@@ -16,7 +17,6 @@ export interface EmbedSource {
   ): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** nginx micro-caches the page for a second: it depends on the embed only, never on the viewer. */
 const MICRO = 'public, max-age=1';
 /** Allowed domains are validated on save; anything else never reaches a header. */
@@ -123,41 +123,6 @@ export const playerRoutes: FastifyPluginAsync<PlayerRoutesOptions> = async (app,
 
   registerAssetRoute(app, '/player/assets', loaded, 'No such player asset.');
 };
-
-/**
- * `GET <prefix>/:name`: hashed assets, immutable, br or gzip as the browser accepts, with ETags;
- * an unknown name is the API's JSON 404 (`notFound` its message).
- */
-export function registerAssetRoute(
-  app: FastifyInstance,
-  prefix: string,
-  assets: { get(name: string): Asset | undefined },
-  notFound: string,
-): void {
-  app.get<{ Params: { name: string } }>(`${prefix}/:name`, { schema: { hide: true } }, async (request, reply) => {
-    const asset = assets.get(request.params.name);
-    if (!asset) throw new ApiError('not_found', notFound);
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const etag = etagOf(asset, encoding);
-    reply
-      .header('cache-control', IMMUTABLE)
-      .header('vary', 'Accept-Encoding')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      .type(asset.contentType);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.send(asset.bodies[encoding]);
-  });
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
-}
 
 interface FailurePage {
   status: number;

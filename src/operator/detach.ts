@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import { packageRoot } from '../core/package-root.js';
 import { spawnDetached } from '../platform/process/detached.js';
-import { CliError } from './errors.js';
+import { OperatorError } from './errors.js';
 import { isAlive, sleep } from './pid.js';
 import { apiHealthy, nginxHealthy } from './status.js';
 
@@ -51,7 +51,7 @@ export async function startDetached(opts: {
     [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, '--detached-child', ...opts.args],
     log,
   );
-  if (!child) throw new CliError('start_failed', `could not start ${process.execPath}: see ${log}`);
+  if (!child) throw new OperatorError('start_failed', `could not start ${process.execPath}: see ${log}`);
   const { pid } = child;
 
   const newLogLines = () => linesSince(log, startOffset);
@@ -65,7 +65,7 @@ export async function startDetached(opts: {
       const tail = newLogLines();
       // The child's own last words (base command's one-line error, a JSON line) name the cause.
       const reason = tail.map(errorMessage).filter(Boolean).at(-1);
-      throw new CliError(
+      throw new OperatorError(
         'start_failed',
         `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`,
         { log_tail: tail },
@@ -86,7 +86,7 @@ export async function startDetached(opts: {
   } catch {
     // already gone
   }
-  throw new CliError(
+  throw new OperatorError(
     'start_timeout',
     `svc did not answer ${config.publicUrls.base_url}/healthz within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`,
     { log_tail: newLogLines() },

@@ -1,5 +1,5 @@
 import { destination as fileDestination, multistream, type Level } from 'pino';
-import { startAppliance, type RunningAppliance } from '../appliance/appliance.js';
+import type { RunningAppliance } from '../composition/appliance.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
@@ -85,6 +85,9 @@ export async function runForeground(opts: {
   let running: RunningAppliance | undefined;
   try {
     logger.info({ pid: process.pid, data_dir: config.dataDir }, 'starting');
+    // Loaded here, not with this module: without a manifest oclif imports every command to list
+    // them (`svc up` with the rest), and the composition root is most of svc.
+    const { startAppliance } = await import('../composition/appliance.js');
     running = await startAppliance({
       config,
       secrets: opts.secrets,

@@ -44,7 +44,7 @@ const logger = createLogger(
   ['debug', 'trace'].includes(config.logLevel) ? config.logLevel : 'warn',
   destination(2),
 ).child({ proc: `api worker :${port}` });
-// As in the appliance's process (cli/foreground.ts): logged, not the end of the worker.
+// As in the appliance's process (operator/foreground.ts): logged, not the end of the worker.
 process.on('unhandledRejection', (reason) =>
   logger.error({ err: reason }, 'unhandled rejection (a bug; the worker goes on)'),
 );

@@ -15,13 +15,12 @@ import { DashboardAccess } from '../domains/surfaces/dashboard/access.js';
 import { DashboardService } from '../domains/surfaces/dashboard/service.js';
 import { chatNetworkKey } from '../domains/audience/chat/network.js';
 import { ChatService, chatBanHooks } from '../domains/audience/chat/service.js';
-import { BillingService } from '../domains/ledger/billing/service.js';
+import type { BillingService } from '../domains/ledger/billing/service.js';
 import { ViewerKeys } from '../domains/audience/identity/keys.js';
 import { IdentityService } from '../domains/audience/identity/service.js';
 import { SessionTokens, sessionSecret } from '../domains/audience/identity/session-token.js';
 import { ModeratorLinkTokens, moderatorLinkSecret } from '../domains/audience/moderators/link-token.js';
 import { ModeratorsService } from '../domains/audience/moderators/service.js';
-import { watchMinutesByDay } from '../domains/audience/viewers/queries.js';
 import { CdnAddresses, cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { PublicRefusals } from '../domains/ledger/cdn/public-refusals.js';
 import { MeteringService } from '../domains/back-office/metering/service.js';
@@ -45,6 +44,7 @@ import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
 import { readSegmentFile } from '../platform/media/segment-reader.js';
 import type { Supervisor } from '../platform/process/supervisor.js';
+import { buildBilling } from './billing.js';
 
 export interface Foundation {
   sql: Sql;
@@ -97,16 +97,6 @@ export function hooksUrl(config: Config, secrets: Secrets, port: number): string
 export interface MirroredNode {
   link: LiveLink;
   counter: ViewerCounter;
-}
-
-/** Money: stateless, so the live pipeline and the API each build their own. */
-export function buildBilling(f: Foundation): BillingService {
-  return new BillingService({
-    sql: f.sql,
-    clock: f.clock,
-    config: f.config,
-    watchMinutesByDay,
-  });
 }
 
 /**

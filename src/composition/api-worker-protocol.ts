@@ -28,4 +28,4 @@ export type FromWorker =
   | { type: 'ended'; streamId: string };
 
 /** The worker's entry point, built (tests and `svc up` run from a build). */
-export const WORKER_SCRIPT = ['dist', 'src', 'appliance', 'api-worker.js'];
+export const WORKER_SCRIPT = ['dist', 'src', 'composition', 'api-worker.js'];

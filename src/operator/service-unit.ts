@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import nunjucks from 'nunjucks';
-import { packageRoot } from '../core/package-root.js';
+import { templateEnvironment } from '../core/resources.js';
 import { run } from '../platform/process/run.js';
 
 export const UNIT_NAME = 'svc.service';
@@ -15,18 +13,18 @@ export interface ServiceUnitInput {
   dataDir: string;
 }
 
-/** The text of templates/svc.service.njk for these values: nothing looked up, nothing written. */
+/** The text of templates/systemd/svc.service.njk for these values: nothing looked up, nothing written. */
 export function renderServiceUnit(input: ServiceUnitInput): string {
   for (const [name, value] of Object.entries(input)) {
     // systemd splits ExecStart on whitespace and expands % and $: refuse what it would misread.
     if (!value.startsWith('/') || /[\s%$"'\\]/.test(value))
       throw new Error(`${name} must be an absolute path without spaces, quotes, % or $: ${value}`);
   }
-  const env = new nunjucks.Environment(new nunjucks.FileSystemLoader(join(packageRoot, 'templates')), {
-    autoescape: false,
-    throwOnUndefined: true,
+  return templateEnvironment('config').render('systemd/svc.service.njk', {
+    node: input.node,
+    bin: input.bin,
+    data_dir: input.dataDir,
   });
-  return env.render('svc.service.njk', { node: input.node, bin: input.bin, data_dir: input.dataDir });
 }
 
 /** Where systemd is the running init (not in most containers). */
