@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
 import { STREAM_ID, type LatencyMode } from '../../streams/schemas.js';
