@@ -33,7 +33,7 @@ import type { Sql } from '../platform/db/connect.js';
 import { createServer, type ServerOptions } from '../platform/http/server.js';
 import { COMPONENTS } from './components.js';
 import { rootRoutes, type HealthCheck } from './root.routes.js';
-import { anyOrigin, internal, keyed, mount, open, routes, type Mount } from './scopes.js';
+import { anyOrigin, internal, keyed, mount, open, plugin, type Mount } from './scopes.js';
 
 /** The services whose routes make the API. */
 export interface ApiServices {
@@ -91,25 +91,25 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefined)[] {
   const { services, ingestHooks: hooks, whip } = opts;
   return [
-    { scope: open, routes: [routes(rootRoutes, { baseUrl: opts.baseUrl, health })] },
+    { scope: open, routes: [plugin(rootRoutes, { baseUrl: opts.baseUrl, health })] },
     {
       scope: keyed,
       routes: [
-        routes(streamRoutes, { streams: services.streams }),
-        routes(playbackRoutes, { streams: services.streams }),
-        routes(attendanceRoutes, { attendance: services.attendance }),
-        routes(recordingRoutes, { recordings: services.recordings, streams: services.streams }),
+        plugin(streamRoutes, { streams: services.streams }),
+        plugin(playbackRoutes, { streams: services.streams }),
+        plugin(attendanceRoutes, { attendance: services.attendance }),
+        plugin(recordingRoutes, { recordings: services.recordings, streams: services.streams }),
       ],
     },
     {
       scope: anyOrigin,
       prefix: '/v1/embed/',
-      routes: [routes(embedRoutes, { embed: services.embed }), routes(chatPublicRoutes, { chat: services.chat })],
+      routes: [plugin(embedRoutes, { embed: services.embed }), plugin(chatPublicRoutes, { chat: services.chat })],
     },
     {
       scope: open,
       routes: [
-        routes(playerRoutes, {
+        plugin(playerRoutes, {
           source: { embed: (id, address) => services.embed.read(id, address) },
           whipUrl: whip?.baseUrl,
         }),
@@ -118,28 +118,28 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
     hooks && {
       scope: internal,
       prefix: hooksPath(hooks.token),
-      routes: [routes(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost })],
+      routes: [plugin(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost })],
     },
     // WHIP brings its own scope: CORS with WHIP's headers and SDP bodies.
     whip && {
       scope: open,
       prefix: whipPath(whip.baseUrl),
-      routes: [routes(whipRoutes, { whip: whip.service, whipBase: whip.baseUrl })],
+      routes: [plugin(whipRoutes, { whip: whip.service, whipBase: whip.baseUrl })],
     },
     {
       scope: keyed,
       routes: [
-        routes(webhookRoutes, { webhooks: services.webhooks }),
-        routes(usageRoutes, { billing: services.billing }),
-        routes(banRoutes, { bans: services.bans }),
-        routes(chatOwnerRoutes, { chat: services.chat }),
-        routes(moderatorRoutes, { moderators: services.moderators }),
+        plugin(webhookRoutes, { webhooks: services.webhooks }),
+        plugin(usageRoutes, { billing: services.billing }),
+        plugin(banRoutes, { bans: services.bans }),
+        plugin(chatOwnerRoutes, { chat: services.chat }),
+        plugin(moderatorRoutes, { moderators: services.moderators }),
       ],
     },
     {
       scope: open,
       routes: [
-        routes(dashboardRoutes, {
+        plugin(dashboardRoutes, {
           service: services.dashboard,
           access: services.dashboardAccess,
           health,

@@ -53,13 +53,13 @@ export const internal: Scope = (scope) => {
 /** A domain's routes plugin with what it is given, ready to register in a group. */
 export type Routes = (group: FastifyInstance) => PromiseLike<unknown>;
 
-export const routes =
+export const plugin =
   <O extends FastifyPluginOptions, P extends FastifyTypeProvider>(
-    plugin: FastifyPluginAsync<O, RawServerDefault, P>,
+    routes: FastifyPluginAsync<O, RawServerDefault, P>,
     options: O,
   ): Routes =>
   (group) =>
-    group.register(plugin, options);
+    group.register(routes, options);
 
 /** A line of the mount table: routes plugins answering in one scope, under a prefix if any. */
 export interface Mount {
