@@ -8,7 +8,7 @@ import type { SegmentProbe } from '../../../platform/media/probe.js';
 import { GrowingFile } from '../../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../../platform/process/supervisor.js';
-import type { LatencyMode, Profile } from '../../streams/schemas.js';
+import type { LatencyMode, Profile } from '../../streams/model.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';

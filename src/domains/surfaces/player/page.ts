@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { shippedFile, templateEnvironment } from '../../../core/resources.js';
 import type { Embed } from '../embed/schemas.js';
-import type { LatencyMode } from '../../streams/schemas.js';
+import type { LatencyMode } from '../../streams/model.js';
 import type { AssetUrls } from './assets.js';
 
 /**
