@@ -44,9 +44,62 @@ export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export const PROFILES = ['abr_basic', 'passthrough'] as const;
 export type Profile = (typeof PROFILES)[number];
 
-/** `low`: 1-second pieces cut on the publisher's keyframes and a player that sits closer to the edge. */
 export const LATENCY_MODES = ['standard', 'low'] as const;
 export type LatencyMode = (typeof LATENCY_MODES)[number];
+
+/** The hosted player's hls.js settings for a mode (player.js reads them from the page's `data-tuning`). */
+export interface PlayerTuning {
+  /** Seconds behind the player's estimate of the live edge it aims for (hls.js `liveSyncDuration`). */
+  liveSyncDuration: number;
+  /** Further behind than this, the player jumps to the edge (hls.js `liveMaxLatencyDuration`). */
+  liveMaxLatencyDuration: number;
+  /** Pieces a playlist must list before playback starts (hls.js `initialLiveManifestSize`). */
+  initialLiveManifestSize: number;
+  /** Seconds of buffer left at its low point, kept when pieces are longer than the mode's. */
+  margin: number;
+}
+
+export interface LatencyTuning {
+  /** Length of the pieces the ladder cuts; null: the operator's `live.segment_seconds` (default 4). */
+  segmentSeconds: number | null;
+  player: PlayerTuning;
+}
+
+/**
+ * What a latency mode means, said once: the ladder's pieces (the live worker), the hosted player's
+ * targets (rendered into the page), and `latency_mode`'s description in the API (built from these).
+ *
+ * The delay behind the publisher is the player's distance from its estimate of the live edge (its
+ * target, `liveSyncDuration`) plus the pipeline's: a piece is listed about 0.55 s after its last
+ * frame was captured, and the player's watch sees it up to 0.2 s later (the player bench measures
+ * the whole: about target + 0.6 s). With the edge timed within 0.2 s (player.js's `edgeLoader`),
+ * the buffer's low point, just before the next piece is listed, is the target less one piece:
+ * `margin`. Pieces are cut on the publisher's keyframes (the top quality is copied), so a low mode
+ * publisher with 2-second keyframes still gets 2-second pieces, and the player then raises its
+ * target to keep the margin. Measured: docs/decisions.md, "Low-latency mode".
+ */
+export const LATENCY: Readonly<Record<LatencyMode, LatencyTuning>> = {
+  standard: {
+    segmentSeconds: null,
+    player: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 },
+  },
+  low: {
+    segmentSeconds: 1,
+    // The start waits for three pieces, so that the first has the same buffer as standard's.
+    player: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
+  },
+};
+
+/** The length of a mode's pieces on this appliance. */
+export const segmentSeconds = (mode: LatencyMode, live: Pick<Config['live'], 'segment_seconds'>): number =>
+  LATENCY[mode].segmentSeconds ?? live.segment_seconds;
+
+/** What the pipeline adds to the player's target (see `LATENCY`). */
+const PIPELINE_SECONDS = 0.6;
+
+/** About how many seconds the hosted player shows a mode behind the publisher. */
+export const secondsBehind = (mode: LatencyMode): number =>
+  Math.round(LATENCY[mode].player.liveSyncDuration + PIPELINE_SECONDS);
 
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
 export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });

@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
+import { DEFAULT_LIVE } from '../../config/config.js';
 import { Cost } from '../ledger/billing/schemas.js';
 import {
   ChatSettings,
@@ -15,14 +16,19 @@ import {
   RECORDING_STATUSES,
   STREAM_STATUSES,
   StreamId,
+  secondsBehind,
+  segmentSeconds,
 } from './model.js';
 
+/** `latency_mode` in the API's words, from what the modes mean (`LATENCY`); standard's pieces as shipped. */
+const lowSeconds = segmentSeconds('low', DEFAULT_LIVE);
+const latencyModeDescription = [
+  `\`standard\` (default): ${segmentSeconds('standard', DEFAULT_LIVE)}-second pieces, about ${secondsBehind('standard')} s behind the publisher in the hosted player.`,
+  `\`low\`: ${lowSeconds}-second pieces and a player tuned closer to the live edge, about ${secondsBehind('low')} s behind, for publishers that send a keyframe every ${lowSeconds === 1 ? 'second' : `${lowSeconds} seconds`} (segments are cut on the publisher's keyframes).`,
+  'Changeable while the stream is pending',
+].join(' ');
 const latencyModeField = (options: Record<string, unknown> = {}) =>
-  StringEnum(LATENCY_MODES, {
-    ...options,
-    description:
-      "`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending",
-  });
+  StringEnum(LATENCY_MODES, { ...options, description: latencyModeDescription });
 
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
 const Metadata = Nullable(
