@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { keyed } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
-import { StreamParams } from './schemas.js';
+import { StreamParams } from './model.js';
 import type { StreamsService } from './service.js';
 import { PlaybackToken, PlaybackTokenBody } from './playback.schemas.js';
 

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { keyed } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
+import { StreamParams } from './model.js';
 import {
   CreateHeaders,
   CreateStreamBody,
@@ -12,7 +13,6 @@ import {
   PatchStreamBody,
   Stream,
   StreamList,
-  StreamParams,
   ViewerSeries,
 } from './schemas.js';
 

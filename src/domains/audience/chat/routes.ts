@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { Ban } from '../bans/schemas.js';
-import { PublicStreamParams, StreamParams } from '../../streams/schemas.js';
+import { PublicStreamParams, StreamParams } from '../../streams/model.js';
 import {
   ChatMessage,
   ChatMessageList,

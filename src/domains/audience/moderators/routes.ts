@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
-import { StreamParams } from '../../streams/schemas.js';
+import { StreamParams } from '../../streams/model.js';
 import { InviteModeratorBody, ListModeratorsQuery, Moderator, ModeratorList, ModeratorParams } from './schemas.js';
 import type { ModeratorsService } from './service.js';
 

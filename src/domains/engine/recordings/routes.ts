@@ -3,8 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
-import { Stream, StreamParams } from '../../streams/schemas.js';
-import type { StreamsService } from '../../streams/service.js';
+import { Stream, type StreamsService } from '../../streams/service.js';
+import { StreamParams } from '../../streams/model.js';
 import type { RecordingsService } from './service.js';
 import { DownloadBody, RecordingDownload } from './schemas.js';
 

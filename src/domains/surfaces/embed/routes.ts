@@ -14,7 +14,7 @@ import {
 } from '../../audience/identity/schemas.js';
 import { registerChatPublicRoutes } from '../../audience/chat/routes.js';
 import type { ChatService } from '../../audience/chat/service.js';
-import { PublicStreamParams } from '../../streams/schemas.js';
+import { PublicStreamParams } from '../../streams/model.js';
 import { ModeratorSessionBody } from '../../audience/moderators/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
