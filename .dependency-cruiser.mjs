@@ -7,7 +7,8 @@
  * A module may import its own folder and anything below it, never above. Inside `platform` the
  * folders are ordered: a folder may import only folders listed before it. `domains` is made of
  * groups on tiers: a group may import the groups on lower tiers, never a sibling on its own tier
- * nor anything higher; inside a group the domains are ordered like platform's folders.
+ * nor anything higher; inside a group the domains are ordered like platform's folders. A domain
+ * with `doors` is entered by other domains only through those files (see `doorRules`).
  */
 export const layers = [
   {
@@ -32,7 +33,11 @@ export const layers = [
         tier: 0,
         what: 'who pays and what is on record',
         domains: [
-          { name: 'accounts', what: 'accounts, API keys, key authentication and its cache' },
+          {
+            name: 'accounts',
+            what: 'accounts, API keys, key authentication and its cache',
+            doors: ['model', 'auth', 'service'],
+          },
           { name: 'events', what: 'the events outbox that webhooks deliver' },
           { name: 'idempotency', what: '`Idempotency-Key`: a retried creation returns the first response' },
           { name: 'cdn', what: 'signed CDN addresses (checked by nginx, no API call) and the public-address refusals' },
@@ -48,6 +53,7 @@ export const layers = [
           {
             name: 'streams',
             what: 'the streams API, statuses and transitions, capacity, playback tokens, the public player switch',
+            doors: ['model', 'service', 'transitions'],
           },
         ],
       },
@@ -214,11 +220,50 @@ function upwardRules() {
   return rules;
 }
 
+/**
+ * The domains most others build on keep the rest of their folder to themselves: other domains
+ * import only their doors, so a file behind them can change, split or go without a search through
+ * every group. `model.ts`, where a domain has one, holds its vocabulary and row and is the bottom of
+ * its folder. The layers above domains assemble the app from routes, schemas and services and may
+ * import any file.
+ */
+function doorRules() {
+  const domains = layers.find((l) => l.groups);
+  const above = layers.slice(layers.indexOf(domains) + 1).map((l) => l.path);
+  return domains.groups.flatMap((group) =>
+    group.domains
+      .filter((domain) => domain.doors)
+      .flatMap((domain) => {
+        const folder = domainPath(domains, group, domain);
+        const files = domain.doors.map((f) => `${f}.ts`).join(', ');
+        const rules = [
+          {
+            name: `${domain.name}-private`,
+            comment: `other domains enter ${folder} only through its doors (${files}): import from one of them. Vocabulary another domain needs (types, statuses, ids, the row and its locks) moves into model.ts; anything else is exported from a door with a comment saying why. ${above.join(', ')} assemble the app and may import any of its files`,
+            severity: 'error',
+            from: { path: '^src/domains/', pathNot: `^${folder}/` },
+            to: { path: `^${folder}/`, pathNot: `^${folder}/(${domain.doors.join('|')})\\.ts$` },
+          },
+        ];
+        if (domain.doors.includes('model'))
+          rules.push({
+            name: `${domain.name}-model-is-the-bottom`,
+            comment: `${folder}/model.ts is the bottom of its folder: it imports nothing else from it, and the other files build on it`,
+            severity: 'error',
+            from: { path: `^${folder}/model\\.ts$` },
+            to: { path: `^${folder}/`, pathNot: `^${folder}/model\\.ts$` },
+          });
+        return rules;
+      }),
+  );
+}
+
 const layeredPaths = layers.flatMap(foldersOf);
 
 export default {
   forbidden: [
     ...upwardRules(),
+    ...doorRules(),
     {
       name: 'outside-the-layers',
       comment: `every source file lives in a layer's folder (${layeredPaths.join(', ')}); add a new folder to .dependency-cruiser.mjs first`,

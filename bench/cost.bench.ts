@@ -10,7 +10,7 @@ import { resolveConfig } from '../src/config/config.js';
 import { systemClock } from '../src/core/clock.js';
 import { sha256 } from '../src/core/ids.js';
 import { createLogger } from '../src/core/logger.js';
-import { findStream } from '../src/domains/streams/queries.js';
+import { findStream } from '../src/domains/streams/model.js';
 import { cpuPerOp } from './cpu.js';
 import { startBenchDatabase } from './database.js';
 

@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify';
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
-import { lockStreamById } from '../src/domains/streams/queries.js';
+import { lockStreamById } from '../src/domains/streams/model.js';
 import * as transitions from '../src/domains/streams/transitions.js';
 import { createApi } from '../src/composition/appliance.js';
 import { resolveConfig } from '../src/config/config.js';

@@ -33,27 +33,20 @@
   const root = document.getElementById('svc-player');
 
   /*
-   * The delay behind the publisher is the player's distance from its estimate of the live edge
-   * (hls.js `targetLatency`) plus the pipeline's: a piece is listed about 0.55 s after its last
-   * frame was captured, and the watch sees it up to 0.2 s later (the player bench measures the
-   * whole: about target + 0.6 s). hls.js estimates the edge as the newest piece's end plus the
-   * time since it saw the playlist advance, so a playlist read late (hls.js reloads once per piece,
-   * at a phase set by when the page opened) made one page load's delay up to a piece longer than
-   * another's: `edgeLoader` sees each advance within 0.2 s instead. The buffer's low point, just
-   * before the next piece is listed, is then the target less one piece: `margin`. Pieces longer
-   * than the mode's (a publisher with keyframes further apart) raise the target to keep that
-   * margin; each stall adds 1 s more (hls.js `liveSyncOnStallIncrease`, at most one piece).
-   * `lowLatencyMode` only matters for LL-HLS parts, which our playlists do not have, and it is
-   * what enables the playback-rate catch-up (`maxLiveSyncPlaybackRate` is ignored without it).
-   * Measured: docs/decisions.md, "Low-latency mode".
+   * hls.js's targets for the stream's latency mode come with the page (`data-tuning`): the
+   * `LATENCY` table in src/domains/streams/model.ts says what each means and why it is set so. A
+   * page without them gets standard's (test/player/page.test.ts keeps `STANDARD` equal to the
+   * table's). hls.js estimates the live edge as the newest piece's end plus the time since it saw
+   * the playlist advance, so a playlist read late (hls.js reloads once per piece, at a phase set by
+   * when the page opened) made one page load's delay up to a piece longer than another's:
+   * `edgeLoader` sees each advance within 0.2 s instead. Pieces longer than the mode's (a publisher
+   * with keyframes further apart) raise the target to keep `margin`; each stall adds 1 s more
+   * (hls.js `liveSyncOnStallIncrease`, at most one piece). `lowLatencyMode` only matters for LL-HLS
+   * parts, which our playlists do not have, and it is what enables the playback-rate catch-up
+   * (`maxLiveSyncPlaybackRate` is ignored without it). Measured: docs/decisions.md, "Low-latency mode".
    */
-  const MODES = {
-    // 4-second pieces.
-    standard: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 },
-    // 1-second pieces; the start waits for three so the first has the same buffer.
-    low: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
-  };
-  const MODE = MODES[root.dataset.latency] || MODES.standard;
+  const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 };
+  const MODE = root.dataset.tuning ? JSON.parse(root.dataset.tuning) : STANDARD;
   /**
    * The start is placed by the first playlist read's age (`X-Playlist-Age`, see `edgeLoader`). Without
    * it (a CDN in front that drops the header) the read's age is unknown and the start may be up to a

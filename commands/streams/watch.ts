@@ -3,7 +3,8 @@ import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { streamIdArg, streamPath, watchFrame } from '../../src/cli/streams.js';
-import { FINISHED, type Stream } from '../../src/domains/streams/schemas.js';
+import { FINISHED } from '../../src/domains/streams/model.js';
+import type { Stream } from '../../src/domains/streams/schemas.js';
 
 export default class StreamsWatch extends SvcCommand<typeof StreamsWatch> {
   static override summary =

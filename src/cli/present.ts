@@ -1,4 +1,4 @@
-import type { Account } from '../domains/ledger/accounts/queries.js';
+import type { Account } from '../domains/ledger/accounts/model.js';
 import { formatUsd, subtractUsd } from '../core/money.js';
 import type { Column } from './table.js';
 

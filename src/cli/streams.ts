@@ -1,5 +1,6 @@
 import { Args } from '@oclif/core';
-import { FINISHED, type Stream } from '../domains/streams/schemas.js';
+import { FINISHED } from '../domains/streams/model.js';
+import type { Stream } from '../domains/streams/schemas.js';
 import { CliError } from './errors.js';
 import { renderRecord, type Column } from './table.js';
 

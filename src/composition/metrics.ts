@@ -10,7 +10,7 @@ import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { ChatService } from '../domains/audience/chat/service.js';
 import type { LiveService } from '../domains/engine/live/service.js';
-import { STREAM_STATUSES } from '../domains/streams/schemas.js';
+import { STREAM_STATUSES } from '../domains/streams/model.js';
 import type { ViewerCounter } from '../domains/audience/viewers/counter.js';
 import type { AttemptOutcome } from '../domains/back-office/webhooks/dispatcher.worker.js';
 import type { Sql } from '../platform/db/connect.js';

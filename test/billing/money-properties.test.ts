@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import type { Sql } from '../../src/platform/db/connect.js';
 import { chargeClosedPeriods } from '../../src/domains/ledger/billing/charging.js';
 import { accountMoney } from '../../src/domains/ledger/billing/queries.js';
-import type { Profile } from '../../src/domains/streams/schemas.js';
+import type { Profile } from '../../src/domains/streams/model.js';
 import { prng } from '../helpers/random.js';
 import { micros } from '../helpers/usd.js';
 import {

@@ -16,10 +16,17 @@ import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { ITEM_UNITS, type Item } from '../../src/domains/ledger/billing/items.js';
 import { BillingService } from '../../src/domains/ledger/billing/service.js';
 import { MeteringService } from '../../src/domains/back-office/metering/service.js';
-import { lockStreamById, insertStream, type StreamRow } from '../../src/domains/streams/queries.js';
-import { DEFAULT_CHAT, DEFAULT_PLAYER, type Profile } from '../../src/domains/streams/schemas.js';
+import {
+  DEFAULT_CHAT,
+  DEFAULT_PLAYER,
+  insertStream,
+  lockStreamById,
+  publisherGone,
+  publisherJoined,
+  type Profile,
+  type StreamRow,
+} from '../../src/domains/streams/model.js';
 import { NO_LIVE } from '../../src/domains/streams/service.js';
-import { publisherGone, publisherJoined } from '../../src/domains/streams/sessions.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
 
 /** A clock the test sets to any time, forwards or back (each scenario starts over). */

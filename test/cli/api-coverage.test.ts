@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { packageRoot } from '../../src/core/package-root.js';
-import { lockStream } from '../../src/domains/streams/queries.js';
+import { lockStream } from '../../src/domains/streams/model.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
 import { watchFrame } from '../../src/cli/streams.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';

@@ -11,7 +11,7 @@ import { DashboardService } from '../../src/domains/surfaces/dashboard/service.j
 import type { Sql } from '../../src/platform/db/connect.js';
 import { INGEST_SAMPLE_DAYS, INGEST_SAMPLE_SECONDS, sampleDue } from '../../src/domains/engine/live/history.js';
 import { saveIngest } from '../../src/domains/engine/live/queries.js';
-import type { IngestMeasurement } from '../../src/domains/streams/queries.js';
+import type { IngestMeasurement } from '../../src/domains/streams/model.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 import { createStream, goLive } from '../helpers/streams.js';
 

@@ -12,6 +12,8 @@ import { packageRoot } from '../../src/core/package-root.js';
 interface Domain {
   name: string;
   what: string;
+  /** The only files other domains may import (without `.ts`). */
+  doors?: string[];
 }
 interface Group {
   name: string;
@@ -93,9 +95,12 @@ function layerTable(layers: Layer[]): string {
   ].join('\n');
 }
 
+/** Where other domains may enter a domain, when it says (`.dependency-cruiser.mjs`'s door rules). */
+const doorsOf = (d: Domain): string => (d.doors ? `; other domains import only ${d.doors.map((f) => `\`${f}.ts\``).join(', ')}` : '');
+
 function layoutTable(rules: Rules, layer: Layer): string {
   const rows = [...(layer.groups ?? [])].reverse().flatMap((g) =>
-    g.domains.map((d, i) => `| ${i === 0 ? `**${g.name}**: ${g.what}` : ''} | \`${rules.domainPath(layer, g, d).replace(/^src\//, '')}/\` | ${d.what} |`),
+    g.domains.map((d, i) => `| ${i === 0 ? `**${g.name}**: ${g.what}` : ''} | \`${rules.domainPath(layer, g, d).replace(/^src\//, '')}/\` | ${d.what}${doorsOf(d)} |`),
   );
   return ['| Group (top to bottom) | Domain folder | What it does |', '|---|---|---|', ...rows].join('\n');
 }

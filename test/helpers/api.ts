@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { suite, type Test } from 'uvu';
 import type { ApiKeys } from '../../src/domains/ledger/accounts/key-cache.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
-import type { Account } from '../../src/domains/ledger/accounts/queries.js';
+import type { Account } from '../../src/domains/ledger/accounts/model.js';
 import { createApi, type Api } from '../../src/composition/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';

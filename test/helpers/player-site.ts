@@ -6,6 +6,7 @@ import { execa, type ResultPromise } from 'execa';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../src/core/errors.js';
 import { createLogger } from '../../src/core/logger.js';
+import type { LatencyMode } from '../../src/domains/streams/model.js';
 import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { createServer as createApiServer } from '../../src/platform/http/server.js';
 import type { PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
@@ -34,7 +35,7 @@ export function embedFixture(over: Partial<Embed> = {}): Embed {
 
 /** The API with only the player routes, reading embeds from a map (no database). */
 export async function playerApi(
-  embeds: Map<string, { embed: Embed; allowedDomains: string[] | null } | ApiError>,
+  embeds: Map<string, { embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode } | ApiError>,
   assets?: PlayerAssets,
 ): Promise<FastifyInstance> {
   const app = await createApiServer({ logger: createLogger('silent') });

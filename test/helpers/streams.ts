@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { EventRow } from '../../src/domains/ledger/events/outbox.js';
-import { lockStream, type StreamRow } from '../../src/domains/streams/queries.js';
+import { lockStream, type StreamRow } from '../../src/domains/streams/model.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
 import type { Reply, TestApi } from './api.js';
 

@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { apiSuite } from '../helpers/api.js';
 import { assertError, createStream } from '../helpers/streams.js';
-import { fits, ladderBudget, streamCost } from '../../src/domains/streams/capacity.js';
+import { fits, ladderBudget, streamCost } from '../../src/domains/streams/model.js';
 import { resolveConfig } from '../../src/config/config.js';
 
 // One core less 0.3 for the rest: 0.7 cores of ladders, two 720p ABR ladders at 0.3 each.

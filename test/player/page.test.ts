@@ -7,12 +7,13 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiError } from '../../src/core/errors.js';
 import { shippedFile } from '../../src/core/resources.js';
+import { LATENCY, LATENCY_MODES, type LatencyMode } from '../../src/domains/streams/model.js';
 import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { loadPlayerAssets, type PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
 import { chooseEncoding } from '../../src/platform/http/static-assets.js';
 import { embedFixture, playerApi } from '../helpers/player-site.js';
 
-type Entry = { embed: Embed; allowedDomains: string[] | null } | ApiError;
+type Entry = { embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode } | ApiError;
 const t = suite<{ app: FastifyInstance; embeds: Map<string, Entry>; assets: PlayerAssets }>('player: page and assets');
 
 const ID = (n: number) => `str_${String(n).padStart(20, '0')}`;
@@ -87,6 +88,24 @@ t('without a title: no heading, a neutral <title>', async ({ app, embeds }) => {
   assert.match(res.body, '<title>Live video</title>');
   assert.not.match(res.body, '<h1');
 });
+
+t(
+  "the latency mode and its player targets (the streams model's table) are on the page; the script's fallback is standard's",
+  async ({ app, embeds }) => {
+    for (const [i, mode] of LATENCY_MODES.entries()) {
+      const id = ID(102 + i);
+      embeds.set(id, { embed: embedFixture({ id }), allowedDomains: null, latencyMode: mode });
+      const res = await get(app, `/player/${id}`);
+      assert.match(res.body, `data-latency="${mode}"`);
+      const tuning = /data-tuning="([^"]*)"/.exec(res.body)?.[1] ?? '';
+      assert.equal(JSON.parse(tuning.replaceAll('&quot;', '"')), LATENCY[mode].player);
+    }
+    const script = readFileSync(shippedFile('player', 'player.js'), 'utf8');
+    const fallback = /const STANDARD = (\{[^}]*\});/.exec(script)?.[1];
+    assert.ok(fallback, 'player.js declares STANDARD');
+    assert.equal(new Function(`return ${fallback}`)(), LATENCY.standard.player);
+  },
+);
 
 t('unknown, malformed and deeper paths: the HTML 404 page', async ({ app }) => {
   for (const path of [

@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { apiSuite } from '../helpers/api.js';
 import { assertError, assertInvalidField, createStream, eventsOf, goLive } from '../helpers/streams.js';
-import { lockStream } from '../../src/domains/streams/queries.js';
+import { lockStream } from '../../src/domains/streams/model.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
 
 const t = apiSuite('recordings API');

@@ -8,7 +8,7 @@ import { startAppliance, type RunningAppliance } from '../../src/composition/app
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
-import { lockStream } from '../../src/domains/streams/queries.js';
+import { lockStream } from '../../src/domains/streams/model.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
 import type { DeliveryRow } from '../../src/domains/back-office/webhooks/queries.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';

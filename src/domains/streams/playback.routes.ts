@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
-import { StreamParams } from './schemas.js';
+import { StreamParams } from './model.js';
 import type { StreamsService } from './service.js';
 import { PlaybackToken, PlaybackTokenBody } from './playback.schemas.js';
 import { ops } from './playback.openapi.js';

@@ -1,14 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../platform/http/schema-helpers.js';
-
-/** `expires_in` of signed links (playback and download): 60 s to 7 days. */
-export const ExpiresIn = (defaultDescription: string, fallback?: number) =>
-  Type.Integer({
-    minimum: 60,
-    maximum: 604_800,
-    ...(fallback ? { default: fallback } : {}),
-    description: `Seconds the link works, 60 s to 7 days; default ${defaultDescription}`,
-  });
+import { ExpiresIn } from './model.js';
 
 export const PlaybackTokenBody = Type.Object(
   { expires_in: Type.Optional(ExpiresIn('until the stream could no longer be live, plus one hour')) },

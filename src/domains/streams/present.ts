@@ -1,8 +1,9 @@
 import type { PublicUrls } from '../../config/config.js';
-import { addSeconds, iso, secondsUntil } from '../../core/time.js';
+import { iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
-import type { PresentedRow, StreamRow } from './queries.js';
-import { FINISHED, type CreatedStream, type Profile, type Stream, type StreamEventData } from './schemas.js';
+import { defaultPlaybackExpiry, FINISHED, type Profile, type StreamRow } from './model.js';
+import type { PresentedRow } from './queries.js';
+import type { CreatedStream, Stream, StreamEventData } from './schemas.js';
 
 export interface PresentContext {
   urls: PublicUrls;
@@ -11,14 +12,6 @@ export interface PresentContext {
   cdn: CdnAddresses;
   /** Watching on the hosted player now (this node's count); null when nobody is. */
   viewersNow: (streamId: string) => number | null;
-}
-
-/** Until the stream could no longer be live, plus an hour (spec: playback token default). */
-export function defaultPlaybackExpiry(
-  row: Pick<StreamRow, 'went_live_at' | 'reservation_expires_at' | 'max_duration_seconds'>,
-): Date {
-  const start = row.went_live_at ?? row.reservation_expires_at;
-  return addSeconds(start, row.max_duration_seconds + 3600);
 }
 
 /** What viewers get before the source is seen: the ladder for the declared resolution. */

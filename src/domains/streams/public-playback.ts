@@ -4,7 +4,7 @@ import type { Sql } from '../../platform/db/connect.js';
 import { isDatabaseUnavailable } from '../../platform/db/errors.js';
 import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
 import { lockPublicRefusals, publicPlayers, type PublicPlayerRow } from './queries.js';
-import type { PlayerSettings } from './schemas.js';
+import type { PlayerSettings } from './model.js';
 
 /** How often every node rebuilds its refusals: the bound on a `closed_at` passing or watch minutes running out. */
 export const REFUSALS_EVERY_MS = 5000;

@@ -1,106 +1,7 @@
 import type { Db } from '../../platform/db/connect.js';
 import { runComposed } from '../../platform/db/embed.js';
 import { LOCKS } from '../../platform/db/locks.js';
-import type { LoadRow } from './capacity.js';
-import {
-  STREAM_ID,
-  type EndReason,
-  type ChatSettings,
-  type LatencyMode,
-  type PlayerSettings,
-  type Profile,
-  type RecordingStatus,
-  type StreamStatus,
-} from './schemas.js';
-
-export interface StreamRow {
-  seq: number;
-  id: string;
-  account_id: string;
-  name: string | null;
-  status: StreamStatus;
-  profile: Profile;
-  latency_mode: LatencyMode;
-  record: boolean;
-  replay: boolean;
-  max_resolution: 480 | 720 | 1080;
-  max_duration_seconds: number;
-  recording_retention_days: number | null;
-  metadata: Record<string, unknown> | null;
-  player: PlayerSettings;
-  chat: ChatSettings;
-  key_hash: Buffer;
-  created_at: Date;
-  reservation_expires_at: Date;
-  went_live_at: Date | null;
-  ended_at: Date | null;
-  end_reason: EndReason | null;
-  recording_status: RecordingStatus | null;
-  renditions: string[] | null;
-  publisher_client_id: string | null;
-  publisher_left_at: Date | null;
-  ingest: IngestMeasurement | null;
-  limit_warning_since: Date | null;
-  recording_bytes: number | null;
-  recording_duration_seconds: number | null;
-  recording_ready_at: Date | null;
-  recording_delete_at: Date | null;
-  recording_delete_reason: 'retention' | 'zero_balance' | null;
-  recording_deleted_at: Date | null;
-  recording_attempts: number;
-  recording_next_attempt_at: Date | null;
-  recording_error: string | null;
-  thumbnail_at: Date | null;
-}
-
-/** The spec's Ingest object, stored as measured. */
-export interface IngestMeasurement {
-  width: number | null;
-  height: number | null;
-  kbps: number | null;
-  observed_at: string;
-  limit_warning: 'limit_bitrate' | 'limit_resolution' | null;
-  keyframe_interval_seconds: number | null;
-  keyframe_warning: boolean;
-}
-
-type LaterFields =
-  | 'seq'
-  | 'went_live_at'
-  | 'ended_at'
-  | 'end_reason'
-  | 'recording_status'
-  | 'renditions'
-  | 'publisher_client_id'
-  | 'publisher_left_at'
-  | 'ingest'
-  | 'limit_warning_since'
-  | 'recording_bytes'
-  | 'recording_duration_seconds'
-  | 'recording_ready_at'
-  | 'recording_delete_at'
-  | 'recording_delete_reason'
-  | 'recording_deleted_at'
-  | 'recording_attempts'
-  | 'recording_next_attempt_at'
-  | 'recording_error'
-  | 'thumbnail_at';
-
-export type NewStream = Omit<StreamRow, LaterFields>;
-
-export async function insertStream(db: Db, stream: NewStream): Promise<StreamRow> {
-  const [row] = await db<StreamRow[]>`
-    insert into streams ${db({ ...stream, metadata: jsonOrNull(db, stream.metadata), player: db.json(stream.player), chat: db.json(stream.chat) })}
-    returning *`;
-  return row as StreamRow;
-}
-
-/** Path ids are any text; one that cannot be a stream id names none (and never reaches SQL: U+0000). */
-export async function findStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
-  if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} and account_id = ${accountId}`;
-  return row ?? null;
-}
+import { STREAM_ID, type StreamRow, type StreamStatus } from './model.js';
 
 /**
  * The columns a stream's presentation reads (`presentStream`): the reads select only these. The
@@ -177,26 +78,6 @@ export async function readStream(
 }
 
 /**
- * For the ingest side, which knows a stream by id alone. NO KEY UPDATE: no one changes a stream's
- * id, and a stronger lock would block the foreign-key checks of rows that name the stream (a
- * metering run's charges, which hold the account's row by then: admission, which locks the account
- * next, deadlocked with it).
- */
-export async function lockStreamById(db: Db, id: string): Promise<StreamRow | null> {
-  if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<StreamRow[]>`select * from streams where id = ${id} for no key update`;
-  return row ?? null;
-}
-
-export async function lockStream(db: Db, accountId: string, id: string): Promise<StreamRow | null> {
-  if (!STREAM_ID.test(id)) return null;
-  const [row] = await db<
-    StreamRow[]
-  >`select * from streams where id = ${id} and account_id = ${accountId} for no key update`;
-  return row ?? null;
-}
-
-/**
  * Newest first by insertion order, so pages neither skip nor repeat while streams are created.
  * `after` is the id of the previous page's last stream, found in the same statement (one round
  * trip); one that names no stream of the account gives an empty page (see `findSeq`).
@@ -263,32 +144,11 @@ export async function creationCounts(
   return { pending: row?.pending ?? 0, recent: row?.recent ?? 0, oldestRecent: row?.oldest_recent ?? null };
 }
 
-export type StreamChanges = Partial<Omit<StreamRow, 'seq' | 'id' | 'account_id' | 'created_at'>>;
-
-export async function updateStream(db: Db, id: string, changes: StreamChanges): Promise<StreamRow> {
-  const values: Record<string, unknown> = { ...changes };
-  if ('metadata' in changes) values.metadata = jsonOrNull(db, changes.metadata ?? null);
-  if (changes.player) values.player = db.json(changes.player);
-  if (changes.chat) values.chat = db.json(changes.chat);
-  if ('ingest' in changes) values.ingest = changes.ingest ? db.json(changes.ingest as never) : null;
-  const [row] = await db<StreamRow[]>`update streams set ${db(values)} where id = ${id} returning *`;
-  return row as StreamRow;
-}
-
 /** Pending streams whose reservation ran out, locked for this run; other nodes skip them. */
 export async function lockExpiredReservations(db: Db, now: Date, batch: number): Promise<StreamRow[]> {
   return db<StreamRow[]>`
     select * from streams where status = 'pending' and reservation_expires_at <= ${now}
     order by reservation_expires_at limit ${batch} for update skip locked`;
-}
-
-const jsonOrNull = (db: Db, value: Record<string, unknown> | null) => (value === null ? null : db.json(value as never));
-
-/** Streams holding capacity, by kind: pending ones keep their reservation, live ones run. */
-export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]> {
-  return db<LoadRow[]>`
-    select profile, max_resolution, count(*)::int as count from streams
-    where status in ${db(statuses)} group by profile, max_resolution`;
 }
 
 /** A pending or live stream whose player may refuse the public now: by its settings, or once its watch minutes are spent. */

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { activeAccount } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
+import { StreamParams } from './model.js';
 import {
   CreateHeaders,
   CreateStreamBody,
@@ -11,7 +12,6 @@ import {
   PatchStreamBody,
   Stream,
   StreamList,
-  StreamParams,
   ViewerSeries,
 } from './schemas.js';
 import { ops } from './openapi.js';

@@ -1,52 +1,35 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../platform/http/schema-helpers.js';
+import { DEFAULT_LIVE } from '../../config/config.js';
 import { Cost } from '../ledger/billing/schemas.js';
+import {
+  ChatSettings,
+  ChatSettingsInput,
+  DEFAULT_CHAT,
+  DEFAULT_PLAYER,
+  END_REASONS,
+  Ingest,
+  LATENCY_MODES,
+  PlayerSettings,
+  PlayerSettingsInput,
+  PROFILES,
+  RECORDING_STATUSES,
+  STREAM_STATUSES,
+  StreamId,
+  secondsBehind,
+  segmentSeconds,
+} from './model.js';
 
-export const STREAM_STATUSES = ['pending', 'live', 'ended', 'expired', 'cancelled'] as const;
-export type StreamStatus = (typeof STREAM_STATUSES)[number];
-export const FINISHED: readonly StreamStatus[] = ['ended', 'expired', 'cancelled'];
-
-export const END_REASONS = [
-  'deleted',
-  'disconnected',
-  'duration_limit',
-  'reservation_ttl',
-  'limit_bitrate',
-  'limit_resolution',
-  'insufficient_credit',
-  'simulcast_not_supported',
-  'provision_failed',
-] as const;
-export type EndReason = (typeof END_REASONS)[number];
-
-export const RECORDING_STATUSES = [
-  'recording',
-  'processing',
-  'ready',
-  'deleting',
-  'deleted',
-  'failed',
-  'not_recorded',
-  'none',
-  'legacy',
-] as const;
-export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
-
-export const PROFILES = ['abr_basic', 'passthrough'] as const;
-export type Profile = (typeof PROFILES)[number];
-
-/** `low`: 1-second pieces cut on the publisher's keyframes and a player that sits closer to the edge. */
-export const LATENCY_MODES = ['standard', 'low'] as const;
-export type LatencyMode = (typeof LATENCY_MODES)[number];
+/** `latency_mode` in the API's words, from what the modes mean (`LATENCY`); standard's pieces as shipped. */
+const lowSeconds = segmentSeconds('low', DEFAULT_LIVE);
+const latencyModeDescription = [
+  `\`standard\` (default): ${segmentSeconds('standard', DEFAULT_LIVE)}-second pieces, about ${secondsBehind('standard')} s behind the publisher in the hosted player.`,
+  `\`low\`: ${lowSeconds}-second pieces and a player tuned closer to the live edge, about ${secondsBehind('low')} s behind, for publishers that send a keyframe every ${lowSeconds === 1 ? 'second' : `${lowSeconds} seconds`} (segments are cut on the publisher's keyframes).`,
+  'Changeable while the stream is pending',
+].join(' ');
 const latencyModeField = (options: Record<string, unknown> = {}) =>
-  StringEnum(LATENCY_MODES, {
-    ...options,
-    description:
-      "`standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending",
-  });
+  StringEnum(LATENCY_MODES, { ...options, description: latencyModeDescription });
 
-export const STREAM_ID = /^str_[a-z0-9]{20}$/;
-export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
 const Metadata = Nullable(
   Type.Object(
@@ -59,86 +42,6 @@ const Metadata = Nullable(
     },
   ),
 );
-const Hostname = Type.String({
-  minLength: 1,
-  maxLength: 253,
-  pattern: '^(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$',
-  description: 'Lowercase host name, optionally with a leading `*.` and a port',
-});
-
-const playerFields = {
-  show_name: Type.Boolean({ description: 'Default true. False keeps the name out of the public embed read entirely' }),
-  require_viewer_token: Type.Boolean({ description: 'Default false. Members-only: the player needs a viewer token' }),
-  enabled: Type.Boolean({ description: 'Default true. False switches the public hosted player off' }),
-  allowed_domains: Nullable(
-    Type.Array(Hostname, { maxItems: 50, description: 'Sites allowed to embed the player and chat; null allows any' }),
-  ),
-  watch_minutes_limit: Nullable(
-    Type.Integer({
-      minimum: 1,
-      maximum: 100_000_000,
-      description: 'Player closes once this many viewer minutes were watched; null: no limit',
-    }),
-  ),
-  closed_at: Nullable(
-    Type.String({
-      format: 'date-time',
-      description: 'From this time the player shows the stream as closed; null: never',
-    }),
-  ),
-};
-
-export const PlayerSettings = Type.Object(playerFields, { $id: 'PlayerSettings', additionalProperties: false });
-export type PlayerSettings = Static<typeof PlayerSettings>;
-export const PlayerSettingsInput = Type.Partial(Type.Object(playerFields, { additionalProperties: false }), {
-  additionalProperties: false,
-});
-
-export const DEFAULT_PLAYER: PlayerSettings = {
-  show_name: true,
-  require_viewer_token: false,
-  enabled: true,
-  allowed_domains: null,
-  watch_minutes_limit: null,
-  closed_at: null,
-};
-
-const chatFields = {
-  enabled: Type.Boolean({
-    description: 'Default true. False closes posting and reactions; the feed and history still answer',
-  }),
-  anonymous_posting: Type.Boolean({
-    description:
-      'Default true. Viewers without a viewer token may post with a nickname (never on members-only streams)',
-  }),
-  slow_mode_seconds: Type.Integer({
-    minimum: 0,
-    maximum: 3600,
-    description: 'Default 0 (off). One post per viewer per this many seconds; moderators are exempt',
-  }),
-  reaction_sampling: Nullable(
-    Type.Number({
-      minimum: 0.001,
-      maximum: 1,
-      description:
-        'Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders)',
-    }),
-  ),
-};
-
-export const ChatSettings = Type.Object(chatFields, { $id: 'ChatSettings', additionalProperties: false });
-export type ChatSettings = Static<typeof ChatSettings>;
-export const ChatSettingsInput = Type.Partial(Type.Object(chatFields, { additionalProperties: false }), {
-  additionalProperties: false,
-});
-
-export const DEFAULT_CHAT: ChatSettings = {
-  enabled: true,
-  anonymous_posting: true,
-  slow_mode_seconds: 0,
-  reaction_sampling: null,
-};
-
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
@@ -192,14 +95,6 @@ export const ListStreamsQuery = Type.Object(
 );
 export type ListStreamsQuery = Static<typeof ListStreamsQuery>;
 
-/** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
-export const StreamParams = Type.Object(
-  { id: Type.String({ description: 'Stream id (`str_...`)' }) },
-  { additionalProperties: false },
-);
-/** Public endpoints: any text names a stream or not; a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
-export const PublicStreamParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
-
 export const CreateHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
@@ -214,19 +109,6 @@ const Recording = Nullable(
     delete_at: Nullable(Timestamp),
     delete_reason: Nullable(Type.String({ enum: ['retention', 'zero_balance'] })),
     deleted_at: Nullable(Timestamp),
-  }),
-);
-
-/** The publisher's last measurement (also what the operator dashboard shows per stream). */
-export const Ingest = Nullable(
-  Type.Object({
-    width: Nullable(Type.Integer()),
-    height: Nullable(Type.Integer()),
-    kbps: Nullable(Type.Integer()),
-    observed_at: Timestamp,
-    limit_warning: Nullable(Type.String({ enum: ['limit_bitrate', 'limit_resolution'] })),
-    keyframe_interval_seconds: Nullable(Type.Number()),
-    keyframe_warning: Type.Boolean(),
   }),
 );
 

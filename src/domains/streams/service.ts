@@ -1,5 +1,4 @@
-import type { Account } from '../ledger/accounts/queries.js';
-import { lockAccount } from '../ledger/accounts/queries.js';
+import { lockAccount, type Account } from '../ledger/accounts/model.js';
 import type { Clock } from '../../core/clock.js';
 import type { Config } from '../../config/config.js';
 import { ApiError, notFound } from '../../core/errors.js';
@@ -8,17 +7,27 @@ import { addSeconds, secondsUntil } from '../../core/time.js';
 import type { Sql, Tx } from '../../platform/db/connect.js';
 import { NOTHING_USED, type BillingService } from '../ledger/billing/service.js';
 import type { Idempotency } from '../ledger/idempotency/service.js';
-import * as q from './queries.js';
-import { ownStream } from './own-stream.js';
-import { defaultPlaybackExpiry, presentCreated, presentStream, type PresentContext } from './present.js';
-import { fits } from './capacity.js';
-import type { CdnAddresses } from '../ledger/cdn/addresses.js';
-import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
-import { refusedStreamIds, refusesPublic, type RefusalViewers } from './public-playback.js';
 import {
   DEFAULT_CHAT,
   DEFAULT_PLAYER,
   FINISHED,
+  defaultPlaybackExpiry,
+  fits,
+  insertStream,
+  load,
+  lockStream,
+  ownStream,
+  updateStream,
+  type PlayerSettings,
+  type StreamChanges,
+  type StreamRow,
+} from './model.js';
+import * as q from './queries.js';
+import { presentCreated, presentStream, type PresentContext } from './present.js';
+import type { CdnAddresses } from '../ledger/cdn/addresses.js';
+import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
+import { refusedStreamIds, refusesPublic, type RefusalViewers } from './public-playback.js';
+import {
   type CdnSeriesPoint,
   type CountryShare,
   type CreateStreamBody,
@@ -26,12 +35,19 @@ import {
   type ListStreamsQuery,
   type PatchStreamBody,
   type PlayerSeriesPoint,
-  type PlayerSettings,
   type Stream,
   type ViewerSeries,
   type Viewers,
 } from './schemas.js';
 import * as transitions from './transitions.js';
+
+/**
+ * The API's shapes other domains need, exported through this door rather than moved to model.ts:
+ * they are HTTP answers, not vocabulary. Recordings' routes answer with the `Stream`; the viewers
+ * domain fills `StreamViewers` with the series and figures.
+ */
+export { Stream } from './schemas.js';
+export type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from './schemas.js';
 
 export interface StreamsDeps {
   sql: Sql;
@@ -45,7 +61,7 @@ export interface StreamsDeps {
   viewers: StreamViewers;
   billing: BillingService;
   /** Chat (above streams) announces changed chat settings to every reader, in the patch's transaction. */
-  chat?: { settingsChanged(tx: Tx, row: q.StreamRow): Promise<unknown> };
+  chat?: { settingsChanged(tx: Tx, row: StreamRow): Promise<unknown> };
 }
 
 /** Viewer figures on stream reads (and a player's spent watch minutes); the viewers domain (above streams) provides them. */
@@ -144,9 +160,9 @@ export class StreamsService {
    */
   async update(account: Account, id: string, body: PatchStreamBody): Promise<Stream> {
     return this.deps.sql.begin(async (tx) => {
-      const row = await q.lockStream(tx, account.id, id);
+      const row = await lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
-      const changes: q.StreamChanges = {};
+      const changes: StreamChanges = {};
       if (body.name !== undefined) changes.name = normaliseName(body.name);
       if (body.metadata !== undefined) changes.metadata = body.metadata;
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
@@ -161,7 +177,7 @@ export class StreamsService {
         }
         changes.latency_mode = body.latency_mode;
       }
-      const updated = Object.keys(changes).length ? await q.updateStream(tx, id, changes) : row;
+      const updated = Object.keys(changes).length ? await updateStream(tx, id, changes) : row;
       if (body.chat !== undefined || body.player !== undefined) await this.deps.chat?.settingsChanged(tx, updated);
       if (body.player !== undefined && this.deps.refusals) {
         // Under the row's lock, so that two patches of one stream write in the order they commit;
@@ -191,7 +207,7 @@ export class StreamsService {
   /** Pending → cancelled; live → ended (`deleted`); finished → unchanged. */
   async remove(account: Account, id: string): Promise<Stream> {
     const { row, endedLive } = await this.deps.sql.begin(async (tx) => {
-      const row = await q.lockStream(tx, account.id, id);
+      const row = await lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       const now = this.deps.clock.now();
       if (row.status === 'pending') return { row: await transitions.cancel(tx, row, now), endedLive: false };
@@ -225,14 +241,14 @@ export class StreamsService {
   }
 
   /** The stream as the API shows it (other domains return streams too). */
-  present(row: q.StreamRow): Stream {
+  present(row: StreamRow): Stream {
     return presentStream(row, this.context());
   }
 
   /** New key while pending; the old one stops at once (only its hash was stored). */
   async replaceKey(account: Account, id: string): Promise<CreatedStream> {
     return this.deps.sql.begin(async (tx) => {
-      const row = await q.lockStream(tx, account.id, id);
+      const row = await lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       if (row.status !== 'pending' || row.reservation_expires_at <= this.deps.clock.now()) {
         throw new ApiError(
@@ -242,7 +258,7 @@ export class StreamsService {
         );
       }
       const secret = newSecret();
-      const updated = await q.updateStream(tx, id, { key_hash: sha256(secret) });
+      const updated = await updateStream(tx, id, { key_hash: sha256(secret) });
       return presentCreated(updated, secret, this.context());
     });
   }
@@ -302,7 +318,7 @@ export class StreamsService {
 
     const profile = input.profile ?? 'abr_basic';
     // A soft check (no global lock, so creation stays parallel): admission of the publisher is the hard one.
-    if (!fits(config.capacity, await q.load(tx, ['pending', 'live']), profile, maxResolution)) {
+    if (!fits(config.capacity, await load(tx, ['pending', 'live']), profile, maxResolution)) {
       throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', {
         retry_after_seconds: 30,
       });
@@ -310,7 +326,7 @@ export class StreamsService {
 
     const secret = newSecret();
     const player: PlayerSettings = { ...DEFAULT_PLAYER, ...input.player };
-    const row = await q.insertStream(tx, {
+    const row = await insertStream(tx, {
       id: newId('str_'),
       account_id: account.id,
       name: normaliseName(input.name ?? null),

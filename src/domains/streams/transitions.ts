@@ -1,14 +1,23 @@
 import { appendEvent, type EventType } from '../ledger/events/outbox.js';
 import type { Tx } from '../../platform/db/connect.js';
-import { updateStream, type StreamChanges, type StreamRow } from './queries.js';
+import {
+  publisherGone,
+  updateStream,
+  type EndReason,
+  type RecordingStatus,
+  type StreamChanges,
+  type StreamRow,
+  type StreamStatus,
+} from './model.js';
 import { eventData } from './present.js';
-import { publisherGone } from './sessions.js';
-import type { EndReason, RecordingStatus, StreamStatus } from './schemas.js';
 
 /**
  * Every status change of a stream, each writing its event in the caller's transaction.
  * The caller holds the row lock (`lockStream` / `lockExpiredReservations`).
  */
+
+/** The `data` of these events, which the webhooks reference documents: an API shape, passed through this door. */
+export type { StreamEventData } from './schemas.js';
 
 export const cancel = (tx: Tx, stream: StreamRow, at: Date): Promise<StreamRow> =>
   move(tx, stream, 'pending', 'stream.cancelled', at, {

@@ -1,8 +1,8 @@
-import type { Account } from '../../ledger/accounts/queries.js';
+import type { Account } from '../../ledger/accounts/model.js';
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { ownStream } from '../../streams/own-stream.js';
+import { ownStream } from '../../streams/model.js';
 import * as q from './queries.js';
 import { mergeAttendance, type AttendanceRecorder, type AttendanceRow } from './recorder.js';
 import type { AttendanceList, AttendanceQuery } from './schemas.js';

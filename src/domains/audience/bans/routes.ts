@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
-import { StreamParams } from '../../streams/schemas.js';
+import { StreamParams } from '../../streams/model.js';
 import { Ban, BanList, BanParams, CreateBanBody, ListBansQuery } from './schemas.js';
 import type { BansService } from './service.js';
 import { ops } from './openapi.js';

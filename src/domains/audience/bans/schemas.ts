@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { StreamId } from '../../streams/schemas.js';
+import { StreamId } from '../../streams/model.js';
 
 export const BAN_ID = /^ban_[a-z0-9]{20}$/;
 

@@ -2,8 +2,8 @@ import type { Clock } from '../../../core/clock.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import type { Db, Sql } from '../../../platform/db/connect.js';
-import type { Account } from '../../ledger/accounts/queries.js';
-import { ownStream } from '../../streams/own-stream.js';
+import type { Account } from '../../ledger/accounts/model.js';
+import { ownStream } from '../../streams/model.js';
 import * as q from './queries.js';
 import type { Ban, BanList, CreateBanBody, ListBansQuery } from './schemas.js';
 

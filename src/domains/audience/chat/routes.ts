@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { Ban } from '../bans/schemas.js';
-import { PublicStreamParams, StreamParams } from '../../streams/schemas.js';
+import { PublicStreamParams, StreamParams } from '../../streams/model.js';
 import {
   ChatMessage,
   ChatMessageList,

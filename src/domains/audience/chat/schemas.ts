@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { ViewerId } from '../bans/schemas.js';
-import { StreamId } from '../../streams/schemas.js';
+import { StreamId } from '../../streams/model.js';
 
 /** The reactions a viewer can send: a fixed set, so counts are a bounded map. */
 export const EMOJIS = ['👍', '❤️', '😂', '😮', '👏', '🔥', '🎉', '😢'] as const;

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../core/clock.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { findActiveViewerKey, type ViewerKeyRow } from '../../ledger/accounts/queries.js';
+import { findActiveViewerKey, type ViewerKeyRow } from '../../ledger/accounts/model.js';
 
 /**
  * How long a node believes what it read of a viewer key. A deleted key is refused on every node

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { ViewerId } from '../bans/schemas.js';
-import { StreamId } from '../../streams/schemas.js';
+import { StreamId } from '../../streams/model.js';
 import { VIEWER_ROLES } from './viewer-token.js';
 
 export const SessionId = Type.String({ pattern: '^vsn_[a-z0-9]{20}$', examples: ['vsn_6b0n5z8f3k2m9q7x1c4v'] });

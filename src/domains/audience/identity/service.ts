@@ -6,7 +6,7 @@ import type { Sql } from '../../../platform/db/connect.js';
 import type { BansService } from '../bans/service.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import type { ModeratorRow, ModeratorsService } from '../moderators/service.js';
-import type { StreamRow } from '../../streams/queries.js';
+import type { StreamRow } from '../../streams/model.js';
 import type { ViewerKeys } from './keys.js';
 import * as q from './queries.js';
 import type { RenewedPlayback, ViewerSession } from './schemas.js';

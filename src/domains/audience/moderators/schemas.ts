@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { ViewerId } from '../bans/schemas.js';
-import { StreamId } from '../../streams/schemas.js';
+import { StreamId } from '../../streams/model.js';
 
 export const MODERATOR_ID = /^mod_[a-z0-9]{20}$/;
 export const ModeratorId = Type.String({ pattern: MODERATOR_ID.source, examples: ['mod_4k2m9q7x1c4v6b0n5z8f'] });

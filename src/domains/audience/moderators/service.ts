@@ -3,8 +3,8 @@ import { ApiError, notFound } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import type { Account } from '../../ledger/accounts/queries.js';
-import { ownStream } from '../../streams/own-stream.js';
+import type { Account } from '../../ledger/accounts/model.js';
+import { ownStream } from '../../streams/model.js';
 import type { ModeratorLinkTokens } from './link-token.js';
 import * as q from './queries.js';
 import {

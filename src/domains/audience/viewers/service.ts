@@ -3,7 +3,7 @@ import { iso } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import { oneRowJsonSql, rowFromJson, runComposed } from '../../../platform/db/embed.js';
 import { cdnCountries, cdnMinutes, countedUntil, COUNTED_UNTIL_SQL } from '../../ledger/cdnlog/queries.js';
-import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../../streams/schemas.js';
+import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../../streams/service.js';
 import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
 import * as q from './queries.js';
 

@@ -9,7 +9,7 @@ import { accountMoney, type AccountMoney } from '../../ledger/billing/queries.js
 import type { BalanceEventData } from '../../ledger/billing/schemas.js';
 import { zeroBalanceDeadline } from '../../ledger/billing/service.js';
 import { appendEvent, type EventType } from '../../ledger/events/outbox.js';
-import { lockStreamById } from '../../streams/queries.js';
+import { lockStreamById } from '../../streams/model.js';
 import type { LiveLink } from '../../streams/service.js';
 import * as transitions from '../../streams/transitions.js';
 import * as q from './queries.js';

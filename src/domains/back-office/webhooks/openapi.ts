@@ -1,7 +1,7 @@
 import { KEYED, operations } from '../../../platform/http/openapi.js';
 import type { BalanceEventData } from '../../ledger/billing/schemas.js';
 import type { EventType } from '../../ledger/events/outbox.js';
-import type { StreamEventData } from '../../streams/schemas.js';
+import type { StreamEventData } from '../../streams/transitions.js';
 import { RETRY_SCHEDULE_SECONDS } from './schemas.js';
 
 /**

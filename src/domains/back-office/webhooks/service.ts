@@ -1,5 +1,4 @@
-import type { Account } from '../../ledger/accounts/queries.js';
-import { lockAccount } from '../../ledger/accounts/queries.js';
+import { lockAccount, type Account } from '../../ledger/accounts/model.js';
 import type { Clock } from '../../../core/clock.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';

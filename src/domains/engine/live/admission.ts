@@ -1,15 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { lockAccount } from '../../ledger/accounts/queries.js';
+import { lockAccount } from '../../ledger/accounts/model.js';
 import type { BillingService } from '../../ledger/billing/service.js';
 import { compareUsd } from '../../../core/money.js';
 import type { Config } from '../../../config/config.js';
 import { sha256 } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Tx } from '../../../platform/db/connect.js';
-import { load, lockStreamById, updateStream, type StreamRow } from '../../streams/queries.js';
-import { publisherJoined } from '../../streams/sessions.js';
+import { fits, load, lockStreamById, publisherJoined, updateStream, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
-import { fits } from '../../streams/capacity.js';
 import * as q from './queries.js';
 
 /** What nginx-rtmp posts to `on_publish` (the publish URL's query string arrives as fields). */

@@ -1,4 +1,4 @@
-import type { IngestMeasurement } from '../../streams/queries.js';
+import type { IngestMeasurement } from '../../streams/model.js';
 import { keyframeInterval, type SegmentProbe } from '../../../platform/media/probe.js';
 
 /** Spec: portrait 720x1280 counts as 720; 12% slack either way. */

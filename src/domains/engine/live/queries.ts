@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/connect.js';
 import { LOCKS } from '../../../platform/db/locks.js';
-import type { IngestMeasurement, StreamRow } from '../../streams/queries.js';
+import type { IngestMeasurement, StreamRow } from '../../streams/model.js';
 
 export async function countLive(db: Db, accountId: string, exceptId: string): Promise<number> {
   const [row] = await db<{ n: number }[]>`

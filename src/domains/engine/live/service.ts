@@ -3,7 +3,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { BillingService } from '../../ledger/billing/service.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-stat.js';
-import type { EndReason } from '../../streams/schemas.js';
+import type { EndReason } from '../../streams/model.js';
 import type { Admission } from './admission.js';
 import { EndingRules } from './ending.js';
 import { lastMediaAt } from './evidence.js';

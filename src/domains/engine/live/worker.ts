@@ -8,7 +8,7 @@ import type { SegmentProbe } from '../../../platform/media/probe.js';
 import { GrowingFile } from '../../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../../platform/process/supervisor.js';
-import type { LatencyMode, Profile } from '../../streams/schemas.js';
+import { segmentSeconds, type LatencyMode, type Profile } from '../../streams/model.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
@@ -19,12 +19,6 @@ export interface SourceInfo {
   height: number;
   hasAudio: boolean;
 }
-
-/**
- * Low-latency streams ask for 1-second pieces. They are cut on the publisher's keyframes (the top
- * quality is copied), so a publisher with 2-second keyframes still gets 2-second pieces.
- */
-export const LOW_LATENCY_SEGMENT_SECONDS = 1;
 
 /**
  * How often the uploader looks for finished pieces: each look reads a two-line work playlist per
@@ -136,8 +130,9 @@ export class LiveWorker {
     this.feed?.finish();
   }
 
+  /** The stream's latency mode decides (see `LATENCY`); pieces are cut on the publisher's keyframes. */
   private get segmentSeconds(): number {
-    return this.latencyMode === 'low' ? LOW_LATENCY_SEGMENT_SECONDS : this.deps.config.live.segment_seconds;
+    return segmentSeconds(this.latencyMode, this.deps.config.live);
   }
 
   private async startSession(

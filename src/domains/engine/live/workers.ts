@@ -7,7 +7,7 @@ import { recordedSessions, setAsideSessions } from '../../../platform/nginx/reco
 import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-stat.js';
 import { findProcesses, killAll } from '../../../platform/process/proc.js';
 import type { Supervisor } from '../../../platform/process/supervisor.js';
-import type { StreamRow } from '../../streams/queries.js';
+import type { StreamRow } from '../../streams/model.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
 import { judgeSource, type SourceVerdict } from './source-rules.js';
 import { LiveWorker } from './worker.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/connect.js';
-import type { StreamRow } from '../../streams/queries.js';
+import type { StreamRow } from '../../streams/model.js';
 
 /** Ids of recordings to make (or to delete before they exist), due now. */
 export async function dueRecordings(db: Db, now: Date, settleBefore: Date, batch: number): Promise<string[]> {

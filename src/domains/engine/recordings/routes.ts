@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
-import { Stream, StreamParams } from '../../streams/schemas.js';
-import type { StreamsService } from '../../streams/service.js';
+import { Stream, type StreamsService } from '../../streams/service.js';
+import { StreamParams } from '../../streams/model.js';
 import type { RecordingsService } from './service.js';
 import { DownloadBody, RecordingDownload } from './schemas.js';
 import { ops } from './openapi.js';

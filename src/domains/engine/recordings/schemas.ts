@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Timestamp } from '../../../platform/http/schema-helpers.js';
-import { ExpiresIn } from '../../streams/playback.schemas.js';
+import { ExpiresIn } from '../../streams/model.js';
 
 export const DownloadBody = Type.Object(
   { expires_in: Type.Optional(ExpiresIn('3600', 3600)) },

@@ -5,15 +5,13 @@ import { ApiError, notFound } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import type { Account } from '../../ledger/accounts/queries.js';
+import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ffprobeDurationArgs } from '../../../platform/media/probe.js';
 import { concatList, remuxArgs } from '../../../platform/media/remux.js';
 import { run } from '../../../platform/process/run.js';
-import { ownStream } from '../../streams/own-stream.js';
-import { lockStream, lockStreamById } from '../../streams/queries.js';
+import { lockStream, lockStreamById, ownStream, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
-import type { StreamRow } from '../../streams/queries.js';
 import { recordingFiles, removeSessions } from './files.js';
 import * as q from './queries.js';
 

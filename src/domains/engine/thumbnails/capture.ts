@@ -4,7 +4,7 @@ import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
 import { thumbnailArgs } from '../../../platform/media/thumbnail.js';
 import { run } from '../../../platform/process/run.js';
-import type { Profile } from '../../streams/schemas.js';
+import type { Profile } from '../../streams/model.js';
 
 export interface ThumbnailerOptions {
   ffmpegPath: string;

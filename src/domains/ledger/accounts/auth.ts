@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeys } from './key-cache.js';
-import type { Account } from './queries.js';
+import type { Account } from './model.js';
 import { API_KEY_PREFIX } from './service.js';
 import { ApiError } from '../../../core/errors.js';
 

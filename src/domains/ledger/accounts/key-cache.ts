@@ -2,7 +2,8 @@ import type { Clock } from '../../../core/clock.js';
 import { newId, sha256 } from '../../../core/ids.js';
 import type { Logger } from '../../../core/logger.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { findAccountByApiKeyHash, type Account } from './queries.js';
+import type { Account } from './model.js';
+import { findAccountByApiKeyHash } from './queries.js';
 
 /**
  * How long a node believes what it read of an API key and its account, however notifications

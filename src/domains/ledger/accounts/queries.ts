@@ -1,20 +1,5 @@
 import type { Db } from '../../../platform/db/connect.js';
-
-export type AccountState = 'pending' | 'active' | 'suspended';
-export type BillingMode = 'prepaid' | 'postpaid';
-
-export interface Account {
-  id: string;
-  name: string;
-  state: AccountState;
-  trusted: boolean;
-  billing_mode: BillingMode;
-  /** Decimal strings (numeric): all credit added, and all charged (billing's ledger keeps it). */
-  credit_usd: string;
-  charged_usd: string;
-  recording_retention_days: number | null;
-  created_at: Date;
-}
+import type { Account, ViewerKeyRow } from './model.js';
 
 export async function insertAccount(db: Db, account: Omit<Account, 'charged_usd'>): Promise<Account> {
   const [row] = await db<Account[]>`
@@ -26,17 +11,6 @@ export async function insertAccount(db: Db, account: Omit<Account, 'charged_usd'
 
 export async function findAccount(db: Db, id: string): Promise<Account | null> {
   const [row] = await db<Account[]>`select * from accounts where id = ${id}`;
-  return row ?? null;
-}
-
-/** Newest first; the first `limit` (null: all). */
-export async function listAccounts(db: Db, limit: number | null = null): Promise<Account[]> {
-  return db<Account[]>`select * from accounts order by created_at desc, id limit ${limit}`;
-}
-
-/** Row lock: stream creation checks limits under it so two requests cannot both pass. */
-export async function lockAccount(db: Db, id: string): Promise<Account | null> {
-  const [row] = await db<Account[]>`select * from accounts where id = ${id} for update`;
   return row ?? null;
 }
 
@@ -109,14 +83,6 @@ export async function revokeApiKey(db: Db, accountId: string, keyId: string, at:
   return rows.length > 0;
 }
 
-export interface ViewerKeyRow {
-  id: string;
-  account_id: string;
-  secret: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
-
 export async function countActiveViewerKeys(db: Db, accountId: string): Promise<number> {
   const [row] = await db<{ n: number }[]>`
     select count(*)::int as n from viewer_keys where account_id = ${accountId} and revoked_at is null`;
@@ -125,12 +91,6 @@ export async function countActiveViewerKeys(db: Db, accountId: string): Promise<
 
 export async function insertViewerKey(db: Db, key: Omit<ViewerKeyRow, 'revoked_at'>): Promise<void> {
   await db`insert into viewer_keys ${db(key)}`;
-}
-
-/** An active viewer key by id (any account): the key named by a token's `kid`. */
-export async function findActiveViewerKey(db: Db, id: string): Promise<ViewerKeyRow | null> {
-  const [row] = await db<ViewerKeyRow[]>`select * from viewer_keys where id = ${id} and revoked_at is null`;
-  return row ?? null;
 }
 
 /** The account's active viewer keys, oldest first. */

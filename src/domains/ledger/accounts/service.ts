@@ -3,8 +3,8 @@ import { ApiError } from '../../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../../core/ids.js';
 import { addUsd, formatUsd, isDecimal, subtractUsd } from '../../../core/money.js';
 import type { Sql } from '../../../platform/db/connect.js';
+import { listAccounts, lockAccount, type Account } from './model.js';
 import * as q from './queries.js';
-import type { Account } from './queries.js';
 
 export const API_KEY_PREFIX = 'svc_live_';
 export const MAX_API_KEYS = 20;
@@ -49,7 +49,7 @@ export class AccountsService {
   }
 
   list(): Promise<Account[]> {
-    return q.listAccounts(this.sql);
+    return listAccounts(this.sql);
   }
 
   approve(id: string): Promise<Account> {
@@ -94,7 +94,7 @@ export class AccountsService {
   /** The full key is returned once; only its SHA-256 is stored. */
   async createApiKey(accountId: string): Promise<{ id: string; key: string; account_id: string; created_at: Date }> {
     return this.sql.begin(async (tx) => {
-      if (!(await q.lockAccount(tx, accountId))) throw notFoundAccount(accountId);
+      if (!(await lockAccount(tx, accountId))) throw notFoundAccount(accountId);
       const active = await q.countActiveApiKeys(tx, accountId);
       if (active >= MAX_API_KEYS) {
         throw new ApiError(
@@ -131,7 +131,7 @@ export class AccountsService {
     accountId: string,
   ): Promise<{ id: string; secret: string; account_id: string; created_at: Date }> {
     return this.sql.begin(async (tx) => {
-      if (!(await q.lockAccount(tx, accountId))) throw notFoundAccount(accountId);
+      if (!(await lockAccount(tx, accountId))) throw notFoundAccount(accountId);
       const active = await q.countActiveViewerKeys(tx, accountId);
       if (active >= MAX_VIEWER_KEYS) {
         throw new ApiError(

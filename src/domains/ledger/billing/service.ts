@@ -5,7 +5,7 @@ import { addUsd, compareUsd, formatUsd, subtractUsd } from '../../../core/money.
 import { addSeconds, iso } from '../../../core/time.js';
 import type { Db, Sql } from '../../../platform/db/connect.js';
 import { rowFromJson, runComposed } from '../../../platform/db/embed.js';
-import type { Account } from '../accounts/queries.js';
+import type { Account } from '../accounts/model.js';
 import { COUNTED_UNTIL_SQL } from '../cdnlog/queries.js';
 import { gbHours, ITEM_UNITS, ITEMS, type Item } from './items.js';
 import * as q from './queries.js';

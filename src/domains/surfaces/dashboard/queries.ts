@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/connect.js';
-import type { StreamRow } from '../../streams/queries.js';
+import type { StreamRow } from '../../streams/model.js';
 
 export interface AccessRow {
   generation: number;

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { Ingest, StreamId } from '../../streams/schemas.js';
+import { Ingest, StreamId } from '../../streams/model.js';
 
 const Recording = Type.Object({
   stream_id: Type.String(),

@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/connect.js';
-import type { StreamRow } from '../../streams/queries.js';
+import type { StreamRow } from '../../streams/model.js';
 
 /** Any account's stream: the public side names streams by id alone. */
 export async function findPublicStream(db: Db, id: string): Promise<StreamRow | null> {

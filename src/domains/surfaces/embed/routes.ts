@@ -9,7 +9,7 @@ import {
   RenewedPlayback,
   ViewerSession,
 } from '../../audience/identity/schemas.js';
-import { PublicStreamParams } from '../../streams/schemas.js';
+import { PublicStreamParams } from '../../streams/model.js';
 import { ModeratorSessionBody } from '../../audience/moderators/schemas.js';
 import { BeatQuery, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { StreamId } from '../../streams/schemas.js';
+import { StreamId } from '../../streams/model.js';
 import { BEAT_STATES } from '../../audience/viewers/counter.js';
 
 export const EMBED_STATUSES = ['pending', 'live', 'ended', 'unavailable', 'closed'] as const;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { shippedFile, templateEnvironment } from '../../../core/resources.js';
 import type { Embed } from '../embed/schemas.js';
-import type { LatencyMode } from '../../streams/schemas.js';
+import { LATENCY, type LatencyMode } from '../../streams/model.js';
 import type { AssetUrls } from './assets.js';
 
 /**
@@ -24,7 +24,10 @@ export type PlayerState =
   | 'error';
 
 export interface PlayerPages {
-  /** `latencyMode` tunes the player (`data-latency`): the embed read does not carry it. */
+  /**
+   * `latencyMode` tunes the player (`data-latency`, and the mode's hls.js targets as `data-tuning`):
+   * the embed read does not carry it.
+   */
   page(embed: Embed, latencyMode: LatencyMode): string;
   notFound(): string;
   rateLimited(retryAfterSeconds: number): string;
@@ -75,6 +78,7 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
         page_title: embed.title ?? 'Live video',
         embed,
         latency_mode: latencyMode,
+        tuning: JSON.stringify(LATENCY[latencyMode].player),
         state: initialState(embed),
         assets,
         embed_json: scriptSafeJson(embed),

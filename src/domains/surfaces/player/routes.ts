@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
-import { STREAM_ID, type LatencyMode } from '../../streams/schemas.js';
+import { STREAM_ID, type LatencyMode } from '../../streams/model.js';
 import { registerAssetRoute } from '../../../platform/http/static-assets.js';
 import { loadPlayerAssets, type PlayerAssets } from './assets.js';
 import { createPlayerPages, type PlayerPages } from './page.js';
