@@ -1,46 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiKeyAuth } from '../domains/ledger/accounts/auth.js';
 import type { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
-import { registerAttendanceRoutes } from '../domains/audience/attendance/routes.js';
-import { ATTENDANCE_SCHEMAS } from '../domains/audience/attendance/schemas.js';
-import type { AttendanceService } from '../domains/audience/attendance/service.js';
-import { registerBanRoutes } from '../domains/audience/bans/routes.js';
-import { BAN_SCHEMAS } from '../domains/audience/bans/schemas.js';
-import type { BansService } from '../domains/audience/bans/service.js';
-import { registerChatOwnerRoutes } from '../domains/audience/chat/routes.js';
-import { CHAT_SCHEMAS } from '../domains/audience/chat/schemas.js';
-import type { ChatService } from '../domains/audience/chat/service.js';
-import type { DashboardAccess } from '../domains/surfaces/dashboard/access.js';
-import { registerDashboardRoutes } from '../domains/surfaces/dashboard/routes.js';
-import type { DashboardService } from '../domains/surfaces/dashboard/service.js';
-import type { EmbedService } from '../domains/surfaces/embed/service.js';
-import { registerModeratorRoutes } from '../domains/audience/moderators/routes.js';
-import { MODERATOR_SCHEMAS } from '../domains/audience/moderators/schemas.js';
-import type { ModeratorsService } from '../domains/audience/moderators/service.js';
-import { IDENTITY_SCHEMAS } from '../domains/audience/identity/schemas.js';
-import { EMBED_SCHEMAS } from '../domains/surfaces/embed/schemas.js';
-import { registerUsageRoutes } from '../domains/ledger/billing/routes.js';
+import { usageRoutes } from '../domains/ledger/billing/routes.js';
 import type { BillingService } from '../domains/ledger/billing/service.js';
-import { BalanceEventData, Usage } from '../domains/ledger/billing/schemas.js';
-import { registerEmbedRoutes } from '../domains/surfaces/embed/routes.js';
-import { registerIngestHooks, type PublisherGate } from '../domains/engine/live/hooks.routes.js';
-import { registerPlaybackRoutes } from '../domains/streams/playback.routes.js';
-import { registerPlayerRoutes } from '../domains/surfaces/player/routes.js';
-import { registerRecordingRoutes } from '../domains/engine/recordings/routes.js';
-import type { RecordingsService } from '../domains/engine/recordings/service.js';
-import { registerStreamRoutes } from '../domains/streams/routes.js';
-import { SHARED_SCHEMAS } from '../domains/streams/schemas.js';
+import { streamRoutes } from '../domains/streams/routes.js';
+import { playbackRoutes } from '../domains/streams/playback.routes.js';
 import type { StreamsService } from '../domains/streams/service.js';
-import { registerWhipRoutes } from '../domains/engine/whip/routes.js';
+import { hooksPath, ingestHooks, type PublisherGate } from '../domains/engine/live/hooks.routes.js';
+import { whipPath, whipRoutes } from '../domains/engine/whip/routes.js';
 import type { WhipService } from '../domains/engine/whip/service.js';
-import { registerWebhookRoutes } from '../domains/back-office/webhooks/routes.js';
-import { WEBHOOK_SCHEMAS } from '../domains/back-office/webhooks/schemas.js';
+import { recordingRoutes } from '../domains/engine/recordings/routes.js';
+import type { RecordingsService } from '../domains/engine/recordings/service.js';
+import { attendanceRoutes } from '../domains/audience/attendance/routes.js';
+import type { AttendanceService } from '../domains/audience/attendance/service.js';
+import { banRoutes } from '../domains/audience/bans/routes.js';
+import type { BansService } from '../domains/audience/bans/service.js';
+import { chatOwnerRoutes, chatPublicRoutes } from '../domains/audience/chat/routes.js';
+import type { ChatService } from '../domains/audience/chat/service.js';
+import { moderatorRoutes } from '../domains/audience/moderators/routes.js';
+import type { ModeratorsService } from '../domains/audience/moderators/service.js';
+import { webhookRoutes } from '../domains/back-office/webhooks/routes.js';
 import { webhooksDescription } from '../domains/back-office/webhooks/openapi.js';
 import type { WebhooksService } from '../domains/back-office/webhooks/service.js';
+import { embedRoutes } from '../domains/surfaces/embed/routes.js';
+import type { EmbedService } from '../domains/surfaces/embed/service.js';
+import { playerRoutes } from '../domains/surfaces/player/routes.js';
+import { dashboardRoutes } from '../domains/surfaces/dashboard/routes.js';
+import type { DashboardAccess } from '../domains/surfaces/dashboard/access.js';
+import type { DashboardService } from '../domains/surfaces/dashboard/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
 import { createServer, type ServerOptions } from '../platform/http/server.js';
-import { registerRootRoutes, type HealthCheck } from './root.routes.js';
+import { COMPONENTS } from './components.js';
+import { rootRoutes, type HealthCheck } from './root.routes.js';
+import { anyOrigin, internal, keyed, mount, open, plugin, type Mount } from './scopes.js';
 
 /** The services whose routes make the API. */
 export interface ApiServices {
@@ -90,52 +83,85 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
   return ok;
 }
 
+/**
+ * Every route of the API, group by group: the scope each answers in, top to bottom in the order
+ * the API reference lists the operations (which is why the keyed API comes in two groups). Ingest
+ * hooks and WHIP only on nodes that run ingest.
+ */
+function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefined)[] {
+  const { services, ingestHooks: hooks, whip } = opts;
+  return [
+    { scope: open, routes: [plugin(rootRoutes, { baseUrl: opts.baseUrl, health })] },
+    {
+      scope: keyed,
+      routes: [
+        plugin(streamRoutes, { streams: services.streams }),
+        plugin(playbackRoutes, { streams: services.streams }),
+        plugin(attendanceRoutes, { attendance: services.attendance }),
+        plugin(recordingRoutes, { recordings: services.recordings, streams: services.streams }),
+      ],
+    },
+    {
+      scope: anyOrigin,
+      prefix: '/v1/embed/',
+      routes: [plugin(embedRoutes, { embed: services.embed }), plugin(chatPublicRoutes, { chat: services.chat })],
+    },
+    {
+      scope: open,
+      routes: [
+        plugin(playerRoutes, {
+          source: { embed: (id, address) => services.embed.read(id, address) },
+          whipUrl: whip?.baseUrl,
+        }),
+      ],
+    },
+    hooks && {
+      scope: internal,
+      prefix: hooksPath(hooks.token),
+      routes: [plugin(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost })],
+    },
+    // WHIP brings its own scope: CORS with WHIP's headers and SDP bodies.
+    whip && {
+      scope: open,
+      prefix: whipPath(whip.baseUrl),
+      routes: [plugin(whipRoutes, { whip: whip.service, whipBase: whip.baseUrl })],
+    },
+    {
+      scope: keyed,
+      routes: [
+        plugin(webhookRoutes, { webhooks: services.webhooks }),
+        plugin(usageRoutes, { billing: services.billing }),
+        plugin(banRoutes, { bans: services.bans }),
+        plugin(chatOwnerRoutes, { chat: services.chat }),
+        plugin(moderatorRoutes, { moderators: services.moderators }),
+      ],
+    },
+    {
+      scope: open,
+      routes: [
+        plugin(dashboardRoutes, {
+          service: services.dashboard,
+          access: services.dashboardAccess,
+          health,
+        }),
+      ],
+    },
+  ];
+}
+
 /** Every route of the API on one Fastify server, ready to listen or to be injected into. */
 export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstance> {
-  const { sql, services } = opts;
   const app = await createServer({
     logger: opts.logger,
     trustedProxies: opts.trustedProxies,
     observe: opts.observe,
     openapi: { servers: [{ url: opts.baseUrl, description: 'This appliance' }], webhooks: webhooksDescription() },
   });
-  for (const schema of [
-    ...SHARED_SCHEMAS,
-    ...WEBHOOK_SCHEMAS,
-    ...EMBED_SCHEMAS,
-    ...IDENTITY_SCHEMAS,
-    ...BAN_SCHEMAS,
-    ...MODERATOR_SCHEMAS,
-    ...ATTENDANCE_SCHEMAS,
-    ...CHAT_SCHEMAS,
-    Usage,
-    BalanceEventData,
-  ])
-    app.addSchema(schema);
+  for (const schema of COMPONENTS) app.addSchema(schema);
   registerApiKeyAuth(app, opts.apiKeys);
   app.addHook('onClose', () => opts.apiKeys.stop());
-  const health = opts.health ?? (async () => ({ database: await databaseAnswers(sql) }));
-  await registerRootRoutes(app, opts.baseUrl, health);
-  registerStreamRoutes(app, services.streams);
-  registerPlaybackRoutes(app, services.streams);
-  registerAttendanceRoutes(app, services.attendance);
-  registerRecordingRoutes(app, services.recordings, services.streams);
-  await registerEmbedRoutes(app, services.embed, services.chat);
-  await registerPlayerRoutes(
-    app,
-    { embed: (id, address) => services.embed.read(id, address) },
-    undefined,
-    opts.whip?.baseUrl,
-  );
-  if (opts.ingestHooks)
-    registerIngestHooks(app, opts.ingestHooks.token, opts.ingestHooks.gate, opts.ingestHooks.localHost);
-  if (opts.whip) await registerWhipRoutes(app, opts.whip.service, opts.whip.baseUrl);
-  registerWebhookRoutes(app, services.webhooks);
-  registerUsageRoutes(app, services.billing);
-  registerBanRoutes(app, services.bans);
-  registerChatOwnerRoutes(app, services.chat);
-  registerModeratorRoutes(app, services.moderators);
-  await registerDashboardRoutes(app, services.dashboard, services.dashboardAccess, health);
+  const health = opts.health ?? (async () => ({ database: await databaseAnswers(opts.sql) }));
+  await mount(app, mountTable(opts, health));
   await app.ready();
   return app;
 }

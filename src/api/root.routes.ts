@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
 import { API_VERSION } from '../platform/http/openapi.js';
+import { ops } from './root.openapi.js';
 
 const Root = Type.Object({
   object: Type.Literal('api_root'),
@@ -32,41 +33,29 @@ const referenceCsp = (baseUrl: string) =>
   `default-src 'self'; connect-src 'self' ${new URL(baseUrl).origin}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`;
 
 /** `GET /` and what it links to: the reference (Markdown and interactive), the OpenAPI description, a plain index. */
-export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, health: HealthCheck): Promise<void> {
-  const tags = ['Meta'];
+export const rootRoutes: FastifyPluginAsync<{ baseUrl: string; health: HealthCheck }> = async (
+  app,
+  { baseUrl, health },
+) => {
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
-  app
-    .withTypeProvider<TypeBoxTypeProvider>()
-    .get(
-      '/',
-      {
-        schema: {
-          operationId: 'getApiRoot',
-          summary: 'API root',
-          description: 'Links to the docs, the machine-readable description and an index.',
-          tags,
-          response: { 200: Root },
-        },
-      },
-      async () => ({
-        object: 'api_root' as const,
-        name: 'svc',
-        version: API_VERSION,
-        docs_url: `${baseUrl}/docs`,
-        openapi_url: `${baseUrl}/openapi.json`,
-        index_url: `${baseUrl}/index.txt`,
-      }),
-    );
-  app.get(
-    '/openapi.json',
-    { schema: { operationId: 'getOpenApiDescription', summary: 'OpenAPI 3.1 description', tags } },
-    async () => doc(),
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/',
+    {
+      schema: { ...ops.getApiRoot, response: { 200: Root } },
+    },
+    async () => ({
+      object: 'api_root' as const,
+      name: 'svc',
+      version: API_VERSION,
+      docs_url: `${baseUrl}/docs`,
+      openapi_url: `${baseUrl}/openapi.json`,
+      index_url: `${baseUrl}/index.txt`,
+    }),
   );
-  app.get(
-    '/docs',
-    { schema: { operationId: 'getApiReferenceMarkdown', summary: 'API reference (Markdown)', tags } },
-    async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
+  app.get('/openapi.json', { schema: { ...ops.getOpenApiDescription } }, async () => doc());
+  app.get('/docs', { schema: { ...ops.getApiReferenceMarkdown } }, async (_req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(renderReference(doc())),
   );
   await app.register(swaggerUi, {
     routePrefix: '/reference',
@@ -74,17 +63,11 @@ export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, 
     uiConfig: { deepLinking: true, tryItOutEnabled: false, displayOperationId: true },
     theme: { title: 'svc API reference' },
   });
-  app.get(
-    '/index.txt',
-    { schema: { operationId: 'getOperationIndex', summary: 'Plain index of operations', tags } },
-    async (_req, reply) => reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
+  app.get('/index.txt', { schema: { ...ops.getOperationIndex } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').send(renderIndex(doc())),
   );
   const healthSchema = {
-    operationId: 'getHealth',
-    summary: 'Health check',
-    description:
-      '200 when every part of this node answers: the database and, on a node that runs it, ingest (nginx); 503 otherwise, with `parts` naming what is down.',
-    tags,
+    ...ops.getHealth,
     response: {
       200: { ...Health, description: 'Every part answers' },
       503: {
@@ -102,4 +85,4 @@ export async function registerRootRoutes(app: FastifyInstance, baseUrl: string, 
     );
     return reply.code(ok ? 200 : 503).send({ status: ok ? ('ok' as const) : ('unavailable' as const), parts });
   });
-}
+};

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
-import { keyed, registerApiKeyAuth } from '../../src/domains/ledger/accounts/auth.js';
+import { registerApiKeyAuth, requireApiKey } from '../../src/domains/ledger/accounts/auth.js';
 import { ApiKeys } from '../../src/domains/ledger/accounts/key-cache.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { ManualClock } from '../../src/core/clock.js';
@@ -20,8 +20,11 @@ t.before(async (ctx) => {
   ctx.key = (await accounts.createApiKey(account.id)).key;
   ctx.app = await createServer({ logger: createLogger('silent') });
   registerApiKeyAuth(ctx.app, new ApiKeys(ctx.db.sql, clock, createLogger('silent')));
-  ctx.app.get('/keyed', keyed(ctx.app), async (request) => ({ account: request.account.id }));
-  // A mistake the type cannot see: a route without the key check that reads the account anyway.
+  await ctx.app.register(async (scope) => {
+    requireApiKey(scope);
+    scope.get('/keyed', async (request) => ({ account: request.account.id }));
+  });
+  // A mistake the type cannot see: a route outside the keyed scope that reads the account anyway.
   ctx.app.get('/open', async (request) => ({ account: request.account.id }));
   await ctx.app.ready();
 });
@@ -40,7 +43,7 @@ t('a keyed route reads the caller’s account', async ({ app, key, accountId }) 
   assert.is((await get(app, '/keyed')).json().error.code, 'unauthorized');
 });
 
-t('reading the account on a route without the key check is 401, even with a valid key', async ({ app, key }) => {
+t('reading the account on a route outside a keyed scope is 401, even with a valid key', async ({ app, key }) => {
   for (const res of [await get(app, '/open'), await get(app, '/open', key)]) {
     assert.is(res.statusCode, 401, res.payload);
     assert.is(res.json().error.code, 'unauthorized');

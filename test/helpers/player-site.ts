@@ -10,7 +10,7 @@ import type { LatencyMode } from '../../src/domains/streams/model.js';
 import type { Embed } from '../../src/domains/surfaces/embed/schemas.js';
 import { createServer as createApiServer } from '../../src/platform/http/server.js';
 import type { PlayerAssets } from '../../src/domains/surfaces/player/assets.js';
-import { registerPlayerRoutes, type EmbedSource } from '../../src/domains/surfaces/player/routes.js';
+import { playerRoutes, type EmbedSource } from '../../src/domains/surfaces/player/routes.js';
 
 export const STREAM = 'str_playertest0000000001';
 
@@ -47,7 +47,7 @@ export async function playerApi(
       return found;
     },
   };
-  await registerPlayerRoutes(app, source, assets);
+  await app.register(playerRoutes, { source, assets });
   await app.ready();
   return app;
 }

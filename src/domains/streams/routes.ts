@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../ledger/accounts/auth.js';
+import { activeAccount } from '../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../platform/http/schema-helpers.js';
 import type { StreamsService } from './service.js';
 import { StreamParams } from './model.js';
@@ -15,26 +14,16 @@ import {
   StreamList,
   ViewerSeries,
 } from './schemas.js';
+import { ops } from './openapi.js';
 
-const security = [{ apiKey: [] }];
-const tags = ['Streams'];
-
-export function registerStreamRoutes(app: FastifyInstance, streams: StreamsService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-  const active = keyed(app, { active: true });
-
+/** The streams API (keyed). */
+export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: StreamsService }> = async (api, { streams }) => {
   api.post(
     '/v1/streams',
     {
-      ...active,
+      ...activeAccount,
       schema: {
-        operationId: 'createStream',
-        summary: 'Create a stream',
-        description:
-          'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
-        tags,
-        security,
+        ...ops.createStream,
         querystring: NoQuery,
         headers: CreateHeaders,
         body: Type.Optional(CreateStreamBody),
@@ -70,13 +59,9 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams',
     {
-      ...active,
+      ...activeAccount,
       schema: {
-        operationId: 'listStreams',
-        summary: 'List streams',
-        description: 'Newest first. Page with `starting_after` = the id of the last stream of the previous page.',
-        tags,
-        security,
+        ...ops.listStreams,
         querystring: ListStreamsQuery,
         response: {
           200: Type.Ref(StreamList),
@@ -90,13 +75,9 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
-        operationId: 'getStream',
-        summary: 'Get a stream',
-        description: 'With `ingest`, `cost` and `viewers`. `playback_url` is re-signed on every read.',
-        tags,
-        security,
+        ...ops.getStream,
         params: StreamParams,
         querystring: NoQuery,
         response: {
@@ -111,14 +92,9 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.patch(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
-        operationId: 'updateStream',
-        summary: 'Update a stream',
-        description:
-          'Works in any status. Fields left out are unchanged; null clears; `metadata` is replaced whole; `player` fields sent replace those fields. `latency_mode` changes only while pending (`409 stream_not_pending` once live or finished; sending the current value is always accepted).',
-        tags,
-        security,
+        ...ops.updateStream,
         params: StreamParams,
         querystring: NoQuery,
         body: PatchStreamBody,
@@ -141,14 +117,9 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.delete(
     '/v1/streams/:id',
     {
-      ...active,
+      ...activeAccount,
       schema: {
-        operationId: 'deleteStream',
-        summary: 'End or cancel a stream',
-        description:
-          'Pending: cancelled. Live: ended (`end_reason` `deleted`) and the publisher is disconnected. Finished: returned unchanged.',
-        tags,
-        security,
+        ...ops.deleteStream,
         params: StreamParams,
         querystring: NoQuery,
         // No body is defined, but one that is sent must still be JSON of a sane size: 400 otherwise.
@@ -164,13 +135,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.post(
     '/v1/streams/:id/stream-key',
     {
-      ...auth,
       schema: {
-        operationId: 'rotateStreamKey',
-        summary: 'Replace the stream key',
-        description: 'Only while pending; the old key and WHIP URL stop at once.',
-        tags,
-        security,
+        ...ops.rotateStreamKey,
         params: StreamParams,
         querystring: NoQuery,
         response: {
@@ -185,14 +151,8 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
   api.get(
     '/v1/streams/:id/viewers',
     {
-      ...auth,
       schema: {
-        operationId: 'getViewerSeries',
-        summary: 'Viewer series of a stream',
-        description:
-          'Per-minute viewer counts from the hosted player (`player`) and from CDN logs (`cdn`), and watch time per country.',
-        tags,
-        security,
+        ...ops.getViewerSeries,
         params: StreamParams,
         querystring: NoQuery,
         response: { 200: ViewerSeries, ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
@@ -200,4 +160,4 @@ export function registerStreamRoutes(app: FastifyInstance, streams: StreamsServi
     },
     async (request) => streams.viewerSeries(request.account, request.params.id),
   );
-}
+};

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { keyed } from '../../ledger/accounts/auth.js';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { Ban } from '../bans/schemas.js';
 import { PublicStreamParams, StreamParams } from '../../streams/model.js';
@@ -22,8 +21,7 @@ import {
 } from './schemas.js';
 import type { ChatRequest, ChatService } from './service.js';
 import { hijackWithHeaders } from '../../../platform/http/hijack.js';
-
-const tags = ['Chat'];
+import { ops } from './openapi.js';
 
 const chatRequest = (request: FastifyRequest): ChatRequest => ({
   streamId: (request.params as { id: string }).id,
@@ -32,21 +30,15 @@ const chatRequest = (request: FastifyRequest): ChatRequest => ({
 });
 
 /**
- * The public chat endpoints, registered inside the /v1/embed/ scope (its CORS: any origin, no
+ * The public chat endpoints, mounted in the /v1/embed/ scope (its CORS: any origin, no
  * credentials; `player.allowed_domains` narrows chat to the owner's sites).
  */
-export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatService): void {
-  const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-
+export const chatPublicRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (api, { chat }) => {
   api.get(
     '/:id/chat/messages',
     {
       schema: {
-        operationId: 'listEmbedChatMessages',
-        summary: 'Chat history',
-        description:
-          'The newest messages, oldest first, as every viewer sees them (no shadowed or deleted messages). Page back with `before` = the first id of the page. Served cached for one second at `{player_url}/api/embed/{id}/chat/messages`. Readable by anyone with the stream id, members-only streams included.',
-        tags,
+        ...ops.listEmbedChatMessages,
         params: PublicStreamParams,
         querystring: HistoryQuery,
         response: {
@@ -65,18 +57,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/feed',
     {
       schema: {
-        operationId: 'readChatFeed',
-        summary: 'Chat feed (server-sent events)',
-        description: [
-          "A `text/event-stream` of the stream's chat. A fresh connection gets `reset`, the newest 50 messages as `message` events, then `settings`; a reconnection with `Last-Event-ID` (or `after`) gets exactly the events it missed (`reset` and a fresh start when they are too old). Events:",
-          '- `message` (id, data: a chat message);',
-          '- `delete` (id, data `{object: "chat_deletion", message_ids, deleted_by}`): remove these messages;',
-          '- `settings` (id, data: `enabled` (posting open), `anonymous_posting`, `slow_mode_seconds`, `reactions` with `emojis` and the sampling `rate`);',
-          '- `reactions` (no id, data `{object: "reactions", counts, rate}`): the last second\'s reactions, already scaled up by the sampling rate; add up those of several nodes;',
-          '- a `: ping` comment every 15 seconds.',
-          "Send `t` (a session token) or `c` (an anonymous client id) so a viewer sees their own posts when they are shadow-banned. Also at `{player_url}/api/embed/{id}/chat/feed`. `503 chat_busy` when the node holds as many readers as it can; `429 rate_limited` (with `Retry-After`) when it holds `chat.max_readers_per_address` (250) feeds from the caller's address (an IPv4 address or an IPv6 /64); a feed that closes frees its place.",
-        ].join('\n'),
-        tags,
+        ...ops.readChatFeed,
         params: PublicStreamParams,
         querystring: FeedQuery,
         response: {
@@ -125,11 +106,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/messages',
     {
       schema: {
-        operationId: 'postChatMessage',
-        summary: 'Post a chat message',
-        description:
-          "With `session_token` (a viewer session of this stream) the token's `name` is used and the message is `verified`; without one the viewer posts with `nickname` and `client_id` (anonymous), which members-only streams and `chat.anonymous_posting: false` refuse with `401 viewer_token_required`. A viewer may post 5 messages per 10 seconds (`429 chat_rate_limited`) and, in slow mode, one per `slow_mode_seconds` (`429 chat_slow_mode`; moderators are exempt); both carry `Retry-After`. A banned viewer's post is answered `201` like any other and shown to nobody but them (a shadow ban). `503 chat_busy` when the node sheds load.",
-        tags,
+        ...ops.postChatMessage,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: PostMessageBody,
@@ -158,11 +135,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/chat/reactions',
     {
       schema: {
-        operationId: 'sendChatReaction',
-        summary: 'Send a reaction',
-        description:
-          "One of the `reactions.emojis` of the feed's `settings`. Players send only while their page-load `u` is below `reactions.rate`; each reaction counts for 1/rate, and the feed announces the counts once a second. A viewer may send 20 per 10 seconds (`429 chat_rate_limited`); past a stream's budget per node (100 a second) reactions are accepted and not counted.",
-        tags,
+        ...ops.sendChatReaction,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ReactionBody,
@@ -201,11 +174,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/delete',
     {
       schema: {
-        operationId: 'moderatorDeleteChatMessage',
-        summary: 'Delete a message (moderator)',
-        description:
-          'A moderator session (`session_token`) deletes a message: it goes from every feed (a `delete` event) and from the history. `200` with the deleted message, also when it was already deleted.',
-        tags,
+        ...ops.moderatorDeleteChatMessage,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ModDeleteBody,
@@ -219,11 +188,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/ban',
     {
       schema: {
-        operationId: 'moderatorBanViewer',
-        summary: 'Ban a viewer (moderator)',
-        description:
-          'A moderator session bans the author of `message_id`, or `viewer_id`: a shadow ban, like `POST /v1/streams/{id}/chat/bans`, with `created_by` = the moderator id. `201` new, `200` already banned.',
-        tags,
+        ...ops.moderatorBanViewer,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ModBanBody,
@@ -240,11 +205,7 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     '/:id/mod/slow-mode',
     {
       schema: {
-        operationId: 'moderatorSetSlowMode',
-        summary: 'Set slow mode (moderator)',
-        description:
-          "A moderator session sets `chat.slow_mode_seconds` (0 turns it off); every feed gets a `settings` event. Answers the chat settings as the feed's `settings` events carry them.",
-        tags,
+        ...ops.moderatorSetSlowMode,
         params: PublicStreamParams,
         querystring: NoQuery,
         body: ModSlowModeBody,
@@ -253,25 +214,15 @@ export function registerChatPublicRoutes(scope: FastifyInstance, chat: ChatServi
     },
     async (request) => chat.modSlowMode(chatRequest(request), request.body.session_token, request.body.seconds),
   );
-}
+};
 
-/** The owner's chat endpoints (API key). */
-export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const auth = keyed(app);
-  const security = [{ apiKey: [] }];
-
+/** The owner's chat endpoints (keyed). */
+export const chatOwnerRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> = async (api, { chat }) => {
   api.get(
     '/v1/streams/:id/chat/messages',
     {
-      ...auth,
       schema: {
-        operationId: 'listChatMessages',
-        summary: 'List chat messages (owner)',
-        description:
-          "Every message of the stream, newest first, with the author's `viewer_id` and whether it is `hidden` (shadowed by a ban) or deleted. Page with `starting_after` = the id of the last message of the previous page.",
-        tags,
-        security,
+        ...ops.listChatMessages,
         params: StreamParams,
         querystring: OwnerMessagesQuery,
         response: {
@@ -286,14 +237,8 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
   api.delete(
     '/v1/streams/:id/chat/messages/:message_id',
     {
-      ...auth,
       schema: {
-        operationId: 'deleteChatMessage',
-        summary: 'Delete a chat message (owner)',
-        description:
-          'The message goes from every feed and from the history (`deleted_by: "owner"`). `200` with the deleted message, also when it was already deleted.',
-        tags,
-        security,
+        ...ops.deleteChatMessage,
         params: MessageParams,
         querystring: NoQuery,
         response: { 200: Type.Ref(ChatMessage), ...errorResponses('invalid_request', 'unauthorized', 'not_found') },
@@ -301,4 +246,4 @@ export function registerChatOwnerRoutes(app: FastifyInstance, chat: ChatService)
     },
     async (request) => chat.ownerDelete(request.account, request.params.id, request.params.message_id),
   );
-}
+};

@@ -1,3 +1,4 @@
+import { KEYED, operations } from '../../../platform/http/openapi.js';
 import type { BalanceEventData } from '../../ledger/billing/schemas.js';
 import type { EventType } from '../../ledger/events/outbox.js';
 import type { StreamEventData } from '../../streams/transitions.js';
@@ -140,7 +141,8 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   },
   'credit.depleted': {
     summary:
-      'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` and recordings go on the zero-balance deadline',
+      'Prepaid: `available_usd` fell to or below zero; live streams end `insufficient_credit` ' +
+      'and recordings go on the zero-balance deadline',
     data: { schema: 'BalanceEventData', example: { timestamp: depleted.balance_depleted_at, data: balance(depleted) } },
   },
   'balance.low': {
@@ -159,7 +161,8 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   },
   'webhook.test': {
     summary:
-      'The test operation was called (`POST /v1/webhooks/{id}/test`); sent to that endpoint only, whatever its `events`',
+      'The test operation was called (`POST /v1/webhooks/{id}/test`); ' +
+      'sent to that endpoint only, whatever its `events`',
     data: { schema: 'WebhookEndpoint' },
   },
 };
@@ -181,7 +184,9 @@ const HEADERS = [
   ),
   header(
     'webhook-signature',
-    '`v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first',
+    '`v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, ' +
+      'keyed with the base64-decoded part of the secret after `whsec_`. ' +
+      'During a rotation two signatures, space separated, the new one first',
     '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$',
   ),
 ];
@@ -205,15 +210,25 @@ export function webhooksDescription(): Record<string, unknown> {
         },
       };
       const media = 'example' in data ? { schema: body, example: { type, ...data.example } } : { schema: body };
+      const recipients =
+        type === 'webhook.test'
+          ? 'to the endpoint whose test operation was called ' +
+            '(listing `webhook.test` in `events` is allowed and changes nothing)'
+          : `to every enabled endpoint subscribed to \`${type}\``;
       const operation = {
         summary,
-        description: `Sent as a signed \`POST\` (Standard Webhooks) ${type === 'webhook.test' ? 'to the endpoint whose test operation was called (listing `webhook.test` in `events` is allowed and changes nothing)' : `to every enabled endpoint subscribed to \`${type}\``}. Order is not guaranteed and an event may arrive twice.`,
+        description:
+          `Sent as a signed \`POST\` (Standard Webhooks) ${recipients}. ` +
+          'Order is not guaranteed and an event may arrive twice.',
         tags: ['Webhook events'],
         parameters: HEADERS,
         requestBody: { required: true, content: { 'application/json': media } },
         responses: {
           '2XX': {
-            description: `Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after ${retries}, then the delivery is \`failed\`.`,
+            description:
+              'Received: any 2xx within 10 seconds. ' +
+              `Anything else (a redirect, an error, no answer in time) is retried after ${retries}, ` +
+              'then the delivery is `failed`.',
           },
         },
       };
@@ -221,3 +236,59 @@ export function webhooksDescription(): Record<string, unknown> {
     }),
   );
 }
+
+/** The webhook endpoints' operations as the reference describes them; each route spreads its own into its schema. */
+export const ops = operations(
+  { tags: ['Webhooks'], security: KEYED },
+  {
+    listWebhookEndpoints: {
+      summary: 'List webhook endpoints',
+      description: 'Without secrets; `event_types` lists every type an endpoint can subscribe to.',
+    },
+    createWebhookEndpoint: {
+      summary: 'Create a webhook endpoint',
+      description:
+        '`url` must be https on the public internet: a host that resolves to a private, loopback, link-local ' +
+        'or otherwise non-public address is refused (unless the operator allows private targets). `events` ' +
+        'omitted: every type, including types added later. At most 5 endpoints per account.',
+    },
+    getWebhookEndpoint: {
+      summary: 'Get a webhook endpoint',
+      description: 'With its signing `secret`.',
+    },
+    updateWebhookEndpoint: {
+      summary: 'Update a webhook endpoint',
+      description:
+        'Fields left out are unchanged. `enabled: false` stops sending and fails the queued deliveries. ' +
+        '`events: null` subscribes to every type.',
+    },
+    deleteWebhookEndpoint: {
+      summary: 'Delete a webhook endpoint',
+      description: 'Its delivery log goes with it; queued deliveries are not sent.',
+    },
+    rotateWebhookSecret: {
+      summary: 'Rotate the signing secret',
+      description:
+        'Returns the new secret. The old one keeps signing for 24 hours: each request then carries two ' +
+        'signatures, space separated.',
+    },
+    testWebhookEndpoint: {
+      summary: 'Send a test event',
+      description:
+        'Queues `webhook.test` (data: the endpoint) for this endpoint only; it is sent within a couple of ' +
+        'seconds. A disabled endpoint gets it already failed.',
+    },
+    listWebhookDeliveries: {
+      summary: 'List deliveries of an endpoint',
+      description:
+        'Newest first, with payload and the last answer; kept 30 days. Page with `starting_after` = the id of ' +
+        'the last delivery of the previous page.',
+    },
+    retryWebhookDelivery: {
+      summary: 'Retry a delivery',
+      description:
+        'A failed delivery gets one more attempt now; a pending one is brought forward. `404 not_found` for a ' +
+        'delivery that succeeded or does not exist.',
+    },
+  },
+);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { deriveKey } from '../../../config/secrets.js';
 
 /** Internal hook paths carry this token: the API may listen on every address. */
@@ -22,68 +22,59 @@ export interface PublishHook {
   addr: string;
 }
 
+/** Where the hooks answer: nginx is told this path (the internal scope's prefix). */
+export const hooksPath = (token: string): string => `/internal/ingest/${token}`;
+
 /** The token stays out of the metrics' route labels. */
 const reported = (hook: string) => ({ reportedRoute: `/internal/ingest/:token/${hook}` });
 
 const LOOPBACK = ['127.0.0.1', '::1'];
 /** An IPv4 peer of a dual-stack socket comes as `::ffff:a.b.c.d`. */
 const unmapped = (address: string): string => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-/** nginx-rtmp's form fields, not validated by a schema: a hook refuses with its 403, never a 400. */
+/**
+ * nginx-rtmp's form fields (the internal scope parses forms), not validated by a schema: a hook
+ * refuses with its 403, never a 400.
+ */
 type HookRoute = { Body: Record<string, string | undefined> | undefined };
 
 /**
- * nginx-rtmp's `on_publish` / `on_publish_done`, on the API. They are reached over loopback
- * and under a path holding a token derived from the appliance's secret (the API may listen
- * on every address). Left out of the API description: they are not part of the interface.
- * `localHost`: the address nginx reaches the appliance at when it listens on one address only
- * (`listen_host`); nginx's connections then come from it, not from loopback.
+ * nginx-rtmp's `on_publish` / `on_publish_done`, on the API, mounted in the internal scope under a
+ * path holding `hookToken` (the API may listen on every address) and reached over loopback. Left
+ * out of the API description: they are not part of the interface. `localHost`: the address nginx
+ * reaches the appliance at when it listens on one address only (`listen_host`); nginx's
+ * connections then come from it, not from loopback.
  */
-export function registerIngestHooks(
-  app: FastifyInstance,
-  token: string,
-  gate: PublisherGate,
-  localHost = '127.0.0.1',
-): void {
+export const ingestHooks: FastifyPluginAsync<{ gate: PublisherGate; localHost: string }> = async (
+  scope,
+  { gate, localHost },
+) => {
   // The socket's own peer, never request.ip: that one believes X-Forwarded-For from nginx, and
   // nginx (API workers) or a proxy on this machine would make every client look like loopback.
   const nginxAt = new Set([...LOOPBACK, unmapped(localHost)]);
-  void app.register(async (scope) => {
-    scope.addContentTypeParser<string>(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body)));
-      },
-    );
-    const fields = (request: FastifyRequest<HookRoute>) => request.body ?? {};
-    const fromNginx = (request: FastifyRequest) => nginxAt.has(unmapped(request.socket.remoteAddress ?? ''));
+  const fields = (request: FastifyRequest<HookRoute>) => request.body ?? {};
+  const fromNginx = (request: FastifyRequest) => nginxAt.has(unmapped(request.socket.remoteAddress ?? ''));
 
-    scope.post<HookRoute>(
-      `/internal/ingest/${token}/publish`,
-      { schema: { hide: true }, config: reported('publish') },
-      async (request, reply) => {
-        const f = fields(request);
-        if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
-        const ok = await gate.admit({
-          name: f.name,
-          key: f.key,
-          relay: f.relay,
-          clientId: f.clientid,
-          addr: f.addr ?? '',
-        });
-        return reply.code(ok ? 200 : 403).send('');
-      },
-    );
-
-    scope.post<HookRoute>(
-      `/internal/ingest/${token}/publish_done`,
-      { schema: { hide: true }, config: reported('publish_done') },
-      async (request, reply) => {
-        const f = fields(request);
-        if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
-        await gate.left({ name: f.name, clientId: f.clientid });
-        return reply.code(200).send('');
-      },
-    );
+  scope.post<HookRoute>('/publish', { schema: { hide: true }, config: reported('publish') }, async (request, reply) => {
+    const f = fields(request);
+    if (!fromNginx(request) || f.call !== 'publish' || !f.name || !f.clientid) return reply.code(403).send('');
+    const ok = await gate.admit({
+      name: f.name,
+      key: f.key,
+      relay: f.relay,
+      clientId: f.clientid,
+      addr: f.addr ?? '',
+    });
+    return reply.code(ok ? 200 : 403).send('');
   });
-}
+
+  scope.post<HookRoute>(
+    '/publish_done',
+    { schema: { hide: true }, config: reported('publish_done') },
+    async (request, reply) => {
+      const f = fields(request);
+      if (!fromNginx(request) || !f.name || !f.clientid) return reply.code(403).send('');
+      await gate.left({ name: f.name, clientId: f.clientid });
+      return reply.code(200).send('');
+    },
+  );
+};

@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError } from '../../../core/errors.js';
 import { routeNotFound } from '../../../platform/http/server.js';
@@ -37,62 +36,54 @@ const Query = Type.Object(
  * (or the key as `Authorization: Bearer`) with an SDP offer → `201` with the answer and the
  * session's `Location`; `DELETE` of that address ends the session. No trickle ICE or ICE restart
  * (`PATCH` → 405): the answer holds every candidate. Outside the /v1 API description: its bodies
- * are SDP, not JSON (docs/decisions.md, "WHIP").
+ * are SDP, not JSON (docs/decisions.md, "WHIP"). Mounted at `whipPath`; its scope is its own:
+ * CORS with WHIP's headers, SDP bodies, and its 404s go through both.
  */
-export async function registerWhipRoutes(app: FastifyInstance, whip: WhipService, whipBase: string): Promise<void> {
-  const prefix = new URL(whipBase).pathname.replace(/\/$/, '');
-  await app.register(
-    async (scope) => {
-      await scope.register(cors, WHIP_CORS);
-      scope.setNotFoundHandler(routeNotFound);
-      // Trickle candidates (PATCH) are read only to be answered 405.
-      scope.addContentTypeParser(
-        ['application/sdp', 'application/trickle-ice-sdpfrag'],
-        { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
-        (_req, body, done) => done(null, body),
-      );
-      const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-
-      api.post('/:id', { schema: { hide: true, params: Params, querystring: Query } }, async (request, reply) => {
-        if (!/^application\/sdp\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'string') {
-          throw new ApiError('unsupported_media_type', 'A WHIP offer is sent as `Content-Type: application/sdp`.');
-        }
-        const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        const { id } = request.params;
-        const { answer, sessionId, maxResolution } = await whip.publish(id, request.query.key ?? bearer, request.body);
-        return (
-          reply
-            .code(201)
-            .header('content-type', 'application/sdp')
-            .header('location', `${whipBase}/${id}/sessions/${sessionId}`)
-            // The stream's declared size (short side): a browser scales its video to fit, or the stream ends limit_resolution.
-            .header('x-max-resolution', String(maxResolution))
-            .send(answer)
-        );
-      });
-
-      api.delete(
-        '/:id/sessions/:session',
-        { schema: { hide: true, params: SessionParams } },
-        async (request, reply) => {
-          if (!(await whip.end(request.params.id, request.params.session)))
-            throw new ApiError('not_found', 'No such WHIP session.');
-          return reply.code(200).send('');
-        },
-      );
-
-      api.patch(
-        '/:id/sessions/:session',
-        { schema: { hide: true, params: SessionParams } },
-        async (_request, reply) => {
-          void reply.header('allow', 'DELETE');
-          throw new ApiError(
-            'method_not_allowed',
-            'Trickle ICE and ICE restarts are not supported: the answer holds every candidate; publish again.',
-          );
-        },
-      );
-    },
-    { prefix },
+export const whipRoutes: FastifyPluginAsyncTypebox<{ whip: WhipService; whipBase: string }> = async (
+  api,
+  { whip, whipBase },
+) => {
+  await api.register(cors, WHIP_CORS);
+  api.setNotFoundHandler(routeNotFound);
+  // Trickle candidates (PATCH) are read only to be answered 405.
+  api.addContentTypeParser(
+    ['application/sdp', 'application/trickle-ice-sdpfrag'],
+    { parseAs: 'string', bodyLimit: MAX_OFFER_BYTES },
+    (_req, body, done) => done(null, body),
   );
-}
+
+  api.post('/:id', { schema: { hide: true, params: Params, querystring: Query } }, async (request, reply) => {
+    if (!/^application\/sdp\b/i.test(request.headers['content-type'] ?? '') || typeof request.body !== 'string') {
+      throw new ApiError('unsupported_media_type', 'A WHIP offer is sent as `Content-Type: application/sdp`.');
+    }
+    const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const { id } = request.params;
+    const { answer, sessionId, maxResolution } = await whip.publish(id, request.query.key ?? bearer, request.body);
+    return (
+      reply
+        .code(201)
+        .header('content-type', 'application/sdp')
+        .header('location', `${whipBase}/${id}/sessions/${sessionId}`)
+        // The stream's declared size (short side): a browser scales its video to fit, or the stream ends limit_resolution.
+        .header('x-max-resolution', String(maxResolution))
+        .send(answer)
+    );
+  });
+
+  api.delete('/:id/sessions/:session', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
+    if (!(await whip.end(request.params.id, request.params.session)))
+      throw new ApiError('not_found', 'No such WHIP session.');
+    return reply.code(200).send('');
+  });
+
+  api.patch('/:id/sessions/:session', { schema: { hide: true, params: SessionParams } }, async (_request, reply) => {
+    void reply.header('allow', 'DELETE');
+    throw new ApiError(
+      'method_not_allowed',
+      'Trickle ICE and ICE restarts are not supported: the answer holds every candidate; publish again.',
+    );
+  });
+};
+
+/** Where the WHIP endpoint answers: the path of `whip_url`. */
+export const whipPath = (whipBase: string): string => new URL(whipBase).pathname.replace(/\/$/, '');

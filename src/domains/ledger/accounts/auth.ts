@@ -58,21 +58,25 @@ function assertAccountActive(account: Account): void {
 }
 
 /**
- * Route options of a keyed route, whose handler reads `request.account`. The key is checked on
- * arrival, before the body is read (`401` whatever the body). `active` also refuses a pending or
- * suspended account (`403`), but only after validation: a bad request is a `400` first.
+ * A scope of keyed routes, whose handlers read `request.account`: the key is checked on arrival,
+ * before the body is read (`401` whatever the body).
  */
-export function keyed(app: FastifyInstance, { active = false } = {}) {
-  const onRequest = app.authenticate;
-  if (!active) return { onRequest };
-  // Callback form: nothing to wait for (see the hooks in platform/http/server.ts).
-  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+export function requireApiKey(scope: FastifyInstance): void {
+  scope.addHook('onRequest', scope.authenticate);
+}
+
+/**
+ * Route option of a keyed operation whose spec lists 403: a pending or suspended account is
+ * refused, but only after validation (a bad request is a `400` first). Callback form: nothing to
+ * wait for (see the hooks in platform/http/server.ts).
+ */
+export const activeAccount = {
+  preHandler(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
     try {
       assertAccountActive(request.account);
       done();
     } catch (err) {
       done(err as Error);
     }
-  };
-  return { onRequest, preHandler };
-}
+  },
+};

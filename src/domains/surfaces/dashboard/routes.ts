@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { templateEnvironment, shippedFile } from '../../../core/resources.js';
 import { loadAssets, registerAssetRoute, type AssetSource } from '../../../platform/http/static-assets.js';
 import type { DashboardAccess } from './access.js';
@@ -44,12 +44,11 @@ const CSP = [
  * token (`Authorization: Bearer svcop_...`). Hidden from the OpenAPI description: it is the
  * appliance owner's, not an API client's.
  */
-export async function registerDashboardRoutes(
-  app: FastifyInstance,
-  service: DashboardService,
-  access: DashboardAccess,
-  health: PartsHealth,
-): Promise<void> {
+export const dashboardRoutes: FastifyPluginAsync<{
+  service: DashboardService;
+  access: DashboardAccess;
+  health: PartsHealth;
+}> = async (app, { service, access, health }) => {
   const assets = await loadAssets(sources(), '/dashboard/assets/');
   const page = templateEnvironment('page').render('dashboard/page.njk', { assets: assets.urls });
 
@@ -77,4 +76,4 @@ export async function registerDashboardRoutes(
     { onRequest, schema: { hide: true, params: SeriesParams, response: { 200: StreamSeries } } },
     async (request, reply) => reply.headers(personal).send(await service.series(request.params.id)),
   );
-}
+};

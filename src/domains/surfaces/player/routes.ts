@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../../core/errors.js';
 import type { Embed } from '../embed/schemas.js';
 import { STREAM_ID, type LatencyMode } from '../../streams/model.js';
@@ -52,17 +52,19 @@ export function contentSecurityPolicy(styleHash: string, allowedDomains: string[
   ].join('; ');
 }
 
+export interface PlayerRoutesOptions {
+  source: EmbedSource;
+  assets?: PlayerAssets;
+  /** The publish page is served when WHIP is. */
+  whipUrl?: string;
+}
+
 /**
  * The hosted player: `GET /player/:id` (nginx serves it at `{player_url}/<id>`) and its assets
  * at `GET /player/assets/:name` (`{player_url}/assets/<name>`). HTML pages for every outcome,
  * never the API's JSON errors, except for an unknown asset. Loads the assets unless given.
  */
-export async function registerPlayerRoutes(
-  app: FastifyInstance,
-  source: EmbedSource,
-  assets?: PlayerAssets,
-  whipUrl?: string,
-): Promise<void> {
+export const playerRoutes: FastifyPluginAsync<PlayerRoutesOptions> = async (app, { source, assets, whipUrl }) => {
   const loaded = assets ?? (await loadPlayerAssets());
   const pages = await createPlayerPages(loaded.urls);
   const schema = { hide: true };
@@ -120,7 +122,7 @@ export async function registerPlayerRoutes(
   app.get('/player/*', { schema }, notFound);
 
   registerAssetRoute(app, '/player/assets', loaded, 'No such player asset.');
-}
+};
 
 interface FailurePage {
   status: number;
