@@ -35,14 +35,29 @@ export const layers = [
         domains: [
           {
             name: 'accounts',
-            what: 'accounts, API keys, key authentication and its cache',
+            what: 'accounts, API keys, viewer keys (operator actions); API-key authentication of requests (`auth.ts`) and its cache; what other domains know of an account (`model.ts`: the row, its lock, the reads they make)',
             doors: ['model', 'auth', 'service'],
           },
-          { name: 'events', what: 'the events outbox that webhooks deliver' },
-          { name: 'idempotency', what: '`Idempotency-Key`: a retried creation returns the first response' },
-          { name: 'cdn', what: 'signed CDN addresses (checked by nginx, no API call) and the public-address refusals' },
-          { name: 'cdnlog', what: 'the CDN access log reader: delivered bytes, viewer ids and countries per minute' },
-          { name: 'billing', what: 'prices, the charges ledger, credit, usage and cost' },
+          {
+            name: 'events',
+            what: "the events outbox (`appendEvent`, called inside each transition's transaction) that webhooks deliver",
+          },
+          {
+            name: 'idempotency',
+            what: '`Idempotency-Key` records (sealed responses, 24 h): a retried creation returns the first response',
+          },
+          {
+            name: 'cdn',
+            what: "every CDN address (`addresses.ts`: signed playlists and recordings, public stills, checked by nginx with no API call; the CDN secret) and the public embed address's refusals (`public-refusals.ts`)",
+          },
+          {
+            name: 'cdnlog',
+            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`)',
+          },
+          {
+            name: 'billing',
+            what: 'prices, the charges ledger (priced once per stream), credit, usage and cost (`GET /v1/usage`)',
+          },
         ],
       },
       {
@@ -52,7 +67,7 @@ export const layers = [
         domains: [
           {
             name: 'streams',
-            what: 'the streams API, statuses and transitions, capacity, playback tokens, the public player switch',
+            what: "the vocabulary, the row and its shared helpers, capacity and the latency modes (`model.ts`), schemas, routes, service (limits, lifecycle), queries, transitions, presentation; playback tokens (`playback.routes.ts`); the public address's refusals kept current (`public-playback.ts`)",
             doors: ['model', 'service', 'transitions'],
           },
         ],
@@ -62,13 +77,19 @@ export const layers = [
         tier: 2,
         what: "the media pipeline: what happens to a stream's video",
         domains: [
-          { name: 'thumbnails', what: 'stills of live streams, captured from the ladder' },
+          { name: 'thumbnails', what: 'stills of live streams (one ffmpeg per still from a published segment)' },
           {
             name: 'live',
-            what: 'ingest hooks, admission, the ladder worker and uploader per live stream, ingest metering, ending',
+            what: "the live pipeline of a node: `service.ts` ticks its duties — the gate (`gate.ts`: nginx's publish hooks, `admission.ts` decides), the workers (`workers.ts`, one `worker.ts` per live stream: ladder + `uploader.ts`), the ending rules (`ending.ts`: reconnect window, maximum duration, ingest limits measured by `ingest-meter.ts`; `evidence.ts`: when a stream's media last arrived), the ingest series (`history.ts`: a sample every 10 s, kept 7 days) and the origin cleanup (`origin.ts`)",
           },
-          { name: 'whip', what: 'browser publishing: WHIP sessions, a WebRTC receiver relayed to RTMP' },
-          { name: 'recordings', what: 'one MP4 per broadcast: remux, retention, signed downloads' },
+          {
+            name: 'whip',
+            what: 'WHIP ingest (RFC 9725): the endpoint at `whip_url` (`routes.ts`: POST offer, DELETE session, CORS) and the sessions (`service.ts`: the RTMP admission rules asked first, a WebRTC receiver and an ffmpeg relay into nginx per session)',
+          },
+          {
+            name: 'recordings',
+            what: 'one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download',
+          },
         ],
       },
       {
@@ -76,12 +97,24 @@ export const layers = [
         tier: 2,
         what: 'the people watching: counts, tokens, attendance, chat',
         domains: [
-          { name: 'viewers', what: 'viewer counting: beats, the live estimate, per-minute series' },
-          { name: 'bans', what: 'chat bans' },
+          {
+            name: 'viewers',
+            what: "viewer counting: the in-memory counter (exact, then sampled, a budget per address), per-minute flushes to PostgreSQL, the figures on stream reads (the player's, then the CDN log's once it covers a stream), watch minutes per day for usage",
+          },
+          { name: 'bans', what: 'chat bans (banning, listing, lifting)' },
           { name: 'moderators', what: 'chat moderators and their invitation links' },
-          { name: 'identity', what: "viewer keys' tokens and the sessions they open" },
-          { name: 'attendance', what: 'attendance lists of members-only streams' },
-          { name: 'chat', what: 'chat: posting, moderation, feeds, the hub between nodes' },
+          {
+            name: 'identity',
+            what: "viewer keys' tokens (`viewer-token.ts`) and the sessions they open (`session-token.ts`: the appliance's own token; `service.ts`)",
+          },
+          {
+            name: 'attendance',
+            what: 'attendance lists of members-only streams (`recorder.ts`: what sessions report, flushed in batches)',
+          },
+          {
+            name: 'chat',
+            what: "chat: posting (nicknames, origins, slow mode), moderation, the feeds and the hub between nodes (`hub.ts`), anonymous posters' networks by keyed hash (`network.ts`)",
+          },
         ],
       },
       {
@@ -89,8 +122,14 @@ export const layers = [
         tier: 2,
         what: 'work done after the fact, for the account holder',
         domains: [
-          { name: 'metering', what: 'charging closed minutes and hours, the credit rules' },
-          { name: 'webhooks', what: 'endpoints, signed deliveries, the dispatcher' },
+          {
+            name: 'metering',
+            what: 'charging closed minutes (ingest, delivery) and hours (storage) into the ledger, then the credit rules: prepaid streams without credit end, warnings, recordings on a deadline',
+          },
+          {
+            name: 'webhooks',
+            what: 'endpoints and delivery log (schemas, routes, service, queries), the dispatcher (`dispatcher.worker.ts`), the sender (`sender.ts`), Standard Webhooks signing (`signing.ts`), the SSRF guard (`ssrf.ts`)',
+          },
         ],
       },
       {
@@ -98,9 +137,18 @@ export const layers = [
         tier: 3,
         what: 'what browsers open: pages put together from the groups below',
         domains: [
-          { name: 'embed', what: 'the public embed read and the beats the player sends' },
-          { name: 'player', what: 'the hosted player page and its assets' },
-          { name: 'dashboard', what: 'the operator dashboard' },
+          {
+            name: 'embed',
+            what: 'the public side: embed read and beats (no key, any origin), the unknown-id limit per address',
+          },
+          {
+            name: 'player',
+            what: 'the hosted player: page rendering (`page.ts`), its routes (`routes.ts`, hidden from OpenAPI) and its assets (`assets.ts`: the player and publish scripts, hls.js)',
+          },
+          {
+            name: 'dashboard',
+            what: 'the operator dashboard: the page and its data on the player site (`routes.ts`, hidden from OpenAPI), what it reads across every account (`service.ts`, `queries.ts`), the operator token (`access.ts`: derived from the signing key and a generation, checked with a 5-second cache)',
+          },
         ],
       },
     ],
