@@ -28,7 +28,7 @@ import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import { EmbedService } from '../domains/surfaces/embed/service.js';
 import { Idempotency } from '../domains/ledger/idempotency/service.js';
 import { IngestHistory } from '../domains/engine/live/history.js';
-import { hookToken } from '../domains/engine/live/hooks.routes.js';
+import { hookToken, hooksPath } from '../domains/engine/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/engine/live/service.js';
 import { RecordingsService } from '../domains/engine/recordings/service.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
@@ -87,7 +87,7 @@ export const webhookPolicy = (config: Config): TargetPolicy => ({
 
 /** Where nginx reaches the ingest hooks: the appliance's own API process on this machine, at `port`. */
 export function hooksUrl(config: Config, secrets: Secrets, port: number): string {
-  return `http://${localUrlHost(config)}:${port}/internal/ingest/${hookToken(secrets.signing_key)}`;
+  return `http://${localUrlHost(config)}:${port}${hooksPath(hookToken(secrets.signing_key))}`;
 }
 
 /**
