@@ -115,7 +115,9 @@ export async function startTestAppliance(
     async close() {
       await running.stop();
       await db.drop();
-      if (!process.env.SVC_TEST_KEEP) rmSync(dataDir, { recursive: true, force: true });
+      // A still that was being taken when the appliance stopped may still land in media/thumbs (the
+      // thumbnailer does not wait for its ffmpeg at stop): removal retries on ENOTEMPTY.
+      if (!process.env.SVC_TEST_KEEP) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
