@@ -13,6 +13,7 @@ import type {
   LogSettings,
   RecordingSettings,
   StreamCosts,
+  TlsSettings,
   ViewerSettings,
 } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
@@ -23,6 +24,28 @@ export interface PublicUrls {
   cdn_url: string;
   rtmp_url: string;
   whip_url: string;
+}
+
+/** HTTPS on every public surface and RTMPS ingest (docs/decisions.md, "Public edge"). */
+export interface TlsConfig {
+  domain: string;
+  playerDomain: string;
+  cdnDomain: string;
+  /** Every name the certificate covers, the API's first. */
+  names: string[];
+  ports: { https: number; http: number; rtmps: number };
+  acme: {
+    email: string;
+    directoryUrl: string;
+    caFile: string | null;
+    renewBeforeDays: number;
+  } | null;
+  /** Fewer days left than this: a warning everywhere. */
+  warnDays: number;
+  /** How often the certificate is looked at (renewal, expiry). */
+  checkSeconds: number;
+  /** The operator's own certificate chain and key, instead of ACME. */
+  files: { certificate: string; key: string } | null;
 }
 
 /** Read once at start, validated, frozen and injected; nothing else reads the environment. */
@@ -39,6 +62,8 @@ export interface Config {
   databaseUrl: string | null;
   postgresBinDir: string | null;
   publicUrls: PublicUrls;
+  /** null: plain http everywhere. */
+  tls: TlsConfig | null;
   allowPrivateWebhooks: boolean;
   logLevel: string;
   reservationSeconds: number;
@@ -167,6 +192,19 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
   fanout_ms: 100,
 };
 
+export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
+
+/**
+ * RTMPS on 1936: 443 is the pages' (OBS and encoders take any port). Renewal 30 days ahead (Let's
+ * Encrypt's advice for 90-day certificates), a warning under 14, a look every hour.
+ */
+export const DEFAULT_TLS = {
+  ports: { https: 443, http: 80, rtmps: 1936 },
+  renewBeforeDays: 30,
+  warnDays: 14,
+  checkSeconds: 3600,
+};
+
 export class ConfigError extends Error {}
 
 const validateFile = new Ajv({ allErrors: true, strict: false }).compile<ConfigFile>(ConfigFileSchema);
@@ -226,7 +264,8 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     player: file.player_port ?? 8082,
     postgres: file.postgres_port ?? 5439,
   };
-  const urls = file.public_urls ?? {};
+  const tls = tlsConfig(file.tls ?? null, ports);
+  const urls = { ...(tls ? tlsUrls(tls, ports) : plainUrls(host, ports)), ...file.public_urls };
   const merged = { ...file };
   if (env.SVC_LOG_LEVEL) merged.log_level = env.SVC_LOG_LEVEL as ConfigFile['log_level'];
   if (env.SVC_DATABASE_URL) merged.database_url = env.SVC_DATABASE_URL;
@@ -234,20 +273,19 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
   const config: Config = {
     dataDir,
     host,
-    listenHost: file.listen_host ?? (host === '127.0.0.1' || host === 'localhost' ? '127.0.0.1' : '0.0.0.0'),
+    // A public name faces the internet: every address, unless the operator names one.
+    listenHost: file.listen_host ?? (!tls && (host === '127.0.0.1' || host === 'localhost') ? '127.0.0.1' : '0.0.0.0'),
     ports,
     apiWorkers: file.api_workers ?? defaultApiWorkers(),
     metrics: { host: file.metrics_host ?? '127.0.0.1', port: file.metrics_port ?? null },
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,
     publicUrls: {
-      base_url: urls.base_url ?? `http://${host}:${ports.api}`,
-      player_url: urls.player_url ?? `http://${host}:${ports.player}`,
-      cdn_url: urls.cdn_url ?? `http://${host}:${ports.cdn}`,
-      rtmp_url: urls.rtmp_url ?? `rtmp://${host}:${ports.rtmp}/live`,
-      // The API serves WHIP: under the API's public address (https when a reverse proxy gives it TLS).
-      whip_url: urls.whip_url ?? `${(urls.base_url ?? `http://${host}:${ports.api}`).replace(/\/$/, '')}/live`,
+      ...urls,
+      // The API serves WHIP: under the API's public address (https with TLS, or behind the operator's proxy).
+      whip_url: file.public_urls?.whip_url ?? `${urls.base_url.replace(/\/$/, '')}/live`,
     },
+    tls,
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
     logLevel: merged.log_level ?? 'info',
     reservationSeconds: file.reservation_seconds ?? 1800,
@@ -274,6 +312,86 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
   return deepFreeze(config);
 }
+
+type Ports = Config['ports'];
+
+function plainUrls(host: string, ports: Ports): Omit<PublicUrls, 'whip_url'> {
+  return {
+    base_url: `http://${host}:${ports.api}`,
+    player_url: `http://${host}:${ports.player}`,
+    cdn_url: `http://${host}:${ports.cdn}`,
+    rtmp_url: `rtmp://${host}:${ports.rtmp}/live`,
+  };
+}
+
+/** A name of its own is served on the https port; one shared with the API keeps its surface's port. */
+function tlsUrls(tls: TlsConfig, ports: Ports): Omit<PublicUrls, 'whip_url'> {
+  const https = (name: string, port: number) => `https://${name}${port === 443 ? '' : `:${port}`}`;
+  const own = (name: string, port: number) => https(name, name === tls.domain ? port : tls.ports.https);
+  return {
+    base_url: https(tls.domain, tls.ports.https),
+    player_url: own(tls.playerDomain, ports.player),
+    cdn_url: own(tls.cdnDomain, ports.cdn),
+    rtmp_url: `rtmps://${tls.domain}:${tls.ports.rtmps}/live`,
+  };
+}
+
+function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
+  if (!file) return null;
+  const hasFiles = file.certificate_file !== undefined || file.key_file !== undefined;
+  if (file.acme && hasFiles)
+    throw new ConfigError('config.json: "tls" has both "acme" and "certificate_file": keep one of them');
+  if (!file.acme && !hasFiles)
+    throw new ConfigError(
+      'config.json: "tls" needs "acme" (an email, for Let\'s Encrypt) or "certificate_file" and "key_file"',
+    );
+  if (hasFiles && (file.certificate_file === undefined || file.key_file === undefined))
+    throw new ConfigError('config.json: "tls" needs both "certificate_file" and "key_file"');
+  const domain = file.domain.toLowerCase();
+  const playerDomain = file.player_domain?.toLowerCase() ?? domain;
+  const cdnDomain = file.cdn_domain?.toLowerCase() ?? domain;
+  const tlsPorts = {
+    ...DEFAULT_TLS.ports,
+    ...dropUndefined({ https: file.https_port, http: file.http_port, rtmps: file.rtmps_port }),
+  };
+  const taken = [
+    ['api_port', ports.api],
+    ['rtmp_port', ports.rtmp],
+    ['cdn_port', ports.cdn],
+    ['player_port', ports.player],
+    ['tls.https_port', tlsPorts.https],
+    ['tls.http_port', tlsPorts.http],
+    ['tls.rtmps_port', tlsPorts.rtmps],
+  ] as const;
+  for (const [i, [name, port]] of taken.entries()) {
+    const clash = taken.slice(i + 1).find(([, other]) => other === port);
+    if (clash)
+      throw new ConfigError(`config.json: "${name}" and "${clash[0]}" are both ${port}: give each its own port`);
+  }
+  return {
+    domain,
+    playerDomain,
+    cdnDomain,
+    names: [...new Set([domain, playerDomain, cdnDomain])],
+    ports: tlsPorts,
+    acme: file.acme
+      ? {
+          email: file.acme.email,
+          directoryUrl: file.acme.directory_url ?? LETS_ENCRYPT_DIRECTORY,
+          caFile: file.acme.ca_file ?? null,
+          renewBeforeDays: file.acme.renew_before_days ?? DEFAULT_TLS.renewBeforeDays,
+        }
+      : null,
+    warnDays: file.warn_days ?? DEFAULT_TLS.warnDays,
+    checkSeconds: file.check_seconds ?? DEFAULT_TLS.checkSeconds,
+    files: file.certificate_file && file.key_file ? { certificate: file.certificate_file, key: file.key_file } : null,
+  };
+}
+
+const dropUndefined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 
 /**
  * None below 4 cores: on 2 cores the API bench read no faster through nginx and two workers (they,

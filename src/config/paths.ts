@@ -41,6 +41,13 @@ export const dataPaths = (dataDir: string) => ({
   thumbs: join(dataDir, 'media', 'thumbs'),
   /** One empty file per stream whose public address nginx refuses (player closed or members-only). */
   publicRefused: join(dataDir, 'media', 'public-refused'),
+  /** The certificate nginx serves (key and chain in one file, replaced atomically) and ACME's state. */
+  tls: join(dataDir, 'tls'),
+  tlsCertificate: join(dataDir, 'tls', 'current.pem'),
+  /** ACME http-01 tokens, served on the http port at /.well-known/acme-challenge/. */
+  acmeChallenges: join(dataDir, 'tls', 'acme-challenge'),
+  /** nginx-rtmp's listener for RTMPS, behind the stream module (workers connect to it). */
+  rtmpsSocket: join(dataDir, 'nginx', 'rtmps.sock'),
   /** nginx's micro-cache of the player site and the public embed read. */
   nginxCache: join(dataDir, 'nginx', 'cache'),
 });

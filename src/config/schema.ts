@@ -185,6 +185,51 @@ const WhipSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/** A DNS name this machine answers for (no scheme, no port). */
+const DomainName = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  pattern:
+    '^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$',
+});
+
+/** Certificates from an ACME CA (docs/decisions.md, "Public edge"). */
+const AcmeSettings = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' }),
+    /** The CA's directory; Let's Encrypt's by default. */
+    directory_url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^https://' })),
+    /** A PEM bundle to trust the directory's own https with (a private CA; tests: Pebble's). */
+    ca_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** Renewal starts this many days before expiry (or at a third of a shorter lifetime). */
+    renew_before_days: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 365 })),
+  },
+  { additionalProperties: false },
+);
+
+/** HTTPS on every surface, RTMPS ingest (docs/decisions.md, "Public edge"). */
+const TlsSettings = Type.Object(
+  {
+    /** The API's and WHIP's name; the player and CDN share it (on their own ports) unless named below. */
+    domain: DomainName,
+    player_domain: Type.Optional(DomainName),
+    cdn_domain: Type.Optional(DomainName),
+    acme: Type.Optional(AcmeSettings),
+    /** An operator's certificate chain and key (PEM), instead of ACME. */
+    certificate_file: Type.Optional(Type.String({ minLength: 1 })),
+    key_file: Type.Optional(Type.String({ minLength: 1 })),
+    https_port: Type.Optional(Port),
+    /** ACME's http-01 challenges and the redirect to https. */
+    http_port: Type.Optional(Port),
+    rtmps_port: Type.Optional(Port),
+    /** Fewer days left than this: a warning in status, health, metrics and the dashboard. */
+    warn_days: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 365 })),
+    /** How often the certificate is looked at. */
+    check_seconds: Type.Optional(Seconds(1, 86_400)),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -218,6 +263,8 @@ export const ConfigFileSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /** null or absent: plain http (behind the operator's own TLS, or on a trusted network). */
+    tls: Type.Optional(Type.Union([TlsSettings, Type.Null()])),
     allow_private_webhooks: Type.Optional(Type.Boolean()),
     log_level: Type.Optional(
       Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
@@ -255,3 +302,4 @@ export type BillingSettings = Omit<Static<typeof BillingSettings>, 'rates'> & { 
 export type CdnSettings = Static<typeof CdnSettings>;
 export type WhipSettings = Static<typeof WhipSettings>;
 export type ChatConfig = Static<typeof ChatConfig>;
+export type TlsSettings = Static<typeof TlsSettings>;

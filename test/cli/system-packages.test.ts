@@ -34,6 +34,7 @@ t('only "install ok installed" counts; config-files leftovers and unknown packag
     'libnginx-mod-http-geoip',
     'geoip-database',
     'libnginx-mod-http-js',
+    'libnginx-mod-stream',
     'ffmpeg',
     'postgresql',
   ]);
@@ -78,6 +79,7 @@ t("the list is the design's", () => {
       'libnginx-mod-http-geoip',
       'geoip-database',
       'libnginx-mod-http-js',
+      'libnginx-mod-stream',
       'ffmpeg',
       'postgresql',
     ],

@@ -19,6 +19,7 @@ import {
 import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/nginx.conf', import.meta.url));
+const GOLDEN_TLS = fileURLToPath(new URL('./fixtures/nginx-tls.conf', import.meta.url));
 const DATA_DIR = '/var/lib/svc';
 
 /** A root install on every address with the default ports and two API workers: what most appliances render. */
@@ -36,6 +37,7 @@ function input(
       publicUrls: { whip_url: 'https://media.example.com/live' },
       live: { idle_publisher_seconds: 10 },
       cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' } },
+      tls: null,
       ...extra,
     },
     secret: 'golden-cdn-secret-0123456789abcdef',
@@ -75,6 +77,50 @@ test('renderNginxConfig: without API workers the API process keeps the API port,
   assert.not.ok(text.includes('svc_api_workers'));
 });
 
+/** TLS on, as `svc init --domain live.example.com --player-domain watch.example.com` gives it. */
+const TLS: NginxConfigInput['config']['tls'] = {
+  domain: 'live.example.com',
+  playerDomain: 'watch.example.com',
+  cdnDomain: 'live.example.com',
+  names: ['live.example.com', 'watch.example.com'],
+  ports: { https: 443, http: 80, rtmps: 1936 },
+  acme: { email: 'ops@example.com', directoryUrl: 'https://acme.example/dir', caFile: null, renewBeforeDays: 30 },
+  files: null,
+  warnDays: 14,
+  checkSeconds: 3600,
+};
+
+test('renderNginxConfig with TLS: the golden file, byte for byte', () => {
+  const text = renderNginxConfig(input(DATA_DIR, { tls: TLS }));
+  if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN_TLS, text);
+  assert.fixture(text, readFileSync(GOLDEN_TLS, 'utf8'), 'refresh with UPDATE_GOLDEN=1 if the change is meant');
+});
+
+test('renderNginxConfig with TLS: every public listener is TLS; plain http only on loopback and for ACME', () => {
+  const text = renderNginxConfig(input(DATA_DIR, { tls: TLS }));
+  const listens = [...text.matchAll(/^\s*listen (\S+?)( ssl)?( default_server)?( proxy_protocol)?;/gm)].map((m) => [
+    m[1],
+    Boolean(m[2]),
+  ]);
+  assert.equal(listens, [
+    ['0.0.0.0:1935', false],
+    [`unix:${DATA_DIR}/nginx/rtmps.sock`, false],
+    ['0.0.0.0:1936', true],
+    [`unix:${DATA_DIR}/run/nginx-control.sock`, false],
+    ['0.0.0.0:8081', true],
+    ['127.0.0.1:8080', false],
+    ['0.0.0.0:443', true],
+    ['0.0.0.0:80', false],
+    ['0.0.0.0:8082', true],
+    ['0.0.0.0:443', true],
+  ]);
+  assert.ok(text.includes('server_name watch.example.com;'));
+  assert.ok(text.includes('ssl_protocols TLSv1.2 TLSv1.3;'));
+  assert.not.match(text, /TLSv1(\.1)? /);
+  assert.ok(text.includes('return 301 https://$host$request_uri;'));
+  assert.ok(text.includes('load_module /usr/lib/nginx/modules/ngx_stream_module.so;'));
+});
+
 test('nginxArgs: golden argv to run and to test a config', () => {
   assert.equal(nginxArgs('/var/lib/svc/nginx', '/var/lib/svc/nginx/nginx.conf'), [
     '-e',
@@ -96,28 +142,32 @@ test('nginxArgs: golden argv to run and to test a config', () => {
   ]);
 });
 
-test('real nginx -t (with the rtmp module) loads the golden config, moved to a temp data dir', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-nginx-conf-'));
-  try {
-    const paths = dataPaths(dataDir);
-    const text = renderNginxConfig(input(dataDir));
-    assert.is(
-      text,
-      readFileSync(GOLDEN, 'utf8').replaceAll(DATA_DIR, dataDir),
-      'only the data dir differs from the golden file',
-    );
-    // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
-    // at start); the temp and cache folders it makes itself.
-    for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
-    copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
-    copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
-    copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
-    const conf = join(paths.nginx, 'nginx.conf');
-    writeFileSync(conf, text, { mode: 0o600 });
-    await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+for (const [name, golden, tls] of [
+  ['the golden config', GOLDEN, null],
+  ['the TLS golden config', GOLDEN_TLS, TLS],
+] as const)
+  test(`real nginx -t (with the rtmp module) loads ${name}, moved to a temp data dir`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-nginx-conf-'));
+    try {
+      const paths = dataPaths(dataDir);
+      const text = renderNginxConfig(input(dataDir, { tls }));
+      assert.is(
+        text,
+        readFileSync(golden, 'utf8').replaceAll(DATA_DIR, dataDir),
+        'only the data dir differs from the golden file',
+      );
+      // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
+      // at start); the temp and cache folders it makes itself.
+      for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
+      copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
+      copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
+      copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
+      const conf = join(paths.nginx, 'nginx.conf');
+      writeFileSync(conf, text, { mode: 0o600 });
+      await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
 test.run();

@@ -8,12 +8,30 @@ export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
 export const GEOIP_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip_module.so';
 /** njs: the CDN log's viewer ids and media playlists' ages (`js_set`). */
 export const JS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+/** TLS in front of nginx-rtmp (RTMPS), loaded only when TLS is on. */
+export const STREAM_MODULE = '/usr/lib/nginx/modules/ngx_stream_module.so';
 /** Each module nginx loads and the Debian package that has it. */
 export const NGINX_MODULES: readonly { file: string; pkg: string }[] = [
   { file: RTMP_MODULE, pkg: 'libnginx-mod-rtmp' },
   { file: GEOIP_MODULE, pkg: 'libnginx-mod-http-geoip' },
   { file: JS_MODULE, pkg: 'libnginx-mod-http-js' },
 ];
+export const TLS_MODULES: readonly { file: string; pkg: string }[] = [
+  { file: STREAM_MODULE, pkg: 'libnginx-mod-stream' },
+];
+
+/** The modules a config needs. */
+export const nginxModules = (config: Pick<Config, 'tls'>) => [...NGINX_MODULES, ...(config.tls ? TLS_MODULES : [])];
+
+/** Mozilla's "intermediate" list (TLS 1.2's AEAD suites with forward secrecy; 1.3's are OpenSSL's own). */
+export const TLS_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
 
 /** Debian's geoip-database: the IPv6 file answers for IPv4 addresses too (as mapped addresses). */
 export const GEOIP_COUNTRY_V4 = '/usr/share/GeoIP/GeoIP.dat';
@@ -28,7 +46,7 @@ export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & {
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & {
     live: Pick<Config['live'], 'idle_publisher_seconds'>;
     cdn: Pick<Config['cdn'], 'country_table'>;
   };
@@ -68,7 +86,7 @@ export function renderNginxConfig({
 }: NginxConfigInput): string {
   const paths = dataPaths(config.dataDir);
   return templateEnvironment('config').render('nginx/nginx.conf.njk', {
-    modules: NGINX_MODULES.map((m) => m.file),
+    modules: nginxModules(config).map((m) => m.file),
     user,
     listen_host: config.listenHost,
     local_host: localHost(config),
@@ -84,6 +102,21 @@ export function renderNginxConfig({
     secret,
     viewer_key: viewerKey,
     geoip_database: geoipDatabase,
+    tls: config.tls && {
+      domain: config.tls.domain,
+      player_domain: config.tls.playerDomain,
+      cdn_domain: config.tls.cdnDomain,
+      player_named: config.tls.playerDomain !== config.tls.domain,
+      cdn_named: config.tls.cdnDomain !== config.tls.domain,
+      https_port: config.tls.ports.https,
+      https_suffix: config.tls.ports.https === 443 ? '' : `:${config.tls.ports.https}`,
+      http_port: config.tls.ports.http,
+      rtmps_port: config.tls.ports.rtmps,
+      rtmps_socket: paths.rtmpsSocket,
+      certificate: paths.tlsCertificate,
+      challenges: paths.acmeChallenges,
+      ciphers: TLS_CIPHERS,
+    },
     country_table: config.cdn.country_table,
     paths: {
       pid: paths.nginxPid,

@@ -22,7 +22,7 @@ import { nginxStartFailure } from './start-failure.js';
 import {
   GEOIP_COUNTRY_V4,
   GEOIP_COUNTRY_V6,
-  NGINX_MODULES,
+  nginxModules,
   nginxArgs,
   PLAYLIST_AGE_SCRIPT,
   PUBLIC_LINK_SCRIPT,
@@ -176,7 +176,7 @@ export class NginxIngest {
 
   async start(supervisor: Supervisor): Promise<void> {
     const { config, logger } = this.opts;
-    for (const m of NGINX_MODULES) {
+    for (const m of nginxModules(config)) {
       if (!existsSync(m.file))
         throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
     }

@@ -7,11 +7,15 @@ export const SYSTEM_PACKAGES: readonly string[] = [
   'libnginx-mod-http-geoip',
   'geoip-database',
   'libnginx-mod-http-js',
+  'libnginx-mod-stream',
   'ffmpeg',
   'postgresql',
 ];
-/** The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser). */
-export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium'];
+/**
+ * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser), and
+ * Pebble, a real ACME server that issues the test certificates offline.
+ */
+export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble'];
 
 export interface SystemCommand {
   file: string;
