@@ -32,7 +32,7 @@ import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
 import { createServer, type ServerOptions } from '../platform/http/server.js';
 import { COMPONENTS } from './components.js';
-import { rootRoutes, type HealthCheck } from './root.routes.js';
+import { rootRoutes, type CertificateCheck, type HealthCheck } from './root.routes.js';
 import { anyOrigin, internal, keyed, mount, open, plugin, type Mount } from './scopes.js';
 
 /** The services whose routes make the API. */
@@ -66,6 +66,8 @@ export interface HttpApiOptions {
   whip?: { service: WhipService; baseUrl: string };
   /** What `/healthz` reports; without it, whether the database answers `select 1` within a second. */
   health?: HealthCheck;
+  /** The served certificate, reported by `/healthz` (nodes with TLS). */
+  certificate?: CertificateCheck;
   /** Told of every answered request (metrics). */
   observe?: ServerOptions['observe'];
 }
@@ -91,7 +93,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefined)[] {
   const { services, ingestHooks: hooks, whip } = opts;
   return [
-    { scope: open, routes: [plugin(rootRoutes, { baseUrl: opts.baseUrl, health })] },
+    { scope: open, routes: [plugin(rootRoutes, { baseUrl: opts.baseUrl, health, certificate: opts.certificate })] },
     {
       scope: keyed,
       routes: [

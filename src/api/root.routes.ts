@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
 import { API_VERSION } from '../platform/http/openapi.js';
 import { ops } from './root.openapi.js';
@@ -16,14 +16,30 @@ const Root = Type.Object({
 });
 
 const PartHealth = Type.Union([Type.Literal('ok'), Type.Literal('down')]);
+
+/** The certificate nginx serves, on nodes with TLS (docs/decisions.md, "Public edge"). */
+export const CertificateHealth = Type.Object({
+  state: Type.Union(['valid', 'expiring', 'renewal_failing', 'expired'].map((s) => Type.Literal(s)), {
+    description:
+      '`expiring`: fewer days left than the warning threshold; `renewal_failing`: the last renewal failed and is retried (the current certificate is still served); `expired`: clients refuse it',
+  }),
+  not_after: Type.String({ description: 'When the served certificate expires' }),
+  days_left: Type.Number(),
+  last_error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last renewal failed' }),
+});
+export type CertificateHealth = Static<typeof CertificateHealth>;
+
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
   /** Each part this node runs: `database` always, `ingest` (nginx: RTMP and the CDN origin) on nodes that run it. */
   parts: Type.Record(Type.String(), PartHealth, { examples: [{ database: 'ok', ingest: 'ok' }] }),
+  certificate: Type.Optional(CertificateHealth),
 });
 
 /** Whether each part answers now; a part this node does not run is absent. */
 export type HealthCheck = () => Promise<Record<string, boolean>>;
+/** The served certificate's state; null without TLS (or on a node that serves none). */
+export type CertificateCheck = () => CertificateHealth | null;
 
 /**
  * The interactive reference: Swagger UI from the npm package, every asset served by the API itself.
@@ -33,10 +49,11 @@ const referenceCsp = (baseUrl: string) =>
   `default-src 'self'; connect-src 'self' ${new URL(baseUrl).origin}; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'`;
 
 /** `GET /` and what it links to: the reference (Markdown and interactive), the OpenAPI description, a plain index. */
-export const rootRoutes: FastifyPluginAsync<{ baseUrl: string; health: HealthCheck }> = async (
-  app,
-  { baseUrl, health },
-) => {
+export const rootRoutes: FastifyPluginAsync<{
+  baseUrl: string;
+  health: HealthCheck;
+  certificate?: CertificateCheck | undefined;
+}> = async (app, { baseUrl, health, certificate }) => {
   const doc = () => app.swagger() as unknown as OpenApiDocument;
 
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -79,10 +96,14 @@ export const rootRoutes: FastifyPluginAsync<{ baseUrl: string; health: HealthChe
   };
   app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
     const answers = await health();
+    const served = certificate?.() ?? null;
+    // An expired certificate: every https client refuses this node, which is as good as down.
+    if (served) answers.tls = served.state !== 'expired';
     const ok = Object.values(answers).every(Boolean);
     const parts = Object.fromEntries(
       Object.entries(answers).map(([part, up]) => [part, up ? ('ok' as const) : ('down' as const)]),
     );
-    return reply.code(ok ? 200 : 503).send({ status: ok ? ('ok' as const) : ('unavailable' as const), parts });
+    const status = ok ? ('ok' as const) : ('unavailable' as const);
+    return reply.code(ok ? 200 : 503).send({ status, parts, ...(served ? { certificate: served } : {}) });
   });
 };

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
 import type { Config, ConfigEnv } from '../config/config.js';
 import { systemClock } from '../core/clock.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, localApiUrl } from '../config/config.js';
 import { dataPaths, defaultDataDir } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { readSecrets } from '../config/secrets.js';
@@ -97,7 +97,10 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
     'base-url'?: string | undefined;
     'retry-seconds'?: number | undefined;
   }): ApiClient {
-    return new ApiClient(flags['base-url'] ?? this.loadConfig().publicUrls.base_url, flags['api-key'], {
+    const config = flags['base-url'] === undefined ? this.loadConfig() : null;
+    // With TLS the public name may not resolve on the machine itself; its loopback API always answers.
+    const baseUrl = flags['base-url'] ?? (config?.tls ? localApiUrl(config) : config?.publicUrls.base_url);
+    return new ApiClient(baseUrl as string, flags['api-key'], {
       budgetSeconds: retryBudget(flags['retry-seconds']),
       progress: (line) => this.progress(line),
     });

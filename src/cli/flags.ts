@@ -32,6 +32,21 @@ export const configFlags = {
       'Public IPv4 address announced to browsers for WHIP media (behind 1:1 NAT); repeat for several. Default: --host when it is an IPv4 address.',
     multiple: true,
   }),
+  domain: Flags.string({
+    summary:
+      'Public name of this machine: turns on HTTPS for every surface and RTMPS (needs --acme-email or --certificate-file).',
+  }),
+  'player-domain': Flags.string({ summary: 'Name of the hosted player on port 443 (default: --domain, on --player-port).' }),
+  'cdn-domain': Flags.string({ summary: 'Name of the CDN origin on port 443 (default: --domain, on --cdn-port).' }),
+  'acme-email': Flags.string({ summary: "Contact of the ACME account: certificates from Let's Encrypt (or --acme-directory)." }),
+  'acme-directory': Flags.string({ summary: "ACME directory URL (default: Let's Encrypt's)." }),
+  'acme-ca-file': Flags.string({ summary: 'PEM bundle to trust the ACME directory with (a private CA).' }),
+  'certificate-file': Flags.string({ summary: 'Your own certificate chain (PEM), instead of ACME; with --key-file.' }),
+  'key-file': Flags.string({ summary: 'The key of --certificate-file (PEM).' }),
+  'https-port': port('Port of HTTPS with --domain (default 443).'),
+  'http-port': port('Port of ACME challenges and the redirect to HTTPS with --domain (default 80).'),
+  'rtmps-port': port('Port of RTMPS ingest with --domain (default 1936).'),
+  tls: Flags.boolean({ summary: '--no-tls turns HTTPS off again (plain http, as before --domain).', allowNo: true }),
   install: Flags.boolean({
     summary: 'Check the system packages and install what is missing (--no-install skips the check).',
     allowNo: true,

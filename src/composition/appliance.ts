@@ -196,9 +196,9 @@ export async function startAppliance(opts: {
     stops.push({ part: 'api', stop: () => api.app.close() });
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
     stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });
-    // With workers, nginx takes the API port and this process answers on loopback only.
+    // With workers or TLS, nginx faces the world and this process answers on loopback only.
     await api.app.listen({
-      host: listeners.workerPorts.length ? localHost(config) : config.listenHost,
+      host: listeners.workerPorts.length || config.tls ? localHost(config) : config.listenHost,
       port: listeners.mainPort,
     });
     let workers: ApiWorkers | null = null;

@@ -425,6 +425,10 @@ export const localUrlHost = (config: Pick<Config, 'listenHost'>): string => {
   return host.includes(':') ? `[${host}]` : host;
 };
 
+/** This machine's own way to its API: plain http on loopback (with TLS too: nginx serves https only to the world). */
+export const localApiUrl = (config: Pick<Config, 'listenHost' | 'ports'>): string =>
+  `http://${localUrlHost(config)}:${config.ports.api}`;
+
 /** Where Prometheus scrapes this node (docs/operations.md, Metrics); null: no metrics listener. */
 export function metricsUrl(config: Pick<Config, 'metrics'>): string | null {
   const { host, port } = config.metrics;

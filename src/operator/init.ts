@@ -34,6 +34,46 @@ export interface ConfigFlags {
   /** `MIN-MAX`: the UDP ports of WHIP media. */
   'whip-udp-ports'?: string | undefined;
   'ice-address'?: string[] | undefined;
+  domain?: string | undefined;
+  'player-domain'?: string | undefined;
+  'cdn-domain'?: string | undefined;
+  'acme-email'?: string | undefined;
+  'acme-directory'?: string | undefined;
+  'acme-ca-file'?: string | undefined;
+  'certificate-file'?: string | undefined;
+  'key-file'?: string | undefined;
+  'https-port'?: number | undefined;
+  'http-port'?: number | undefined;
+  'rtmps-port'?: number | undefined;
+  tls?: boolean | undefined;
+}
+
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/**
+ * The TLS flags as a change to the file's `tls` (merged by updateConfigFile); null: `--no-tls`.
+ * An ACME email replaces operator files and the reverse: one source of certificates at a time.
+ */
+function tlsChanges(flags: ConfigFlags): Partial<NonNullable<ConfigFile['tls']>> | null | undefined {
+  if (flags.tls === false) return null;
+  const acme = defined({
+    email: flags['acme-email'],
+    directory_url: flags['acme-directory'],
+    ca_file: flags['acme-ca-file'],
+  });
+  const tls = defined({
+    domain: flags.domain,
+    player_domain: flags['player-domain'],
+    cdn_domain: flags['cdn-domain'],
+    certificate_file: flags['certificate-file'],
+    key_file: flags['key-file'],
+    https_port: flags['https-port'],
+    http_port: flags['http-port'],
+    rtmps_port: flags['rtmps-port'],
+    ...(Object.keys(acme).length ? { acme: acme as NonNullable<NonNullable<ConfigFile['tls']>['acme']> } : {}),
+  });
+  return Object.keys(tls).length ? tls : undefined;
 }
 
 /** `--whip-udp-ports 40000-40999` and `--ice-address` as `whip` settings (merged into the file's). */
@@ -64,6 +104,7 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
     api_workers: flags['api-workers'],
     allow_private_webhooks: flags['allow-private-webhooks'],
     whip: whipChanges(flags),
+    tls: tlsChanges(flags) as ConfigFile['tls'],
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConfigFile;
 }
@@ -78,8 +119,19 @@ export function updateConfigFile(dataDir: string, changes: ConfigFile): { file: 
   const existing = readConfigFile(dataDir);
   const file = { ...existing, ...changes };
   if (changes.whip) file.whip = { ...existing?.whip, ...changes.whip };
+  if (changes.tls) file.tls = mergeTls(existing?.tls ?? null, changes.tls);
   writeConfigFile(dataDir, file);
   return { file, created: existing === null };
+}
+
+function mergeTls(existing: ConfigFile['tls'], change: NonNullable<ConfigFile['tls']>): ConfigFile['tls'] {
+  const merged = { ...existing, ...change };
+  if (change.acme) {
+    merged.acme = { ...existing?.acme, ...change.acme };
+    if (!change.certificate_file) delete merged.certificate_file;
+    if (!change.key_file) delete merged.key_file;
+  } else if (change.certificate_file || change.key_file) delete merged.acme;
+  return merged;
 }
 
 export interface InitResult {

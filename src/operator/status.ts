@@ -1,6 +1,7 @@
+import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
 import { managedCluster } from '../platform/db/managed-cluster.js';
-import { localHost, localUrlHost, metricsUrl, type Config } from '../config/config.js';
+import { localApiUrl, localHost, localUrlHost, metricsUrl, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import { connect as connectDb, type Sql } from '../platform/db/connect.js';
@@ -35,7 +36,7 @@ export interface ApplianceStatus {
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
 export function healthUrl(config: Config): string {
-  return `http://${localUrlHost(config)}:${config.ports.api}/healthz`;
+  return `${localApiUrl(config)}/healthz`;
 }
 
 /** The API answers its health check (200, or 503 naming a part that is down: the API itself answers). */
@@ -77,6 +78,24 @@ export async function postgresStatus(
   return cluster.postmasterAlive() ? readDatabase(cluster.url) : { healthy: false, jobs: [] };
 }
 
+/**
+ * An https health check on loopback under the public name: whether nginx answers, not whether the
+ * certificate is trusted here (its state is reported apart, from the certificate itself).
+ */
+function httpsAnswers(host: string, port: number, servername: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = httpsGet(
+      { host, port, servername, path: '/healthz', rejectUnauthorized: false, timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+
 /** nginx answers on its public faces: the RTMP port accepts, the CDN's and the player site's health checks say ok. */
 export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<boolean> {
   const host = localHost(config);
@@ -92,9 +111,11 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
     });
   });
   const ok = (port: number) =>
-    fetch(`http://${localUrlHost(config)}:${port}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
-      .then(async (res) => (await res.text(), res.status === 200))
-      .catch(() => false);
+    config.tls
+      ? httpsAnswers(host, port, config.tls.domain, timeoutMs)
+      : fetch(`http://${localUrlHost(config)}:${port}/healthz`, { signal: AbortSignal.timeout(timeoutMs) })
+          .then(async (res) => (await res.text(), res.status === 200))
+          .catch(() => false);
   const answers = await Promise.all([rtmp, ok(config.ports.cdn), ok(config.ports.player)]);
   return answers.every(Boolean);
 }
