@@ -13,6 +13,7 @@ import { benchSegment } from './segment.bench.js';
 import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
 import { benchWhip } from './whip.bench.js';
+import { benchTls } from './tls.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<string>> = {
   identity: benchIdentity,
   whip: benchWhip,
   chat: benchChat,
+  tls: benchTls,
 };
 
 const chosen = process.argv.slice(2);

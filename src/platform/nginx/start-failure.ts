@@ -26,9 +26,11 @@ export function nginxReason(output: readonly string[]): string {
 }
 
 /** The config.json setting a port comes from, when it is one of the appliance's own. */
-function settingOf(config: Pick<Config, 'ports'>, port: number): string | null {
+function settingOf(config: Pick<Config, 'ports'> & Partial<Pick<Config, 'tls'>>, port: number): string | null {
   const found = Object.entries(config.ports).find(([, p]) => p === port);
-  return found ? `${found[0]}_port` : null;
+  if (found) return `${found[0]}_port`;
+  const tls = Object.entries(config.tls?.ports ?? {}).find(([, p]) => p === port);
+  return tls ? `tls.${tls[0]}_port` : null;
 }
 
 /**
@@ -40,7 +42,7 @@ export function nginxStartFailure(opts: {
   output: readonly string[];
   /** "exited with code 1" / "runs (pid 12) but did not answer its control socket within 60 s" */
   what: string;
-  config: Pick<Config, 'ports'>;
+  config: Pick<Config, 'ports'> & Partial<Pick<Config, 'tls'>>;
   holders: (port: number) => PortHolder[];
 }): string {
   const reason = nginxReason(opts.output);

@@ -10,6 +10,12 @@ export function privateFile(path: string): void {
   chmodSync(path, 0o600);
 }
 
+/** A secret nginx's workers read (the certificate's key): its group's, nobody else's. */
+export function servedPrivately(path: string, worker: SystemUser | null): void {
+  if (worker) chownSync(path, 0, worker.gid);
+  chmodSync(path, worker ? 0o640 : 0o600);
+}
+
 function dir(path: string, mode: number, owner?: { uid: number; gid: number }): void {
   mkdirSync(path, { recursive: true, mode });
   if (owner) chownSync(path, owner.uid, owner.gid);
@@ -52,6 +58,11 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   // Workers write what publishers send; the appliance (root) reads it.
   dir(paths.ingest, 0o700, worker ?? undefined);
   dir(paths.live, 0o700);
+  // The certificate: nginx's workers read it at each TLS handshake (a renewal needs no reload), and
+  // serve ACME's challenges (docs/decisions.md, "Public edge").
+  dir(paths.tls, worker ? 0o750 : 0o700, group);
+  dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
+  if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
   // What the CDN serves, and the streams whose public address it refuses: the worker group reads them.
   for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused])
     dir(served, worker ? 0o750 : 0o700, group);
