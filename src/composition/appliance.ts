@@ -25,6 +25,7 @@ import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
+import { startCertificates } from './certificates.js';
 import {
   buildCdnLogReader,
   buildJobs,
@@ -51,6 +52,8 @@ export interface ApiDeps {
   health?: HealthCheck;
   /** Told of every answered request (metrics). */
   observe?: HttpApiOptions['observe'];
+  /** The served certificate (`/healthz`), on nodes with TLS. */
+  certificate?: HttpApiOptions['certificate'];
   /** An API worker process: the appliance process's live link and viewer counts, mirrored. */
   mirrored?: MirroredNode;
 }
@@ -79,6 +82,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     },
     whip: deps.whip && { service: deps.whip, baseUrl: deps.config.publicUrls.whip_url },
     health: deps.health,
+    certificate: deps.certificate,
     observe: deps.observe,
   });
   await apiKeys.start();
@@ -145,6 +149,9 @@ export async function startAppliance(opts: {
     // First: a data dir from an older version is fixed before anything reads or writes in it.
     const worker = await nginxWorkerUser();
     protectDataDir(config.dataDir, worker);
+    // Before anything starts: no certificate (a CA that cannot issue one, a bad file) stops the start here.
+    const certificates = await startCertificates({ config, logger: logger.child({ domain: 'tls' }), worker });
+    if (certificates) stops.push({ part: 'certificates', stop: () => certificates.stop() });
     let url = config.databaseUrl;
     let watchdog: ClusterWatchdog | null = null;
     if (!url) {
@@ -192,7 +199,14 @@ export async function startAppliance(opts: {
     });
     const whip = new WhipService({ config, logger: logger.child({ domain: 'whip' }), supervisor, live });
     const metrics = new ApplianceMetrics();
-    const api = await createApi({ ...foundation, live, whip, health, observe: metrics.observeRequest });
+    const api = await createApi({
+      ...foundation,
+      live,
+      whip,
+      health,
+      certificate: certificates ? () => certificates.health() : undefined,
+      observe: metrics.observeRequest,
+    });
     stops.push({ part: 'api', stop: () => api.app.close() });
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
     stops.push({ part: 'whip sessions', stop: () => whip.stopAll() });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { destination } from 'pino';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { startAppliance, type RunningAppliance } from '../../src/composition/appliance.js';
-import { resolveConfig, type Config } from '../../src/config/config.js';
+import { localApiUrl, resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import type { Secrets } from '../../src/config/secrets.js';
 import { systemClock } from '../../src/core/clock.js';
@@ -97,7 +97,8 @@ export async function startTestAppliance(
       const headers: Record<string, string> = {};
       if (opts.key) headers.authorization = `Bearer ${opts.key}`;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${config.publicUrls.base_url}${path}`, {
+      // With TLS the public name does not resolve here: the API on loopback, as the CLI reaches it.
+      const res = await fetch(`${config.tls ? localApiUrl(config) : config.publicUrls.base_url}${path}`, {
         method,
         headers,
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { execa } from 'execa';
 
 export interface TestCertificate {
@@ -58,4 +60,50 @@ export async function testCertificate(names: readonly string[], days = 2): Promi
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface LocalReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * A request to a public name that this machine serves, with every name resolved to 127.0.0.1 (as
+ * DNS would point it at the appliance) and only `caPem` trusted: the certificate must verify for
+ * the URL's own name.
+ */
+export function fetchLocal(
+  url: string,
+  opts: { caPem?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<LocalReply> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      {
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        ca: opts.caPem,
+        lookup: (_host, options, callback) =>
+          (options as { all?: boolean }).all
+            ? (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+                { address: '127.0.0.1', family: 4 },
+              ])
+            : callback(null, '127.0.0.1', 4),
+        timeout: 10_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('latin1');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${url}: no answer within 10 s`)));
+    req.on('error', reject);
+    req.end(opts.body);
+  });
 }
