@@ -87,7 +87,7 @@ async function handshake(file: string, root: string, name: string): Promise<{ au
 test('issues a certificate for two names over http-01 that verifies against the CA root', async () => {
   const { tlsDir, pebble, keeper } = await setUp(3600);
   const started = performance.now();
-  const status = await keeper().ensure();
+  const status = await keeper({ servedToGid: 65534 }).ensure();
   const ms = Math.round(performance.now() - started);
   console.log(`  issuance against Pebble: ${ms} ms`);
 
@@ -98,7 +98,8 @@ test('issues a certificate for two names over http-01 that verifies against the 
   assert.ok(status.last_renewal_at);
 
   const files = tlsFiles(tlsDir);
-  assert.is(statSync(files.certificate).mode & 0o777, 0o600);
+  assert.is(statSync(files.certificate).mode & 0o777, 0o640, "read by nginx's workers' group");
+  assert.is(statSync(files.certificate).gid, 65534);
   const text = readFileSync(files.certificate, 'utf8');
   assert.match(text, /^-----BEGIN PRIVATE KEY-----/);
   const chain = splitChain(text).map((pem) => new X509Certificate(pem));
@@ -118,6 +119,7 @@ test('issues a certificate for two names over http-01 that verifies against the 
 test('a restart uses the stored certificate without a new order', async () => {
   const { tlsDir, keeper } = await setUp(3600);
   const first = await keeper().ensure();
+  assert.is(statSync(tlsFiles(tlsDir).certificate).mode & 0o777, 0o600);
   const serial = serialOf(tlsDir);
   const second = await keeper().ensure();
   assert.is(serialOf(tlsDir), serial);

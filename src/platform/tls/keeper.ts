@@ -56,6 +56,11 @@ export interface KeeperOptions {
   retryMaxSeconds?: number;
   /** After each renewal by the timer (not the first issuance of `ensure`): reload nginx, log, notify. */
   onRenewed?: (status: TlsStatus) => void;
+  /**
+   * The group of nginx's workers when they read the certificate at each handshake (nginx runs as
+   * root with another worker user): the file is then 0640 to that group, else 0600.
+   */
+  servedToGid?: number | null;
   /** In [0, 1): the retries' jitter. */
   random?: () => number;
 }
@@ -106,7 +111,7 @@ export class CertificateKeeper {
     const { source } = this.options;
     if (source.kind === 'files') {
       const checked = await checkCertificateFiles({ ...source, names: this.options.names, now: this.clock.now() });
-      await writeAtomically(this.files.certificate, checked.keyPem + checked.chainPem, 0o600);
+      await this.serve(checked.keyPem + checked.chainPem);
       this.current = checked;
       await this.persist();
       return this.status();
@@ -222,13 +227,18 @@ export class CertificateKeeper {
     });
     const facts = inspectCertificate(chainPem, `the certificate from ${source.directoryUrl}`);
     // Key and chain in one file replaced by one rename: no reader pairs this chain with another key.
-    await writeAtomically(this.files.certificate, keyPem + chainPem, 0o600);
+    await this.serve(keyPem + chainPem);
     this.current = facts;
     this.lastRenewalAt = this.clock.now();
     this.lastError = null;
     this.nextAttemptAt = null;
     this.failures = 0;
     this.log.info({ names: facts.names, ms: Math.round(performance.now() - started) }, 'tls: certificate issued');
+  }
+
+  private serve(pem: string): Promise<void> {
+    const gid = this.options.servedToGid ?? undefined;
+    return writeAtomically(this.files.certificate, pem, gid === undefined ? 0o600 : 0o640, gid);
   }
 
   /** Keeps serving what is there and schedules a retry: half to all of min·2^(n−1), at most max. */
