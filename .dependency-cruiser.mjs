@@ -20,8 +20,8 @@ export const layers = [
   {
     name: 'platform',
     path: 'src/platform',
-    what: 'machinery that knows no stream: child processes, system packages, PostgreSQL, jobs, pure media logic and command lines, the HTTP kit, nginx',
-    order: ['process', 'system', 'db', 'jobs', 'media', 'webrtc', 'http', 'nginx'],
+    what: 'machinery that knows no stream: child processes, system packages, PostgreSQL, jobs, pure media logic and command lines, the HTTP kit, certificates (ACME), nginx',
+    order: ['process', 'system', 'db', 'jobs', 'media', 'webrtc', 'http', 'tls', 'nginx'],
   },
   {
     name: 'domains',
