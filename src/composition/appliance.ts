@@ -25,7 +25,8 @@ import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
-import { startCertificates } from './certificates.js';
+import { startCertificates, type Certificates } from './certificates.js';
+import type { Lookup } from '../platform/tls/preflight.js';
 import {
   buildCdnLogReader,
   buildJobs,
@@ -116,6 +117,8 @@ export interface RunningAppliance {
   metrics: ApplianceMetrics;
   /** The API worker processes; null with `api_workers` 0. */
   workers: ApiWorkers | null;
+  /** The served certificate; null without TLS. */
+  certificates: Certificates | null;
   stop(): Promise<void>;
 }
 
@@ -131,6 +134,8 @@ export async function startAppliance(opts: {
   onProgress?: (line: string) => void;
   /** Dispatcher tuning (tests: a shorter receiver timeout, a faster poll). */
   webhooks?: Pick<DispatcherOptions, 'timeoutMs' | 'pollMs' | 'perEndpoint' | 'maxInFlight'>;
+  /** How the TLS preflight resolves the public names (tests: their names to loopback). */
+  tlsLookup?: Lookup;
 }): Promise<RunningAppliance> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
@@ -150,7 +155,7 @@ export async function startAppliance(opts: {
     const worker = await nginxWorkerUser();
     protectDataDir(config.dataDir, worker);
     // Before anything starts: no certificate (a CA that cannot issue one, a bad file) stops the start here.
-    const certificates = await startCertificates({ config, logger: logger.child({ domain: 'tls' }), worker });
+    const certificates = await startCertificates({ config, logger, worker, lookup: opts.tlsLookup });
     if (certificates) stops.push({ part: 'certificates', stop: () => certificates.stop() });
     let url = config.databaseUrl;
     let watchdog: ClusterWatchdog | null = null;
@@ -287,7 +292,7 @@ export async function startAppliance(opts: {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
       opts.onProgress?.(`metrics at ${metricsUrl(config)}`);
     }
-    return { api, live, whip, nginx, database, watchdog, metrics, workers, stop };
+    return { api, live, whip, nginx, database, watchdog, metrics, workers, certificates, stop };
   } catch (err) {
     await stop();
     throw err;

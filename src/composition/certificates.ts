@@ -1,29 +1,88 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { CertificateHealth } from '../api/root.routes.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
-import { servedPrivately } from '../platform/system/data-dir.js';
+import { previousMaster } from '../platform/nginx/nginx.js';
 import type { SystemUser } from '../platform/system/users.js';
-import type { CertificateHealth } from '../api/root.routes.js';
+import { startChallengeResponder, type ChallengeResponder } from '../platform/tls/challenge-responder.js';
+import { TlsError } from '../platform/tls/errors.js';
+import { CertificateKeeper, type TlsStatus } from '../platform/tls/keeper.js';
+import type { Lookup } from '../platform/tls/preflight.js';
 
-/** The certificate nginx serves, kept current; null without TLS. */
+/** The certificate nginx serves, kept current by its keeper. */
 export interface Certificates {
-  health(): CertificateHealth | null;
+  status(): TlsStatus;
+  health(): CertificateHealth;
   stop(): Promise<void>;
 }
 
+/**
+ * With TLS on: a certificate to serve before nginx starts (the stored one, a new one from the
+ * ACME CA, or the operator's files, checked), then kept current in the background. A TlsError
+ * (the CA cannot issue, a file is wrong) stops the start with nothing started. Without TLS: null.
+ */
 export async function startCertificates(opts: {
   config: Config;
   logger: Logger;
   worker: SystemUser | null;
+  /** How names are resolved for the preflight (tests: their test names to loopback). */
+  lookup?: Lookup | undefined;
 }): Promise<Certificates | null> {
-  const { config, worker } = opts;
+  const { config, logger, worker } = opts;
   const tls = config.tls;
-  if (!tls?.files) return null;
-  const paths = dataPaths(config.dataDir);
-  const tmp = `${paths.tlsCertificate}.new`;
-  writeFileSync(tmp, readFileSync(tls.files.key, 'utf8') + readFileSync(tls.files.certificate, 'utf8'), { mode: 0o600 });
-  servedPrivately(tmp, worker);
-  renameSync(tmp, paths.tlsCertificate);
-  return { health: () => null, stop: async () => {} };
+  if (!tls) return null;
+  const keeper = new CertificateKeeper({
+    tlsDir: dataPaths(config.dataDir).tls,
+    names: tls.names,
+    source: tls.acme
+      ? {
+          kind: 'acme',
+          directoryUrl: tls.acme.directoryUrl,
+          email: tls.acme.email,
+          caFile: tls.acme.caFile,
+          httpPort: tls.ports.http,
+          lookup: opts.lookup,
+        }
+      : { kind: 'files', certificateFile: tls.files?.certificate ?? '', keyFile: tls.files?.key ?? '' },
+    log: logger,
+    renewBeforeDays: tls.acme?.renewBeforeDays,
+    warnDays: tls.warnDays,
+    checkIntervalSeconds: tls.checkSeconds,
+    // nginx's workers read the file at each handshake (a renewal needs no reload).
+    servedToGid: worker?.gid ?? null,
+  });
+  const responder = tls.acme ? await challengeResponder(config, tls.ports.http) : null;
+  try {
+    const status = await keeper.ensure();
+    if (status.state === 'renewal_failing')
+      logger.warn({ error: status.last_error, not_after: status.not_after }, 'tls: serving the stored certificate');
+  } finally {
+    await responder?.stop();
+  }
+  keeper.start();
+  return {
+    status: () => keeper.status(),
+    health: () => {
+      const s = keeper.status();
+      return { state: s.state, not_after: s.not_after, days_left: s.days_left, last_error: s.last_error };
+    },
+    stop: () => keeper.stop(),
+  };
+}
+
+/**
+ * Serves ACME's challenges on the http port until nginx does. An nginx of this data dir that is
+ * still running (it is adopted or replaced later) already serves them from the same folder.
+ */
+async function challengeResponder(config: Config, port: number): Promise<ChallengeResponder | null> {
+  try {
+    return await startChallengeResponder({
+      challengeDir: dataPaths(config.dataDir).acmeChallenges,
+      port,
+      host: config.listenHost,
+    });
+  } catch (err) {
+    if (err instanceof TlsError && previousMaster(config.dataDir) !== null) return null;
+    throw err;
+  }
 }

@@ -46,8 +46,6 @@ export const dataPaths = (dataDir: string) => ({
   tlsCertificate: join(dataDir, 'tls', 'current.pem'),
   /** ACME http-01 tokens, served on the http port at /.well-known/acme-challenge/. */
   acmeChallenges: join(dataDir, 'tls', 'acme-challenge'),
-  /** nginx-rtmp's listener for RTMPS, behind the stream module (workers connect to it). */
-  rtmpsSocket: join(dataDir, 'nginx', 'rtmps.sock'),
   /** nginx's micro-cache of the player site and the public embed read. */
   nginxCache: join(dataDir, 'nginx', 'cache'),
 });

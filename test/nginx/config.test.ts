@@ -104,7 +104,7 @@ test('renderNginxConfig with TLS: every public listener is TLS; plain http only 
   ]);
   assert.equal(listens, [
     ['0.0.0.0:1935', false],
-    [`unix:${DATA_DIR}/nginx/rtmps.sock`, false],
+    ['127.0.0.2:1935', false],
     ['0.0.0.0:1936', true],
     [`unix:${DATA_DIR}/run/nginx-control.sock`, false],
     ['0.0.0.0:8081', true],
