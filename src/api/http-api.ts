@@ -145,6 +145,7 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
           service: services.dashboard,
           access: services.dashboardAccess,
           health,
+          certificate: opts.certificate,
         }),
       ],
     },

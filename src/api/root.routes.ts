@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { CertificateHealth } from '../platform/tls/health.js';
 import { renderIndex, renderReference, type OpenApiDocument } from './api-reference.js';
 import { API_VERSION } from '../platform/http/openapi.js';
 import { ops } from './root.openapi.js';
@@ -16,18 +17,6 @@ const Root = Type.Object({
 });
 
 const PartHealth = Type.Union([Type.Literal('ok'), Type.Literal('down')]);
-
-/** The certificate nginx serves, on nodes with TLS (docs/decisions.md, "Public edge"). */
-export const CertificateHealth = Type.Object({
-  state: Type.Union(['valid', 'expiring', 'renewal_failing', 'expired'].map((s) => Type.Literal(s)), {
-    description:
-      '`expiring`: fewer days left than the warning threshold; `renewal_failing`: the last renewal failed and is retried (the current certificate is still served); `expired`: clients refuse it',
-  }),
-  not_after: Type.String({ description: 'When the served certificate expires' }),
-  days_left: Type.Number(),
-  last_error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last renewal failed' }),
-});
-export type CertificateHealth = Static<typeof CertificateHealth>;
 
 const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),

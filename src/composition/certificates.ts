@@ -1,4 +1,3 @@
-import type { CertificateHealth } from '../api/root.routes.js';
 import type { Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
@@ -8,6 +7,7 @@ import { startChallengeResponder, type ChallengeResponder } from '../platform/tl
 import { TlsError } from '../platform/tls/errors.js';
 import { CertificateKeeper, type TlsStatus } from '../platform/tls/keeper.js';
 import type { Lookup } from '../platform/tls/preflight.js';
+import { certificateHealth, type CertificateHealth } from '../platform/tls/health.js';
 
 /** The certificate nginx serves, kept current by its keeper. */
 export interface Certificates {
@@ -62,10 +62,7 @@ export async function startCertificates(opts: {
   keeper.start();
   return {
     status: () => keeper.status(),
-    health: () => {
-      const s = keeper.status();
-      return { state: s.state, not_after: s.not_after, days_left: s.days_left, last_error: s.last_error };
-    },
+    health: () => certificateHealth(keeper.status()),
     stop: () => keeper.stop(),
   };
 }

@@ -6,6 +6,8 @@ import type { DashboardAccess } from './access.js';
 import { Overview, SeriesParams, StreamSeries } from './schemas.js';
 import type { DashboardService } from './service.js';
 
+import type { CertificateHealth } from '../../../platform/tls/health.js';
+
 /** Whether each part answers now (what `/healthz` reports). */
 export type PartsHealth = () => Promise<Record<string, boolean>>;
 
@@ -48,7 +50,9 @@ export const dashboardRoutes: FastifyPluginAsync<{
   service: DashboardService;
   access: DashboardAccess;
   health: PartsHealth;
-}> = async (app, { service, access, health }) => {
+  /** The served certificate on a node with TLS. */
+  certificate?: (() => CertificateHealth | null) | undefined;
+}> = async (app, { service, access, health, certificate }) => {
   const assets = await loadAssets(sources(), '/dashboard/assets/');
   const page = templateEnvironment('page').render('dashboard/page.njk', { assets: assets.urls });
 
@@ -69,7 +73,8 @@ export const dashboardRoutes: FastifyPluginAsync<{
   app.get(
     '/dashboard/api/overview',
     { onRequest, schema: { hide: true, response: { 200: Overview } } },
-    async (_request, reply) => reply.headers(personal).send(await service.overview(await health())),
+    async (_request, reply) =>
+      reply.headers(personal).send(await service.overview(await health(), certificate?.() ?? null)),
   );
   app.get<{ Params: { id: string } }>(
     '/dashboard/api/streams/:id/series',

@@ -3,6 +3,7 @@
  * public API: hidden from the OpenAPI description (docs/decisions.md, Operator dashboard).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { CertificateHealth } from '../../../platform/tls/health.js';
 import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { Ingest, StreamId } from '../../streams/model.js';
 
@@ -77,6 +78,8 @@ export const Health = Type.Object({
   parts: Type.Record(Type.String(), Type.Boolean()),
   /** Null while the database does not answer. */
   jobs: Nullable(Type.Array(Job)),
+  /** The served certificate; null without TLS. */
+  certificate: Nullable(CertificateHealth),
 });
 
 /** Each section is null when its read failed (the database is away): `unavailable` names them. */

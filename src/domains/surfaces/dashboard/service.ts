@@ -34,6 +34,8 @@ export interface DashboardDeps {
   billing: BillingService;
 }
 
+import type { CertificateHealth } from '../../../platform/tls/health.js';
+
 /** What the operator dashboard shows: every account's streams, money, webhooks and the health of the parts. */
 export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
@@ -43,7 +45,7 @@ export class DashboardService {
    * whose read fails (the database is away) is null and named in `unavailable`: the health part
    * still tells the operator why.
    */
-  async overview(parts: Record<string, boolean>): Promise<Overview> {
+  async overview(parts: Record<string, boolean>, certificate: CertificateHealth | null = null): Promise<Overview> {
     const unavailable: string[] = [];
     const section = async <T>(name: string, read: () => Promise<T>): Promise<T | null> => {
       try {
@@ -62,9 +64,14 @@ export class DashboardService {
       section('webhooks', () => this.webhooks()),
     ]);
     const health: Health = {
-      healthy: Object.values(parts).every(Boolean) && jobs !== null && !jobs.some((j) => j.late),
+      healthy:
+        Object.values(parts).every(Boolean) &&
+        jobs !== null &&
+        !jobs.some((j) => j.late) &&
+        certificate?.state !== 'expired',
       parts,
       jobs,
+      certificate,
     };
     return {
       object: 'dashboard_overview',
