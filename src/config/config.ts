@@ -105,7 +105,7 @@ export const DEFAULT_LIVE: LiveSettings = {
  * Cores per live stream, measured by `npm run bench` on the 2-core Xeon (2.0 GHz) this was built
  * on: a 1080p ladder at superfast 1.53-1.56, a 720p one 0.41, copying 0.044 (docs/operations.md).
  */
-export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05, srt_relay: 0.05 };
+export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05, srt_relay: 0.02 };
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 
