@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
-import { killAndReconnect, streamOf } from '../helpers/broadcast.js';
+import { deleteDropsPublisher, killAndReconnect, streamOf } from '../helpers/broadcast.js';
 import { makeClip, runPublisher, waitFor, type Publisher } from '../helpers/publisher.js';
 import { findProcesses } from '../../src/platform/process/proc.js';
 
@@ -117,6 +117,24 @@ test('SRT publish: wrong passphrase refused; live, HLS, reconnect, ended, record
     findProcesses((argv) => argv.some((a) => a.includes(`${created.id}?relay=`))).length === 0 ? true : undefined,
   );
   await recordingMatchesLoosely(created.id, sentFirst + again.sentSeconds());
+});
+
+test('a new key gives a new passphrase on the same port; the old one is refused; DELETE drops the publisher', async () => {
+  const created = (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 480 } })).body;
+  const rotated = await app.call('POST', `/v1/streams/${created.id}/stream-key`, { key });
+  assert.is(rotated.status, 200, rotated.text);
+  assert.is(new URL(rotated.body.srt_url).port, new URL(created.srt_url).port);
+  assert.is.not(rotated.body.srt_url, created.srt_url);
+  // The listener takes the new passphrase within a second or two.
+  await waitFor('the old passphrase refused', async () => {
+    const old = srtPublish(created.srt_url);
+    const code = await Promise.race([old.exited, new Promise((r) => setTimeout(() => r('running'), 3000))]);
+    if (code === 'running') await old.kill();
+    return code !== 'running' && code !== 0;
+  });
+  const publisher = srtPublish(rotated.body.srt_url);
+  await waitFor('live', async () => (await streamOf(app, key, created.id)).status === 'live');
+  await deleteDropsPublisher(app, key, created.id, publisher);
 });
 
 /** SRT's latency and the relay's probe shave a little off each session: ±3 s over two. */
