@@ -87,6 +87,10 @@ export const layers = [
             what: 'WHIP ingest (RFC 9725): the endpoint at `whip_url` (`routes.ts`: POST offer, DELETE session, CORS) and the sessions (`service.ts`: the RTMP admission rules asked first, a WebRTC receiver and an ffmpeg relay into nginx per session)',
           },
           {
+            name: 'srt',
+            what: "SRT ingest: a relay per stream that can be published to (`service.ts`: listens on the stream's UDP port with its passphrase, copies MPEG-TS into nginx over RTMP with a one-time credential), following the streams in `queries.ts`",
+          },
+          {
             name: 'recordings',
             what: 'one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download',
           },

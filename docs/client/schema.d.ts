@@ -2073,7 +2073,8 @@ export interface components {
          *       "viewers_now": null,
          *       "thumbnail": null,
          *       "stream_key": "str_8f3k2m9q7x1c4v6b0n5z?key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
-         *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2"
+         *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
+         *       "srt_url": "srt://ingest.example.com:10000?passphrase=q3VbN8xLk2Zp7Wc1Rt5Yh9Gd0Sa4Mf6J&latency=1000000"
          *     }
          */
         CreatedStream: {
@@ -2251,6 +2252,8 @@ export interface components {
             stream_key: string;
             /** @description WHIP ingest URL; contains the secret */
             whip_url: string;
+            /** @description SRT ingest URL (MPEG-TS over SRT, caller mode), as ffmpeg and OBS take it: the stream's own UDP port, its passphrase (derived from the secret: a new key changes it) and `latency` in microseconds; contains the secret. Null when every port of the SRT range is held */
+            srt_url: string | null;
         };
         StreamList: {
             /** @enum {string} */
@@ -3395,7 +3398,8 @@ export interface operations {
                      *       "viewers_now": null,
                      *       "thumbnail": null,
                      *       "stream_key": "str_8f3k2m9q7x1c4v6b0n5z?key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
-                     *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2"
+                     *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
+                     *       "srt_url": "srt://ingest.example.com:10000?passphrase=q3VbN8xLk2Zp7Wc1Rt5Yh9Gd0Sa4Mf6J&latency=1000000"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedStream"];
@@ -4537,7 +4541,8 @@ export interface operations {
                      *       "viewers_now": null,
                      *       "thumbnail": null,
                      *       "stream_key": "str_8f3k2m9q7x1c4v6b0n5z?key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
-                     *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2"
+                     *       "whip_url": "https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2",
+                     *       "srt_url": "srt://ingest.example.com:10000?passphrase=q3VbN8xLk2Zp7Wc1Rt5Yh9Gd0Sa4Mf6J&latency=1000000"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedStream"];

@@ -59,6 +59,7 @@ export interface StreamDoc {
   end_reason: string | null;
   stream_key?: string;
   whip_url?: string;
+  srt_url?: string | null;
   [key: string]: unknown;
 }
 
@@ -88,15 +89,15 @@ export const STREAM_KEYS = [
 ];
 
 /** Shown once, after create and rotate-key. */
-export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url', 'publish_url'];
+export const SECRET_KEYS = ['stream_key', 'rtmp_url', 'whip_url', 'srt_url', 'publish_url'];
 
 /** Where `warnSecret` says what was just shown once. */
-export const SECRET_WHAT = 'stream key (and the WHIP URL and publish page address, which contain it)';
+export const SECRET_WHAT = 'stream key (and the WHIP URL, SRT URL and publish page address, which contain it)';
 
 /**
  * The publishing settings as encoders ask for them, after create and rotate-key: OBS's Server and
  * Stream Key fields (Settings → Stream, Service "Custom..."), the ffmpeg target joining the two,
- * then the WHIP URL and the browser publish page.
+ * then the WHIP URL, the SRT URL and the browser publish page.
  */
 export function publishText(stream: StreamDoc): string {
   const lines =
@@ -115,7 +116,7 @@ export function publishText(stream: StreamDoc): string {
           '',
         ]
       : [];
-  return [...lines, renderRecord(stream, ['whip_url', 'publish_url'])].join('\n');
+  return [...lines, renderRecord(stream, ['whip_url', 'srt_url', 'publish_url'])].join('\n');
 }
 
 export const METADATA_EXAMPLE = '{"event_id":"evt-42"}';

@@ -11,6 +11,8 @@ import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { WhipService } from '../domains/engine/whip/service.js';
+import { SrtService } from '../domains/engine/srt/service.js';
+import { srtPassphraseKey } from '../platform/media/srt.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/back-office/webhooks/dispatcher.worker.js';
 import { connect, type Sql } from '../platform/db/connect.js';
 import { managedCluster } from '../platform/db/managed-cluster.js';
@@ -252,6 +254,16 @@ export async function startAppliance(opts: {
     opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
     await live.start();
     stops.push({ part: 'live workers', stop: () => live.stop() });
+    // SRT publishers reach nginx through a relay per stream: listening once nginx and the gate answer.
+    const srt = new SrtService({
+      ...foundation,
+      logger: logger.child({ domain: 'srt' }),
+      supervisor,
+      live,
+      passphraseKey: srtPassphraseKey(secrets.signing_key),
+    });
+    await srt.start();
+    stops.push({ part: 'srt listeners', stop: () => srt.stop() });
 
     const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
     for (const job of buildJobs(

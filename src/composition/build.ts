@@ -43,6 +43,7 @@ import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
 import { readSegmentFile } from '../platform/media/segment-reader.js';
+import { srtPassphraseKey } from '../platform/media/srt.js';
 import type { Supervisor } from '../platform/process/supervisor.js';
 import { buildBilling } from './billing.js';
 
@@ -139,6 +140,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     config,
     idempotency,
     cdn,
+    srtKey: srtPassphraseKey(f.secrets.signing_key),
     refusals,
     live: link,
     viewers,

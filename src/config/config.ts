@@ -9,6 +9,7 @@ import type {
   ChatConfig,
   ConfigFile,
   WhipSettings,
+  SrtSettings,
   LiveSettings,
   LogSettings,
   RecordingSettings,
@@ -24,6 +25,7 @@ export interface PublicUrls {
   cdn_url: string;
   rtmp_url: string;
   whip_url: string;
+  srt_host: string;
 }
 
 /** HTTPS on every public surface and RTMPS ingest (docs/decisions.md, "Public edge"). */
@@ -77,6 +79,7 @@ export interface Config {
   billing: BillingSettings;
   cdn: CdnSettings;
   whip: WhipSettings;
+  srt: SrtSettings;
   chat: ChatConfig;
 }
 
@@ -127,7 +130,7 @@ export const DEFAULT_LIVE: LiveSettings = {
  * Cores per live stream, measured by `npm run bench` on the 2-core Xeon (2.0 GHz) this was built
  * on: a 1080p ladder at superfast 1.53-1.56, a 720p one 0.41, copying 0.044 (docs/operations.md).
  */
-export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05 };
+export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05, srt_relay: 0.02 };
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 
@@ -176,6 +179,9 @@ export const DEFAULT_WHIP: Omit<WhipSettings, 'ice_addresses'> = {
   connect_timeout_seconds: 10,
   idle_seconds: 5,
 };
+
+/** One port per stream that can be published over SRT; 1 s of latency absorbs an internet path's retransmissions. */
+export const DEFAULT_SRT: SrtSettings = { port_min: 10000, port_max: 10999, latency_ms: 1000 };
 
 /**
  * Chat limits (docs/decisions.md, Chat): 5 posts per 10 s per viewer; a node holds 7,000 readers
@@ -306,10 +312,13 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     billing: { ...DEFAULT_BILLING, ...file.billing, rates: { ...DEFAULT_BILLING.rates, ...file.billing?.rates } },
     cdn: { ...DEFAULT_CDN, ...file.cdn },
     whip: { ...DEFAULT_WHIP, ice_addresses: IPV4.test(host) ? [host] : [], ...file.whip },
+    srt: { ...DEFAULT_SRT, ...file.srt },
     chat: { ...DEFAULT_CHAT_CONFIG, ...file.chat },
   };
   if (config.whip.udp_port_min > config.whip.udp_port_max)
     throw new ConfigError('config.json: "whip.udp_port_min" is above "whip.udp_port_max"');
+  if (config.srt.port_min > config.srt.port_max)
+    throw new ConfigError('config.json: "srt.port_min" is above "srt.port_max"');
   return deepFreeze(config);
 }
 
@@ -321,6 +330,7 @@ function plainUrls(host: string, ports: Ports): Omit<PublicUrls, 'whip_url'> {
     player_url: `http://${host}:${ports.player}`,
     cdn_url: `http://${host}:${ports.cdn}`,
     rtmp_url: `rtmp://${host}:${ports.rtmp}/live`,
+    srt_host: host,
   };
 }
 
@@ -333,6 +343,7 @@ function tlsUrls(tls: TlsConfig, ports: Ports): Omit<PublicUrls, 'whip_url'> {
     player_url: own(tls.playerDomain, ports.player),
     cdn_url: own(tls.cdnDomain, ports.cdn),
     rtmp_url: `rtmps://${tls.domain}:${tls.ports.rtmps}/live`,
+    srt_host: tls.domain,
   };
 }
 

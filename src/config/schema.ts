@@ -50,6 +50,8 @@ const StreamCosts = Type.Object(
     abr_1080: Type.Number({ minimum: 0 }),
     abr_720: Type.Number({ minimum: 0 }),
     copy_only: Type.Number({ minimum: 0 }),
+    /** What the SRT relay of a stream published over SRT adds (docs/decisions.md, "SRT ingest"). */
+    srt_relay: Type.Number({ minimum: 0 }),
   },
   { additionalProperties: false },
 );
@@ -230,6 +232,20 @@ const TlsSettings = Type.Object(
   { additionalProperties: false },
 );
 
+const SrtSettings = Type.Object(
+  {
+    /** One UDP port per stream that can be published to, from this range (inclusive); the firewall opens it. */
+    port_min: Port,
+    port_max: Port,
+    /**
+     * The listener's SRT latency (receive buffer for retransmissions), in ms; the higher of the
+     * publisher's and this one is used. About 4 × the round trip: 120 ms suits a LAN only.
+     */
+    latency_ms: Type.Integer({ minimum: 20, maximum: 8000 }),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -259,6 +275,8 @@ export const ConfigFileSchema = Type.Object(
           cdn_url: Type.Optional(Url),
           rtmp_url: Type.Optional(Url),
           whip_url: Type.Optional(Url),
+          /** The host publishers reach the SRT ports at (`srt_url`); default `host`. */
+          srt_host: Type.Optional(Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.:\\[\\]-]+$' })),
         },
         { additionalProperties: false },
       ),
@@ -279,6 +297,7 @@ export const ConfigFileSchema = Type.Object(
     billing: Type.Optional(Type.Partial(BillingSettings, { additionalProperties: false })),
     cdn: Type.Optional(Type.Partial(CdnSettings, { additionalProperties: false })),
     whip: Type.Optional(Type.Partial(WhipSettings, { additionalProperties: false })),
+    srt: Type.Optional(Type.Partial(SrtSettings, { additionalProperties: false })),
     chat: Type.Optional(Type.Partial(ChatConfig, { additionalProperties: false })),
     limits: Type.Optional(
       Type.Object(
@@ -301,5 +320,6 @@ export type BillingRates = Static<typeof BillingRates>;
 export type BillingSettings = Omit<Static<typeof BillingSettings>, 'rates'> & { rates: BillingRates };
 export type CdnSettings = Static<typeof CdnSettings>;
 export type WhipSettings = Static<typeof WhipSettings>;
+export type SrtSettings = Static<typeof SrtSettings>;
 export type ChatConfig = Static<typeof ChatConfig>;
 export type TlsSettings = Static<typeof TlsSettings>;

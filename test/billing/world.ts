@@ -125,6 +125,7 @@ export async function newStream(
     key_hash: sha256(newId('k_')),
     created_at: now,
     reservation_expires_at: new Date(now.getTime() + 1_800_000),
+    srt_port: null,
   });
 }
 

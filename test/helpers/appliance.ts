@@ -47,6 +47,8 @@ export async function startTestAppliance(
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-app-'));
   openForTraversal(dataDir);
   const [api, rtmp, cdn, player] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  // One SRT port (UDP; a number no other test of this process gets): one pending stream listens at a time.
+  const srt = await freePort();
   const config = resolveConfig(dataDir, {
     api_port: api,
     rtmp_port: rtmp,
@@ -57,6 +59,7 @@ export async function startTestAppliance(
     // The API in the appliance's own process unless a test asks for workers; SVC_TEST_API_WORKERS
     // runs a whole group through workers instead (CI does so for the API groups, see .ci/run).
     api_workers: Number(process.env.SVC_TEST_API_WORKERS ?? 0),
+    srt: { port_min: srt, port_max: srt },
     ...file,
     live: {
       reconnect_window_seconds: 15,

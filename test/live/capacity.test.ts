@@ -36,9 +36,24 @@ t('costs by what the ladder encodes', () => {
   assert.is(streamCost(capacity, 'abr_basic', 1080), capacity.streamCost.abr_1080);
   // On two cores at the default costs: one 1080p ladder, or three 720p ones.
   assert.ok(fits(capacity, [], 'abr_basic', 1080));
-  assert.not.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 1080, count: 1 }], 'abr_basic', 1080));
-  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 2 }], 'abr_basic', 720));
-  assert.not.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 3 }], 'abr_basic', 720));
+  assert.not.ok(
+    fits(capacity, [{ profile: 'abr_basic', max_resolution: 1080, count: 1, srt_relays: 0 }], 'abr_basic', 1080),
+  );
+  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 2, srt_relays: 0 }], 'abr_basic', 720));
+  assert.not.ok(
+    fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 3, srt_relays: 0 }], 'abr_basic', 720),
+  );
+});
+
+t('an SRT relay adds its cost, to the live streams it serves and to the publisher it admits', () => {
+  const { capacity } = resolveConfig('/x', {
+    capacity: { cores: 1, reserved_cores: 0, stream_cost: { abr_720: 0.45, srt_relay: 0.1 } },
+  });
+  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 1, srt_relays: 1 }], 'abr_basic', 720));
+  assert.not.ok(
+    fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 1, srt_relays: 1 }], 'abr_basic', 720, true),
+  );
+  assert.ok(fits(capacity, [], 'abr_basic', 720, true));
 });
 
 t.run();

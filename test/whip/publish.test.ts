@@ -84,7 +84,9 @@ test('WHIP publish: live, signed HLS of H.264 + AAC, DELETE, reconnect window, e
 
   // The relay killed: the supervisor starts it again, it starts on a keyframe, the publisher is back.
   const relayPids = () =>
-    findProcesses((argv) => argv.includes('-rtmp_playpath') && argv.some((a) => a.startsWith(`${created.id}?relay=`)));
+    findProcesses(
+      (argv) => argv.some((a) => a.endsWith('.sdp')) && argv.some((a) => a.startsWith(`${created.id}?relay=`)),
+    );
   const [relay] = relayPids();
   assert.ok(relay, 'the relay runs');
   const before = Number(/source_(\d{5})\.ts\s*$/.exec(media.trim())?.[1]);

@@ -60,7 +60,8 @@ test('no process shows the stream key; the relay credential in ps publishes noth
     [],
     'a command line holds the stream key',
   );
-  const relays = findProcesses((argv) => argv.includes('-rtmp_playpath'));
+  // The WHIP relay, by its SDP input (the stream's SRT listener publishes with a credential too).
+  const relays = findProcesses((argv) => argv.includes('-rtmp_playpath') && argv.some((a) => a.endsWith('.sdp')));
   assert.is(relays.length, 1);
   const argv = commandLine(relays[0] as number) ?? [];
   const playpath = argv[argv.indexOf('-rtmp_playpath') + 1] as string;

@@ -265,6 +265,10 @@ export interface StreamRow {
   recording_next_attempt_at: Date | null;
   recording_error: string | null;
   thumbnail_at: Date | null;
+  /** The UDP port its SRT listener takes while it can be published to; null: no SRT (none was free). */
+  srt_port: number | null;
+  /** `srt` while its publisher comes through the SRT relay, whose CPU capacity then counts. */
+  ingest_relay: 'srt' | null;
 }
 
 type LaterFields =
@@ -287,7 +291,8 @@ type LaterFields =
   | 'recording_attempts'
   | 'recording_next_attempt_at'
   | 'recording_error'
-  | 'thumbnail_at';
+  | 'thumbnail_at'
+  | 'ingest_relay';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 
@@ -380,23 +385,41 @@ export interface LoadRow {
   profile: Profile;
   max_resolution: number;
   count: number;
+  /** How many of them publish through the SRT relay. */
+  srt_relays: number;
 }
 
 /** Streams holding capacity, by kind: pending ones keep their reservation, live ones run. */
 export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]> {
   return db<LoadRow[]>`
-    select profile, max_resolution, count(*)::int as count from streams
+    select profile, max_resolution, count(*)::int as count,
+      count(*) filter (where ingest_relay = 'srt')::int as srt_relays
+    from streams
     where status in ${db(statuses)} group by profile, max_resolution`;
 }
 
 export function loadOf(capacity: Config['capacity'], rows: LoadRow[]): number {
-  return rows.reduce((sum, r) => sum + r.count * streamCost(capacity, r.profile, r.max_resolution), 0);
+  return rows.reduce(
+    (sum, r) =>
+      sum + r.count * streamCost(capacity, r.profile, r.max_resolution) + r.srt_relays * capacity.streamCost.srt_relay,
+    0,
+  );
 }
 
-/** How many more streams of this kind fit; what `no_capacity` and publisher refusals rest on. */
-export function fits(capacity: Config['capacity'], rows: LoadRow[], profile: Profile, maxResolution: number): boolean {
+/**
+ * How many more streams of this kind fit; what `no_capacity` and publisher refusals rest on.
+ * `relayed`: the publisher comes through the SRT relay, which needs its CPU too.
+ */
+export function fits(
+  capacity: Config['capacity'],
+  rows: LoadRow[],
+  profile: Profile,
+  maxResolution: number,
+  relayed = false,
+): boolean {
+  const cost = streamCost(capacity, profile, maxResolution) + (relayed ? capacity.streamCost.srt_relay : 0);
   // A little tolerance: costs are fractions and 2 × 0.85 must fit in 1.7.
-  return loadOf(capacity, rows) + streamCost(capacity, profile, maxResolution) <= ladderBudget(capacity) + 1e-9;
+  return loadOf(capacity, rows) + cost <= ladderBudget(capacity) + 1e-9;
 }
 
 /** Until the stream could no longer be live, plus an hour (spec: playback token default). */

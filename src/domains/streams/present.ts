@@ -1,12 +1,15 @@
 import type { PublicUrls } from '../../config/config.js';
 import { iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
+import { srtPassphrase, srtPublishUrl } from '../../platform/media/srt.js';
 import { defaultPlaybackExpiry, FINISHED, type Profile, type StreamRow } from './model.js';
 import type { PresentedRow } from './queries.js';
 import type { CreatedStream, Stream, StreamEventData } from './schemas.js';
 
 export interface PresentContext {
   urls: PublicUrls;
+  /** What `srt_url`'s passphrase is derived with, and the latency it asks for. */
+  srt: { key: Buffer; latencyMs: number };
   now: Date;
   nodeReady: boolean;
   cdn: CdnAddresses;
@@ -76,12 +79,21 @@ export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
   return stream;
 }
 
-/** Creation and key replacement add the two secrets, once. */
+/** Creation and key replacement add the secrets, once. */
 export function presentCreated(row: StreamRow, secret: string, ctx: PresentContext): CreatedStream {
   return {
     ...presentStream(row, ctx),
     stream_key: `${row.id}?key=${secret}`,
     whip_url: `${ctx.urls.whip_url}/${row.id}?direction=whip&key=${secret}`,
+    srt_url:
+      row.srt_port === null
+        ? null
+        : srtPublishUrl({
+            host: ctx.urls.srt_host,
+            port: row.srt_port,
+            passphrase: srtPassphrase(ctx.srt.key, row.id, row.key_hash),
+            latencyMs: ctx.srt.latencyMs,
+          }),
   };
 }
 

@@ -177,3 +177,17 @@ export async function lockPublicRefusals(db: Db, mode: 'rebuild' | 'patch'): Pro
   if (mode === 'rebuild') await db`select pg_advisory_xact_lock(${LOCKS.publicRefusals})`;
   else await db`select pg_advisory_xact_lock_shared(${LOCKS.publicRefusals})`;
 }
+
+/**
+ * A UDP port of the SRT range that no stream which can be published to holds, or null when every
+ * one is held. Under a lock held to the creation's commit, so two creations cannot both take it;
+ * the wait is one index lookup and an insert.
+ */
+export async function takeSrtPort(db: Db, range: { port_min: number; port_max: number }): Promise<number | null> {
+  await db`select pg_advisory_xact_lock(${LOCKS.srtPorts})`;
+  const [row] = await db<{ port: number }[]>`
+    select p as port from generate_series(${range.port_min}::int, ${range.port_max}::int) p
+    where not exists (select 1 from streams where srt_port = p and status in ('pending', 'live'))
+    limit 1`;
+  return row?.port ?? null;
+}

@@ -256,7 +256,7 @@ export const Stream = Type.Object(streamFields, {
 export type Stream = Static<typeof Stream>;
 
 /** Just created: pending, the reservation running, nothing measured yet. */
-const createdStreamExample: StreamShape & { stream_key: string; whip_url: string } = {
+const createdStreamExample: StreamShape & { stream_key: string; whip_url: string; srt_url: string } = {
   ...liveStreamExample,
   status: 'pending',
   recording: null,
@@ -272,6 +272,7 @@ const createdStreamExample: StreamShape & { stream_key: string; whip_url: string
   thumbnail: null,
   stream_key: 'str_8f3k2m9q7x1c4v6b0n5z?key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2',
   whip_url: 'https://api.example.com/live/str_8f3k2m9q7x1c4v6b0n5z?direction=whip&key=Xk29fQ7mWc4Lp1Zr8Tn3Vb6Yh0Gd5Sa2',
+  srt_url: 'srt://ingest.example.com:10000?passphrase=q3VbN8xLk2Zp7Wc1Rt5Yh9Gd0Sa4Mf6J&latency=1000000',
 };
 
 export const CreatedStream = Type.Object(
@@ -282,6 +283,12 @@ export const CreatedStream = Type.Object(
       examples: ['str_8f3k2m9q7x1c4v6b0n5z?key=Xk29...'],
     }),
     whip_url: Type.String({ description: 'WHIP ingest URL; contains the secret' }),
+    srt_url: Nullable(
+      Type.String({
+        description:
+          "SRT ingest URL (MPEG-TS over SRT, caller mode), as ffmpeg and OBS take it: the stream's own UDP port, its passphrase (derived from the secret: a new key changes it) and `latency` in microseconds; contains the secret. Null when every port of the SRT range is held",
+      }),
+    ),
   },
   { $id: 'CreatedStream', examples: [createdStreamExample] },
 );

@@ -55,6 +55,8 @@ export interface StreamsDeps {
   config: Config;
   idempotency: Idempotency;
   cdn: CdnAddresses;
+  /** What SRT passphrases are derived with (srtPassphraseKey). */
+  srtKey: Buffer;
   /** Where nginx learns that a stream's public address is refused (absent: nothing serves it here). */
   refusals?: PublicRefusals;
   live: LiveLink;
@@ -347,6 +349,7 @@ export class StreamsService {
       key_hash: sha256(secret),
       created_at: now,
       reservation_expires_at: addSeconds(now, config.reservationSeconds),
+      srt_port: await q.takeSrtPort(tx, config.srt),
     });
     return presentCreated(row, secret, this.context());
   }
@@ -355,6 +358,7 @@ export class StreamsService {
     const { viewers } = this.deps;
     return {
       urls: this.deps.config.publicUrls,
+      srt: { key: this.deps.srtKey, latencyMs: this.deps.config.srt.latency_ms },
       now: this.deps.clock.now(),
       nodeReady: this.deps.live.nodeReady(),
       cdn: this.deps.cdn,

@@ -11,4 +11,6 @@ export const LOCKS = {
   capacity: 7_302_101,
   /** nginx's public-address refusal files: rebuilt from the database vs. written by a patch (streams/queries.ts). */
   publicRefusals: 7_303_001,
+  /** Creations choosing an SRT port: two cannot take the same one (streams/queries.ts). */
+  srtPorts: 7_304_001,
 } as const;

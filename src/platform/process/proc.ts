@@ -118,14 +118,15 @@ export async function waitUntilGone(pids: number[], timeoutMs: number): Promise<
   return true;
 }
 
-/** TCP state LISTEN in /proc/net/tcp. */
+/** TCP states in /proc/net/tcp. */
 const TCP_LISTEN = '0A';
+const TCP_ESTABLISHED = '01';
 
 /**
- * The processes holding a listening TCP socket on `port` (any address, IPv4 or IPv6): who keeps a
- * port that nginx cannot bind. Only processes whose file descriptors this one may read (root: all).
+ * The inodes (as a file descriptor's link reads: `socket:[N]`) of the TCP sockets in `state` whose
+ * local (`side` 1) or remote (2) port is `port`, on any address, IPv4 or IPv6.
  */
-export function listenersOf(port: number): number[] {
+function tcpSockets(port: number, state: string, side: 1 | 2): Set<string> {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text = '';
@@ -137,29 +138,50 @@ export function listenersOf(port: number): number[] {
     // "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode"
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      const local = cols[1];
-      if (!local || cols[3] !== TCP_LISTEN) continue;
-      if (parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port) inodes.add(`socket:[${cols[9]}]`);
+      const address = cols[side];
+      if (!address || cols[3] !== state) continue;
+      if (parseInt(address.slice(address.lastIndexOf(':') + 1), 16) === port) inodes.add(`socket:[${cols[9]}]`);
     }
   }
+  return inodes;
+}
+
+/** Whether one of `pid`'s file descriptors is one of these sockets. */
+function holdsOneOf(pid: number | string, inodes: Set<string>): boolean {
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return fds.some((fd) => {
+    try {
+      return inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Whether process `pid` holds an established TCP connection to `port` (the SRT relay's to nginx);
+ * false when it cannot be told.
+ */
+export function connectedTo(pid: number, port: number): boolean {
+  const inodes = tcpSockets(port, TCP_ESTABLISHED, 2);
+  return inodes.size > 0 && holdsOneOf(pid, inodes);
+}
+
+/**
+ * The processes holding a listening TCP socket on `port` (any address, IPv4 or IPv6): who keeps a
+ * port that nginx cannot bind. Only processes whose file descriptors this one may read (root: all).
+ */
+export function listenersOf(port: number): number[] {
+  const inodes = tcpSockets(port, TCP_LISTEN, 1);
   if (inodes.size === 0) return [];
   const holders: number[] = [];
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue;
-    }
-    const holds = fds.some((fd) => {
-      try {
-        return inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`));
-      } catch {
-        return false;
-      }
-    });
-    if (holds) holders.push(Number(entry));
+    if (/^\d+$/.test(entry) && holdsOneOf(entry, inodes)) holders.push(Number(entry));
   }
   return holders;
 }

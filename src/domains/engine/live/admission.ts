@@ -14,6 +14,10 @@ import * as q from './queries.js';
 export interface PublishRequest {
   name: string;
   key: string | undefined;
+  /** Instead of `key`: the hash a relay's credential stands for (its publisher proved the key). */
+  keyHash?: Buffer;
+  /** `srt`: the publisher comes through the SRT relay, whose CPU capacity counts too. */
+  via?: 'whip' | 'srt';
   clientId: string;
 }
 
@@ -59,7 +63,11 @@ export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admi
   const { stream, resumed } = verdict;
   // A reconnect within the window; the stream stays live and no new `stream.live` is sent.
   const live = resumed ? stream : await transitions.goLive(tx, stream, ctx.now);
-  const updated = await updateStream(tx, live.id, { publisher_client_id: req.clientId, publisher_left_at: null });
+  const updated = await updateStream(tx, live.id, {
+    publisher_client_id: req.clientId,
+    publisher_left_at: null,
+    ingest_relay: req.via === 'srt' ? 'srt' : null,
+  });
   await publisherJoined(tx, live.id, ctx.now);
   return { admitted: true, stream: updated, resumed };
 }
@@ -74,7 +82,8 @@ export const wouldAdmit = (tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: C
 async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): Promise<Admission> {
   const stream = await lockStreamById(tx, req.name);
   if (!stream) return refuse(null, 'unknown_stream', `no stream ${req.name}`);
-  if (!req.key || !keyMatches(req.key, stream.key_hash))
+  const given = req.keyHash ?? (req.key ? sha256(req.key) : null);
+  if (!given || !hashMatches(given, stream.key_hash))
     return refuse(stream.id, 'wrong_key', 'the key is wrong or was replaced');
   if (stream.status !== 'pending' && stream.status !== 'live')
     return refuse(stream.id, 'stream_finished', `the stream is ${stream.status}; a key works for one broadcast`);
@@ -116,13 +125,12 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
   if (live >= limits.live_at_once)
     return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
   await q.lockCapacity(tx);
-  if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution)) {
+  if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution, req.via === 'srt')) {
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');
   }
   return { admitted: true, stream, resumed: false };
 }
 
-function keyMatches(key: string, hash: Buffer): boolean {
-  const given = sha256(key);
+function hashMatches(given: Buffer, hash: Buffer): boolean {
   return given.length === hash.length && timingSafeEqual(given, hash);
 }

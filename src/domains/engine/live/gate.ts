@@ -7,7 +7,7 @@ import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-sta
 import { lockStreamById, publisherGone, updateStream, type StreamRow } from '../../streams/model.js';
 import { admit, wouldAdmit, type Admission } from './admission.js';
 import type { PublishHook, PublisherGate } from './hooks.routes.js';
-import { RelayCredentials } from './relay-credentials.js';
+import { RelayCredentials, type RelayGrant } from './relay-credentials.js';
 import * as q from './queries.js';
 import type { IngestControl, WorkerControl } from './workers.js';
 import type { LiveWorker } from './worker.js';
@@ -34,22 +34,23 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export class LiveGate implements PublisherGate {
   /** Streams whose recorded publisher nginx did not list at the last check. */
   private missing = new Set<string>();
-  /** What the WHIP relays publish with (issued by the WHIP service through LiveService). */
+  /** What the WHIP and SRT relays publish with (issued by their services through LiveService). */
   readonly relays = new RelayCredentials();
 
   constructor(private readonly deps: GateDeps) {}
 
   /**
-   * A publisher with a relay credential is the appliance's own WHIP relay: from this machine, and
-   * admitted by the same rules with the key its session was admitted with. Any other publisher
-   * (RTMP) is judged by the key it sent.
+   * A publisher with a relay credential is the appliance's own WHIP or SRT relay: from this
+   * machine, and admitted by the same rules with the key hash its publisher proved. Any other
+   * publisher (RTMP) is judged by the key it sent.
    */
   async admit(hook: PublishHook): Promise<boolean> {
     const { sql, config, clock, logger } = this.deps;
-    const relayed = hook.relay !== undefined;
-    const key = relayed ? this.redeemRelay(hook) : hook.key;
-    if (relayed && key === null) return false;
-    const req = { name: hook.name, key: key ?? undefined, clientId: hook.clientId };
+    const grant = hook.relay === undefined ? null : this.redeemRelay(hook);
+    if (hook.relay !== undefined && grant === null) return false;
+    const req = grant
+      ? { name: hook.name, key: undefined, keyHash: grant.keyHash, via: grant.via, clientId: hook.clientId }
+      : { name: hook.name, key: hook.key, clientId: hook.clientId };
     const result = await sql.begin((tx) =>
       admit(tx, req, {
         config,
@@ -71,20 +72,21 @@ export class LiveGate implements PublisherGate {
       result.resumed ? 'publisher reconnected' : 'stream live',
     );
     this.missing.delete(stream.id);
-    // The relay's keyframes are the ones the appliance asks the browser for: no interval to report.
-    this.startWorker(stream).meter.keyframesRequested = relayed;
+    // WHIP's keyframes are the ones the appliance asks the browser for: no interval to report
+    // (SRT carries the publisher's own).
+    this.startWorker(stream).meter.keyframesRequested = grant?.via === 'whip';
     return true;
   }
 
-  private redeemRelay(hook: PublishHook): string | null {
+  private redeemRelay(hook: PublishHook): RelayGrant | null {
     const local = LOOPBACK.has(hook.addr) || hook.addr === localHost(this.deps.config);
-    const key = local ? this.relays.redeem(hook.relay as string, hook.name) : null;
-    if (key === null)
+    const grant = local ? this.relays.redeem(hook.relay as string, hook.name) : null;
+    if (grant === null)
       this.deps.logger.warn(
         { stream_id: hook.name, client_id: hook.clientId, addr: hook.addr },
         'publisher refused: a relay credential that is unknown, spent, for another stream or not from this machine',
       );
-    return key;
+    return grant;
   }
 
   /** Whether a publisher with this key would be admitted now; changes nothing. */

@@ -1,5 +1,6 @@
 import { dataPaths } from '../../../config/paths.js';
 import type { Clock } from '../../../core/clock.js';
+import { sha256 } from '../../../core/ids.js';
 import type { BillingService } from '../../ledger/billing/service.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-stat.js';
@@ -94,7 +95,15 @@ export class LiveService implements PublisherGate {
 
   /** A one-time credential the WHIP relay publishes `streamId` with instead of `key` (see RelayCredentials). */
   issueRelayCredential(streamId: string, key: string): string {
-    return this.gate.relays.issue(streamId, key);
+    return this.gate.relays.issue(streamId, { keyHash: sha256(key), via: 'whip' });
+  }
+
+  /**
+   * The SRT relay's: it stands for the key hash its passphrase was derived from (a publisher who
+   * knows the passphrase knew the key), and only while `holds` says that relay is the publisher.
+   */
+  issueSrtRelayCredential(streamId: string, keyHash: Buffer, holds: () => boolean): string {
+    return this.gate.relays.issue(streamId, { keyHash, via: 'srt' }, holds);
   }
 
   withdrawRelayCredential(credential: string): void {
