@@ -130,6 +130,15 @@
       b2.setAttribute('data-up', String(h.parts[p]));
       parts.appendChild(b2);
     });
+    var c = h.certificate;
+    if (c) {
+      var words = { valid: 'valid', expiring: 'expiring', renewal_failing: 'renewal failing', expired: 'EXPIRED' };
+      var text = 'TLS certificate: ' + words[c.state] + ', ' + c.days_left + ' days left (' + c.not_after + ')';
+      var b3 = badge(text + (c.last_error ? ': ' + c.last_error : ''), c.state === 'valid' ? 'ok' : 'bad');
+      b3.setAttribute('data-part', 'certificate');
+      b3.setAttribute('data-state', c.state);
+      parts.appendChild(b3);
+    }
     fill(
       'jobs',
       h.jobs &&

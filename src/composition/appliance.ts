@@ -299,6 +299,7 @@ export async function startAppliance(opts: {
       counter: api.counter,
       chat: api.chat,
       nginx,
+      certificate: certificates && (() => certificates.status()),
     });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });

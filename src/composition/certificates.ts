@@ -46,6 +46,7 @@ export async function startCertificates(opts: {
       : { kind: 'files', certificateFile: tls.files?.certificate ?? '', keyFile: tls.files?.key ?? '' },
     log: logger,
     renewBeforeDays: tls.acme?.renewBeforeDays,
+    retryMinSeconds: tls.acme?.retrySeconds,
     warnDays: tls.warnDays,
     checkIntervalSeconds: tls.checkSeconds,
     // nginx's workers read the file at each handshake (a renewal needs no reload).

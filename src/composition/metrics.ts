@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { TlsStatus } from '../platform/tls/keeper.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { ChatService } from '../domains/audience/chat/service.js';
@@ -22,6 +23,8 @@ import type { NginxConnections } from '../platform/nginx/nginx.js';
 const QUERY_TIMEOUT_MS = 2000;
 
 /** What the metrics read at scrape time; each part is optional (an API-only node has no live side). */
+const TLS_STATES: readonly TlsStatus['state'][] = ['valid', 'expiring', 'renewal_failing', 'expired'];
+
 export interface MetricSources {
   sql: Sql;
   clock: Clock;
@@ -30,6 +33,8 @@ export interface MetricSources {
   counter?: ViewerCounter;
   chat?: ChatService;
   nginx?: { connections(): Promise<NginxConnections | null> };
+  /** The served certificate, on nodes with TLS. */
+  certificate?: (() => TlsStatus) | null;
 }
 
 export class ApplianceMetrics {
@@ -119,6 +124,16 @@ export class ApplianceMetrics {
     "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
     ['state'],
   );
+  private readonly certificateExpiry = this.gauge(
+    'svc_tls_certificate_expiry_timestamp_seconds',
+    'When the certificate nginx serves expires (Unix time): alert well before it, e.g. under 14 days',
+    [],
+  );
+  private readonly certificateState = this.gauge(
+    'svc_tls_certificate_state',
+    "1 for the served certificate's state (valid, expiring, renewal_failing, expired), 0 for the others",
+    ['state'],
+  );
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
@@ -171,6 +186,11 @@ export class ApplianceMetrics {
       if (now) this.viewers.set({ stream: id }, now.watching);
     }
     if (s.chat) this.readers.set(s.chat.readers);
+    if (s.certificate) {
+      const c = s.certificate();
+      this.certificateExpiry.set(Date.parse(c.not_after) / 1000);
+      for (const state of TLS_STATES) this.certificateState.set({ state }, state === c.state ? 1 : 0);
+    }
     const { sql } = s;
     const now = s.clock.now();
     const nginx = s.nginx;

@@ -41,6 +41,7 @@ export interface TlsConfig {
     directoryUrl: string;
     caFile: string | null;
     renewBeforeDays: number;
+    retrySeconds: number;
   } | null;
   /** Fewer days left than this: a warning everywhere. */
   warnDays: number;
@@ -202,11 +203,13 @@ export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/dire
 
 /**
  * RTMPS on 1936: 443 is the pages' (OBS and encoders take any port). Renewal 30 days ahead (Let's
- * Encrypt's advice for 90-day certificates), a warning under 14, a look every hour.
+ * Encrypt's advice for 90-day certificates), a failed order retried after a minute, then twice as
+ * long each time; a warning under 14 days, a look every hour.
  */
 export const DEFAULT_TLS = {
   ports: { https: 443, http: 80, rtmps: 1936 },
   renewBeforeDays: 30,
+  retrySeconds: 60,
   warnDays: 14,
   checkSeconds: 3600,
 };
@@ -391,6 +394,7 @@ function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
           directoryUrl: file.acme.directory_url ?? LETS_ENCRYPT_DIRECTORY,
           caFile: file.acme.ca_file ?? null,
           renewBeforeDays: file.acme.renew_before_days ?? DEFAULT_TLS.renewBeforeDays,
+          retrySeconds: file.acme.retry_seconds ?? DEFAULT_TLS.retrySeconds,
         }
       : null,
     warnDays: file.warn_days ?? DEFAULT_TLS.warnDays,

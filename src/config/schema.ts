@@ -205,6 +205,8 @@ const AcmeSettings = Type.Object(
     ca_file: Type.Optional(Type.String({ minLength: 1 })),
     /** Renewal starts this many days before expiry (or at a third of a shorter lifetime). */
     renew_before_days: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 365 })),
+    /** A failed order is retried after this, then twice as long each time, up to 6 hours. */
+    retry_seconds: Type.Optional(Seconds(1, 86_400)),
   },
   { additionalProperties: false },
 );

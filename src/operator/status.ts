@@ -9,6 +9,7 @@ import { listJobRuns } from '../platform/jobs/queries.js';
 import { jobStatus, type JobStatus } from '../platform/jobs/status.js';
 import { systemClock } from '../core/clock.js';
 import { runningPid } from './pid.js';
+import { readTlsState, type TlsStatus } from '../platform/tls/keeper.js';
 
 export interface ApplianceStatus {
   running: boolean;
@@ -32,6 +33,8 @@ export interface ApplianceStatus {
   healthy: boolean;
   /** The scheduled jobs, from the database (empty while it or the appliance does not run). */
   jobs: JobStatus[];
+  /** The served certificate (TLS on); null without TLS or before the first start obtained one. */
+  certificate: TlsStatus | null;
 }
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
@@ -122,10 +125,11 @@ export async function nginxHealthy(config: Config, timeoutMs = 2000): Promise<bo
 
 export async function applianceStatus(config: Config, secrets: Secrets): Promise<ApplianceStatus> {
   const pid = runningPid(dataPaths(config.dataDir).pidFile);
-  const [api, postgres, nginx] = await Promise.all([
+  const [api, postgres, nginx, certificate] = await Promise.all([
     apiHealthy(config),
     postgresStatus(config, secrets),
     nginxHealthy(config),
+    config.tls ? readTlsState(dataPaths(config.dataDir).tls) : null,
   ]);
   const running = pid !== null;
   return {
@@ -143,8 +147,15 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     rtmp_url: config.publicUrls.rtmp_url,
     allow_private_webhooks: config.allowPrivateWebhooks,
     metrics_url: metricsUrl(config),
-    healthy: running && api && postgres.healthy && nginx && !postgres.jobs.some((j) => j.late),
+    healthy:
+      running &&
+      api &&
+      postgres.healthy &&
+      nginx &&
+      !postgres.jobs.some((j) => j.late) &&
+      certificate?.state !== 'expired',
     jobs: running ? postgres.jobs : [],
+    certificate,
   };
 }
 
@@ -158,6 +169,26 @@ function describeJob(j: JobStatus): string {
   return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}${took}, last success ${ago(j.last_success_at)}, lag ${j.lag_seconds} s${error}`;
 }
 
+/** One line, and what to do when it is not simply valid. */
+function describeCertificate(c: TlsStatus): string {
+  const expires = `${c.names.join(', ')}; ${c.source === 'acme' ? 'ACME' : 'operator files'}; expires ${c.not_after} (${c.days_left} days)`;
+  const state = c.state === 'valid' ? 'valid' : c.state.toUpperCase().replace('_', ' ');
+  const next = c.next_attempt_at ? `, next attempt ${c.next_attempt_at}` : '';
+  const advice: Record<TlsStatus['state'], string> = {
+    valid: '',
+    expiring:
+      c.source === 'acme'
+        ? `; renewal has not succeeded yet${next}`
+        : '; replace tls.certificate_file and tls.key_file, then restart',
+    renewal_failing: `; still served; last error: ${c.last_error ?? 'unknown'}${next}`,
+    expired:
+      c.source === 'acme'
+        ? `; clients refuse it; last error: ${c.last_error ?? 'unknown'}${next}`
+        : '; clients refuse it: replace tls.certificate_file and tls.key_file, then restart',
+  };
+  return `  tls        ${state.padEnd(8)} ${expires}${advice[c.state]}`;
+}
+
 export function describeStatus(s: ApplianceStatus): string[] {
   const health = (ok: boolean) => (ok ? 'healthy' : 'down');
   return [
@@ -167,6 +198,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     `  postgres   ${health(s.parts.postgres.healthy).padEnd(8)} ${s.parts.postgres.managed ? 'appliance-owned cluster' : 'external (database_url)'}`,
     `  nginx      ${health(s.parts.nginx.healthy).padEnd(8)} rtmp ingest ${s.rtmp_url}, cdn ${s.cdn_url}`,
     `  player     ${s.player_url}`,
+    ...(s.certificate ? [describeCertificate(s.certificate)] : []),
     `  metrics    ${s.metrics_url ?? 'off (set metrics_port in config.json)'}`,
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
     ...(s.allow_private_webhooks

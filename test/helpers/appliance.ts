@@ -10,6 +10,7 @@ import type { Secrets } from '../../src/config/secrets.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { openForTraversal } from '../../src/platform/system/users.js';
+import type { Lookup } from '../../src/platform/tls/preflight.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { freePort } from './ports.js';
 
@@ -31,6 +32,8 @@ export interface TestAppliance {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ): Promise<{ status: number; headers: Record<string, string>; body: any; text: string }>;
   rtmpUrl(streamKey: string): string;
+  /** Stops the appliance and starts it again on the same data dir and database (`svc down && svc up`). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,11 @@ export interface TestAppliance {
  */
 export async function startTestAppliance(
   file: ConfigFile = {},
-  opts: { beforeStart?: (dataDir: string) => void } = {},
+  opts: {
+    beforeStart?: (dataDir: string) => void;
+    /** How the TLS preflight resolves public names (`testLookup` with Pebble). */
+    tlsLookup?: Lookup;
+  } = {},
 ): Promise<TestAppliance> {
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-app-'));
@@ -77,10 +84,17 @@ export async function startTestAppliance(
     process.env.SVC_TEST_LOG_LEVEL ?? 'info',
     destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }),
   );
-  const running = await startAppliance({ config, secrets, logger, clock: systemClock });
+  const start = () => startAppliance({ config, secrets, logger, clock: systemClock, tlsLookup: opts.tlsLookup });
+  let running = await start();
   const accounts = new AccountsService(db.sql, systemClock);
   return {
-    running,
+    get running() {
+      return running;
+    },
+    async restart() {
+      await running.stop();
+      running = await start();
+    },
     config,
     secrets,
     db,

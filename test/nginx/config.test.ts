@@ -84,7 +84,7 @@ const TLS: NginxConfigInput['config']['tls'] = {
   cdnDomain: 'live.example.com',
   names: ['live.example.com', 'watch.example.com'],
   ports: { https: 443, http: 80, rtmps: 1936 },
-  acme: { email: 'ops@example.com', directoryUrl: 'https://acme.example/dir', caFile: null, renewBeforeDays: 30 },
+  acme: { email: 'ops@example.com', directoryUrl: 'https://acme.example/dir', caFile: null, renewBeforeDays: 30, retrySeconds: 60 },
   files: null,
   warnDays: 14,
   checkSeconds: 3600,
