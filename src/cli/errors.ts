@@ -1,5 +1,6 @@
 import { Errors } from '@oclif/core';
 import { ConfigError } from '../config/config.js';
+import { TlsError } from '../platform/tls/errors.js';
 import { ApiError } from '../core/errors.js';
 import { CommandError } from '../platform/process/run.js';
 import { MissingPackagesError } from '../platform/system/packages.js';
@@ -67,6 +68,7 @@ export function describeError(err: unknown): DescribedError {
   if (err instanceof CliError) return make(err.code, oneLine(err.message), err.details, err.exitCode);
   if (err instanceof OperatorError) return make(err.code, oneLine(err.message), err.details);
   if (err instanceof ConfigError) return make('invalid_config', oneLine(err.message));
+  if (err instanceof TlsError) return make('tls_failed', oneLine(err.message));
   if (err instanceof MissingPackagesError)
     return make('missing_packages', oneLine(err.message), { missing: err.missing, command: err.command });
   if (err instanceof CommandError)
