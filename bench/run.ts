@@ -14,6 +14,7 @@ import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
 import { benchWhip } from './whip.bench.js';
 import { benchTls } from './tls.bench.js';
+import { benchIngest } from './ingest.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<string>> = {
   whip: benchWhip,
   chat: benchChat,
   tls: benchTls,
+  ingest: benchIngest,
 };
 
 const chosen = process.argv.slice(2);

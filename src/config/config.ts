@@ -130,8 +130,17 @@ export const DEFAULT_LIVE: LiveSettings = {
 /**
  * Cores per live stream, measured by `npm run bench` on the 2-core Xeon (2.0 GHz) this was built
  * on: a 1080p ladder at superfast 1.53-1.56, a 720p one 0.41, copying 0.044 (docs/operations.md).
+ * Relays beside the ladder, for a 720p30 3 Mbit/s publisher (`npm run bench -- ingest`): SRT's
+ * ffmpeg 0.006-0.010, RTMPS's TLS in nginx 0.003, WHIP's ffmpeg 0.07; about twice that is held.
  */
-export const DEFAULT_STREAM_COST: StreamCosts = { abr_1080: 1.5, abr_720: 0.45, copy_only: 0.05, srt_relay: 0.02 };
+export const DEFAULT_STREAM_COST: StreamCosts = {
+  abr_1080: 1.5,
+  abr_720: 0.45,
+  copy_only: 0.05,
+  srt_relay: 0.02,
+  rtmps_relay: 0.01,
+  whip_relay: 0.1,
+};
 
 export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
 

@@ -52,6 +52,8 @@ const StreamCosts = Type.Object(
     copy_only: Type.Number({ minimum: 0 }),
     /** What the SRT relay of a stream published over SRT adds (docs/decisions.md, "SRT ingest"). */
     srt_relay: Type.Number({ minimum: 0 }),
+    rtmps_relay: Type.Number({ minimum: 0 }),
+    whip_relay: Type.Number({ minimum: 0 }),
   },
   { additionalProperties: false },
 );

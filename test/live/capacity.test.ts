@@ -27,6 +27,8 @@ t(
   },
 );
 
+const NO_RELAYS = { srt_relays: 0, rtmps_relays: 0, whip_relays: 0 };
+
 t('costs by what the ladder encodes', () => {
   const { capacity } = resolveConfig('/x', { capacity: { cores: 2, reserved_cores: 0.3 } });
   assert.is(ladderBudget(capacity), 1.7);
@@ -37,23 +39,25 @@ t('costs by what the ladder encodes', () => {
   // On two cores at the default costs: one 1080p ladder, or three 720p ones.
   assert.ok(fits(capacity, [], 'abr_basic', 1080));
   assert.not.ok(
-    fits(capacity, [{ profile: 'abr_basic', max_resolution: 1080, count: 1, srt_relays: 0 }], 'abr_basic', 1080),
+    fits(capacity, [{ profile: 'abr_basic', max_resolution: 1080, count: 1, ...NO_RELAYS }], 'abr_basic', 1080),
   );
-  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 2, srt_relays: 0 }], 'abr_basic', 720));
+  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 2, ...NO_RELAYS }], 'abr_basic', 720));
   assert.not.ok(
-    fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 3, srt_relays: 0 }], 'abr_basic', 720),
+    fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 3, ...NO_RELAYS }], 'abr_basic', 720),
   );
 });
 
-t('an SRT relay adds its cost, to the live streams it serves and to the publisher it admits', () => {
-  const { capacity } = resolveConfig('/x', {
-    capacity: { cores: 1, reserved_cores: 0, stream_cost: { abr_720: 0.45, srt_relay: 0.1 } },
+for (const relay of ['srt', 'rtmps', 'whip'] as const)
+  t(`a ${relay} relay adds its cost, to the live streams it serves and to the publisher it admits`, () => {
+    const { capacity } = resolveConfig('/x', {
+      capacity: { cores: 1, reserved_cores: 0, stream_cost: { abr_720: 0.45, [`${relay}_relay`]: 0.1 } },
+    });
+    const relayed = [
+      { profile: 'abr_basic' as const, max_resolution: 720, count: 1, ...NO_RELAYS, [`${relay}_relays`]: 1 },
+    ];
+    assert.ok(fits(capacity, relayed, 'abr_basic', 720));
+    assert.not.ok(fits(capacity, relayed, 'abr_basic', 720, relay));
+    assert.ok(fits(capacity, [], 'abr_basic', 720, relay));
   });
-  assert.ok(fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 1, srt_relays: 1 }], 'abr_basic', 720));
-  assert.not.ok(
-    fits(capacity, [{ profile: 'abr_basic', max_resolution: 720, count: 1, srt_relays: 1 }], 'abr_basic', 720, true),
-  );
-  assert.ok(fits(capacity, [], 'abr_basic', 720, true));
-});
 
 t.run();

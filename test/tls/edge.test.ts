@@ -181,9 +181,10 @@ t('ffmpeg publishes over rtmps (verifying the certificate): live, plays over htt
     });
     assert.is(segment.status, 200);
     assert.ok(segment.text.length > 1000);
-    // The publisher's own address reached nginx-rtmp through the PROXY header, not the proxy's socket.
-    const client = await ctx.app.db.sql`select publisher_client_id from streams where id = ${s.id}`;
-    assert.ok(client[0]?.publisher_client_id, 'the publisher is recorded');
+    // Capacity holds RTMPS's TLS beside the ladder.
+    const row = await ctx.app.db.sql`select publisher_client_id, ingest_relay from streams where id = ${s.id}`;
+    assert.ok(row[0]?.publisher_client_id, 'the publisher is recorded');
+    assert.is(row[0]?.ingest_relay, 'rtmps');
     assert.is(await publisher.exited, 0);
     const ended = await ctx.app.call('DELETE', `/v1/streams/${s.id}`, { key: ctx.key });
     assert.is(ended.status, 200, ended.text);

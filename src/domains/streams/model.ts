@@ -268,7 +268,7 @@ export interface StreamRow {
   /** The UDP port its SRT listener takes while it can be published to; null: no SRT (none was free). */
   srt_port: number | null;
   /** `srt` while its publisher comes through the SRT relay, whose CPU capacity then counts. */
-  ingest_relay: 'srt' | null;
+  ingest_relay: IngestRelay | null;
 }
 
 type LaterFields =
@@ -381,19 +381,34 @@ export function streamCost(capacity: Config['capacity'], profile: Profile, maxRe
 export const ladderBudget = (capacity: Config['capacity']): number =>
   Math.max(0, capacity.cores - capacity.reservedCores);
 
+/**
+ * How a publisher reached nginx when something of the appliance's own carries its media: the SRT
+ * relay (ffmpeg), nginx's stream module (RTMPS's TLS) or the WHIP relay (ffmpeg). Each costs CPU
+ * beside the ladder (`capacity.stream_cost.<relay>_relay`, measured by `npm run bench -- ingest`).
+ */
+export const INGEST_RELAYS = ['srt', 'rtmps', 'whip'] as const;
+export type IngestRelay = (typeof INGEST_RELAYS)[number];
+
+export const relayCost = (capacity: Config['capacity'], relay: IngestRelay | null | undefined): number =>
+  relay ? capacity.streamCost[`${relay}_relay`] : 0;
+
 export interface LoadRow {
   profile: Profile;
   max_resolution: number;
   count: number;
-  /** How many of them publish through the SRT relay. */
+  /** How many of them publish through each relay. */
   srt_relays: number;
+  rtmps_relays: number;
+  whip_relays: number;
 }
 
 /** Streams holding capacity, by kind: pending ones keep their reservation, live ones run. */
 export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]> {
   return db<LoadRow[]>`
     select profile, max_resolution, count(*)::int as count,
-      count(*) filter (where ingest_relay = 'srt')::int as srt_relays
+      count(*) filter (where ingest_relay = 'srt')::int as srt_relays,
+      count(*) filter (where ingest_relay = 'rtmps')::int as rtmps_relays,
+      count(*) filter (where ingest_relay = 'whip')::int as whip_relays
     from streams
     where status in ${db(statuses)} group by profile, max_resolution`;
 }
@@ -401,23 +416,25 @@ export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]>
 export function loadOf(capacity: Config['capacity'], rows: LoadRow[]): number {
   return rows.reduce(
     (sum, r) =>
-      sum + r.count * streamCost(capacity, r.profile, r.max_resolution) + r.srt_relays * capacity.streamCost.srt_relay,
+      sum +
+      r.count * streamCost(capacity, r.profile, r.max_resolution) +
+      INGEST_RELAYS.reduce((relays, relay) => relays + r[`${relay}_relays`] * relayCost(capacity, relay), 0),
     0,
   );
 }
 
 /**
  * How many more streams of this kind fit; what `no_capacity` and publisher refusals rest on.
- * `relayed`: the publisher comes through the SRT relay, which needs its CPU too.
+ * `relay`: how the publisher comes in, when a relay of the appliance's carries it (its CPU too).
  */
 export function fits(
   capacity: Config['capacity'],
   rows: LoadRow[],
   profile: Profile,
   maxResolution: number,
-  relayed = false,
+  relay: IngestRelay | null = null,
 ): boolean {
-  const cost = streamCost(capacity, profile, maxResolution) + (relayed ? capacity.streamCost.srt_relay : 0);
+  const cost = streamCost(capacity, profile, maxResolution) + relayCost(capacity, relay);
   // A little tolerance: costs are fractions and 2 × 0.85 must fit in 1.7.
   return loadOf(capacity, rows) + cost <= ladderBudget(capacity) + 1e-9;
 }

@@ -6,7 +6,15 @@ import type { Config } from '../../../config/config.js';
 import { sha256 } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Tx } from '../../../platform/db/connect.js';
-import { fits, load, lockStreamById, publisherJoined, updateStream, type StreamRow } from '../../streams/model.js';
+import {
+  fits,
+  load,
+  lockStreamById,
+  publisherJoined,
+  updateStream,
+  type IngestRelay,
+  type StreamRow,
+} from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
 import * as q from './queries.js';
 
@@ -17,7 +25,7 @@ export interface PublishRequest {
   /** Instead of `key`: the hash a relay's credential stands for (its publisher proved the key). */
   keyHash?: Buffer;
   /** `srt`: the publisher comes through the SRT relay, whose CPU capacity counts too. */
-  via?: 'whip' | 'srt';
+  via?: IngestRelay;
   clientId: string;
 }
 
@@ -66,7 +74,7 @@ export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admi
   const updated = await updateStream(tx, live.id, {
     publisher_client_id: req.clientId,
     publisher_left_at: null,
-    ingest_relay: req.via === 'srt' ? 'srt' : null,
+    ingest_relay: req.via ?? null,
   });
   await publisherJoined(tx, live.id, ctx.now);
   return { admitted: true, stream: updated, resumed };
@@ -125,7 +133,7 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
   if (live >= limits.live_at_once)
     return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
   await q.lockCapacity(tx);
-  if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution, req.via === 'srt')) {
+  if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution, req.via ?? null)) {
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');
   }
   return { admitted: true, stream, resumed: false };

@@ -50,7 +50,7 @@ export class LiveGate implements PublisherGate {
     if (hook.relay !== undefined && grant === null) return false;
     const req = grant
       ? { name: hook.name, key: undefined, keyHash: grant.keyHash, via: grant.via, clientId: hook.clientId }
-      : { name: hook.name, key: hook.key, clientId: hook.clientId };
+      : { name: hook.name, key: hook.key, clientId: hook.clientId, via: hook.rtmps ? ('rtmps' as const) : undefined };
     const result = await sql.begin((tx) =>
       admit(tx, req, {
         config,

@@ -20,6 +20,8 @@ export interface PublishHook {
   relay: string | undefined;
   clientId: string;
   addr: string;
+  /** The publisher came over RTMPS (its tcUrl says so): nginx's stream module carries its TLS. */
+  rtmps: boolean;
 }
 
 /** Where the hooks answer: nginx is told this path (the internal scope's prefix). */
@@ -63,6 +65,7 @@ export const ingestHooks: FastifyPluginAsync<{ gate: PublisherGate; localHost: s
       relay: f.relay,
       clientId: f.clientid,
       addr: f.addr ?? '',
+      rtmps: (f.tcurl ?? '').toLowerCase().startsWith('rtmps://'),
     });
     return reply.code(ok ? 200 : 403).send('');
   });
