@@ -2979,6 +2979,12 @@ export interface operations {
                      *       "parts": {
                      *         "database": "ok",
                      *         "ingest": "ok"
+                     *       },
+                     *       "certificate": {
+                     *         "state": "valid",
+                     *         "not_after": "string",
+                     *         "days_left": 0,
+                     *         "last_error": "string"
                      *       }
                      *     }
                      */
@@ -2992,6 +2998,15 @@ export interface operations {
                          */
                         parts: {
                             [key: string]: "ok" | "down";
+                        };
+                        certificate?: {
+                            /** @description `expiring`: fewer days left than the warning threshold; `renewal_failing`: the last renewal failed and is retried (the current certificate is still served); `expired`: clients refuse it */
+                            state: "valid" | "expiring" | "renewal_failing" | "expired";
+                            /** @description When the served certificate expires */
+                            not_after: string;
+                            days_left: number;
+                            /** @description Why the last renewal failed */
+                            last_error: string | null;
                         };
                     };
                 };
@@ -3021,6 +3036,15 @@ export interface operations {
                          */
                         parts: {
                             [key: string]: "ok" | "down";
+                        };
+                        certificate?: {
+                            /** @description `expiring`: fewer days left than the warning threshold; `renewal_failing`: the last renewal failed and is retried (the current certificate is still served); `expired`: clients refuse it */
+                            state: "valid" | "expiring" | "renewal_failing" | "expired";
+                            /** @description When the served certificate expires */
+                            not_after: string;
+                            days_left: number;
+                            /** @description Why the last renewal failed */
+                            last_error: string | null;
                         };
                     };
                 };

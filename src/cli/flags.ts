@@ -36,9 +36,13 @@ export const configFlags = {
     summary:
       'Public name of this machine: turns on HTTPS for every surface and RTMPS (needs --acme-email or --certificate-file).',
   }),
-  'player-domain': Flags.string({ summary: 'Name of the hosted player on port 443 (default: --domain, on --player-port).' }),
+  'player-domain': Flags.string({
+    summary: 'Name of the hosted player on port 443 (default: --domain, on --player-port).',
+  }),
   'cdn-domain': Flags.string({ summary: 'Name of the CDN origin on port 443 (default: --domain, on --cdn-port).' }),
-  'acme-email': Flags.string({ summary: "Contact of the ACME account: certificates from Let's Encrypt (or --acme-directory)." }),
+  'acme-email': Flags.string({
+    summary: "Contact of the ACME account: certificates from Let's Encrypt (or --acme-directory).",
+  }),
   'acme-directory': Flags.string({ summary: "ACME directory URL (default: Let's Encrypt's)." }),
   'acme-ca-file': Flags.string({ summary: 'PEM bundle to trust the ACME directory with (a private CA).' }),
   'certificate-file': Flags.string({ summary: 'Your own certificate chain (PEM), instead of ACME; with --key-file.' }),

@@ -53,7 +53,9 @@ export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls'> & { publicUrls: Pick<Config['publicUrls'], 'whip_url'> } & {
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls'> & {
+    publicUrls: Pick<Config['publicUrls'], 'whip_url'>;
+  } & {
     live: Pick<Config['live'], 'idle_publisher_seconds'>;
     cdn: Pick<Config['cdn'], 'country_table'>;
   };
