@@ -157,7 +157,13 @@ export async function startAppliance(opts: {
     const worker = await nginxWorkerUser();
     protectDataDir(config.dataDir, worker);
     // Before anything starts: no certificate (a CA that cannot issue one, a bad file) stops the start here.
-    const certificates = await startCertificates({ config, logger, worker, lookup: opts.tlsLookup });
+    const certificates = await startCertificates({
+      config,
+      logger,
+      worker,
+      lookup: opts.tlsLookup,
+      onProgress: opts.onProgress,
+    });
     if (certificates) stops.push({ part: 'certificates', stop: () => certificates.stop() });
     let url = config.databaseUrl;
     let watchdog: ClusterWatchdog | null = null;

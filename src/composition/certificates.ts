@@ -27,6 +27,7 @@ export async function startCertificates(opts: {
   worker: SystemUser | null;
   /** How names are resolved for the preflight (tests: their test names to loopback). */
   lookup?: Lookup | undefined;
+  onProgress?: ((line: string) => void) | undefined;
 }): Promise<Certificates | null> {
   const { config, logger, worker } = opts;
   const tls = config.tls;
@@ -53,9 +54,19 @@ export async function startCertificates(opts: {
     servedToGid: worker?.gid ?? null,
   });
   const responder = tls.acme ? await challengeResponder(config, tls.ports.http) : null;
+  opts.onProgress?.(
+    tls.acme
+      ? `certificate for ${tls.names.join(', ')}: the stored one, or a new one from ${tls.acme.directoryUrl}`
+      : `certificate for ${tls.names.join(', ')}: checking ${tls.files?.certificate ?? ''}`,
+  );
   try {
     const status = await keeper.ensure();
-    if (status.state === 'renewal_failing')
+    const failing =
+      status.state === 'renewal_failing'
+        ? `; its renewal failed (${status.last_error}), retried in the background`
+        : '';
+    opts.onProgress?.(`certificate valid until ${status.not_after} (${status.days_left} days)${failing}`);
+    if (failing)
       logger.warn({ error: status.last_error, not_after: status.not_after }, 'tls: serving the stored certificate');
   } finally {
     await responder?.stop();
