@@ -97,7 +97,9 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
     'metrics_url',
     'healthy',
     'jobs',
+    'certificate',
   ]);
+  assert.is(s.certificate, null, 'no TLS: no certificate');
   assert.is(s.running, true);
   assert.is(s.healthy, true);
   assert.equal(
