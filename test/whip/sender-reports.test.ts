@@ -28,7 +28,7 @@ test('no report yet: one is made from the arrival, and the later real ones are s
   const made = audio.firstReport(null) as RtcpSrPacket;
   assert.is(made.senderInfo.rtpTimestamp, 480_000);
   assert.ok(
-    Math.abs(seconds(made) - (performance.timeOrigin + performance.now() / 1000 + 2_208_988_800)) < 1,
+    Math.abs(seconds(made) - ((performance.timeOrigin + performance.now()) / 1000 + 2_208_988_800)) < 1,
     'on this machine’s clock',
   );
   // The browser's clock says something else entirely: what the relay sees continues the made-up mapping.
