@@ -13,6 +13,7 @@ import { benchSegment } from './segment.bench.js';
 import { benchPlayer } from './player.bench.js';
 import { benchLoadLive } from './load-live.bench.js';
 import { benchWhip } from './whip.bench.js';
+import { benchWhipStart } from './whip-start.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<string>> = {
   cdnlog: benchCdnLog,
   identity: benchIdentity,
   whip: benchWhip,
+  'whip-start': benchWhipStart,
   chat: benchChat,
 };
 
