@@ -112,8 +112,8 @@ export class LiveWorker {
 
   /**
    * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
-   * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
-   * by the first session (players keep the playlists they know). `recording` finds nginx's
+   * came, serve the source only). Resolves when the ladder has started; the renditions are planned
+   * by the first session (players keep the playlists they know) and only grow (followSource). `recording` finds nginx's
    * recording of this publish session (null: none, as for a publisher adopted after a restart):
    * the ladder reads it from its first frame.
    */
