@@ -51,8 +51,9 @@ type Kind = 'video' | 'audio';
 /**
  * One browser's WebRTC session (werift): answers its offer with one H.264 and one Opus payload
  * type, then passes the decrypted RTP to a relay on loopback UDP, starting on a keyframe so the
- * relay can decode from its first packet, each track preceded by a sender report (see TrackClock). Asks for keyframes (PLI) and states the bitrate it
- * accepts (REMB). Knows no stream: the WHIP domain decides what the session is for.
+ * relay can decode from its first packet, each track preceded by a sender report (TrackClock).
+ * Asks for keyframes (PLI) and states the bitrate it accepts (REMB). Knows no stream: the WHIP
+ * domain decides what the session is for.
  */
 export class WebrtcReceiver {
   /** Set by answerOffer before anyone sees the receiver. */
@@ -197,7 +198,7 @@ export class WebrtcReceiver {
     });
     // Sender reports carry the wall clock of each track: ffmpeg aligns audio and video with them.
     track.onReceiveRtcp.subscribe((packet) => {
-      if (!(packet instanceof RtcpSrPacket)) return;
+      if (packet.type !== RtcpSrPacket.type) return;
       const kind: Kind = video ? 'video' : 'audio';
       const report = this.clocks[kind].report(packet);
       // A track not yet started gets its report ahead of its first packet.

@@ -60,6 +60,8 @@ export class LiveWorker {
   private sessionStart: Promise<void> = Promise.resolve();
   /** Publish sessions so far: a ladder restarts only while its own session lasts. */
   private sessions = 0;
+  /** Whether the publisher's audio is in the ladder's input (nginx's metadata of the session). */
+  private hasAudio = true;
   /** A bigger ladder is being started (see followSource). */
   private growing = false;
   /** Told the renditions each time they grow (the stream's `renditions`). */
@@ -112,10 +114,10 @@ export class LiveWorker {
 
   /**
    * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
-   * came, serve the source only). Resolves when the ladder has started; the renditions are planned
-   * by the first session (players keep the playlists they know) and only grow (followSource). `recording` finds nginx's
-   * recording of this publish session (null: none, as for a publisher adopted after a restart):
-   * the ladder reads it from its first frame.
+   * came, serve the source only). Resolves when the ladder has started; the renditions are
+   * planned by the first session (players keep the playlists they know) and only grow
+   * (followSource). `recording` finds nginx's recording of this publish session (null: none, as
+   * for a publisher adopted after a restart): the ladder reads it from its first frame.
    */
   publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
     this.publisherConnected = true;
@@ -186,9 +188,6 @@ export class LiveWorker {
       'ladder started',
     );
   }
-
-  /** Whether the publisher's audio is in the ladder's input (nginx's metadata of the session). */
-  private hasAudio = true;
 
   /** The session's ladder, from its recording (null: from the live stream) into the work folder's playlists. */
   private runLadder(session: number, recording: string | null): void {
