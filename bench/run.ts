@@ -15,6 +15,7 @@ import { benchLoadLive } from './load-live.bench.js';
 import { benchWhip } from './whip.bench.js';
 import { benchTls } from './tls.bench.js';
 import { benchIngest } from './ingest.bench.js';
+import { benchWhipStart } from './whip-start.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<string>> = {
   cdnlog: benchCdnLog,
   identity: benchIdentity,
   whip: benchWhip,
+  'whip-start': benchWhipStart,
   chat: benchChat,
   tls: benchTls,
   ingest: benchIngest,

@@ -18,8 +18,11 @@
   const error = $('error');
   const endpoint = `${root.dataset.whip}/${root.dataset.stream}`;
   const key = new URLSearchParams(location.hash.slice(1)).get('key');
-  /** What the page asks of the browser's encoder; the service accepts up to 6 Mbit/s. */
-  const MAX_BITRATE = 2_500_000;
+  /**
+   * What the page asks of the browser's encoder by the stream's declared size (short side); the
+   * service accepts up to 1.5 / 4 / 6 Mbit/s. The first offer, before the size is known, asks for 720's.
+   */
+  const MAX_BITRATE = { 480: 1_200_000, 720: 2_500_000, 1080: 4_500_000 };
   const ICE_GATHER_MS = 2000;
   const EMBED_EVERY_MS = 3000;
 
@@ -132,9 +135,12 @@
     for (const track of media.getTracks()) {
       const transceiver = pc.addTransceiver(track, {
         direction: 'sendonly',
-        sendEncodings: track.kind === 'video' ? [{ maxBitrate: MAX_BITRATE }] : undefined,
+        sendEncodings: track.kind === 'video' ? [{ maxBitrate: MAX_BITRATE[720] }] : undefined,
       });
-      if (track.kind === 'video') preferH264(transceiver);
+      if (track.kind === 'video') {
+        preferH264(transceiver);
+        await holdResolution(transceiver.sender);
+      }
     }
     pc.addEventListener('connectionstatechange', () => {
       if (pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed'))
@@ -164,6 +170,19 @@
   }
 
   /**
+   * The camera's size from the first frame: by default a browser starts small while its bandwidth
+   * estimate ramps up (Chromium: 640x360, then 960x540, 1280x720 after ~8 s), and the service
+   * would plan the stream's renditions for the small size. Holding the resolution makes the
+   * encoder drop frames instead, only until the estimate has grown.
+   */
+  async function holdResolution(sender) {
+    const params = sender.getParameters();
+    params.degradationPreference = 'maintain-resolution';
+    // Browsers without the setting keep their own choice; the service follows the size it gets.
+    await sender.setParameters(params).catch(() => {});
+  }
+
+  /**
    * The stream declares its largest size (short side, either orientation); a camera above it is
    * scaled down by the encoder, or the service would end the stream `limit_resolution`.
    */
@@ -175,6 +194,8 @@
     const params = sender.getParameters();
     if (!params.encodings || !params.encodings.length) params.encodings = [{}];
     params.encodings[0].scaleResolutionDownBy = scale;
+    const fitting = Object.keys(MAX_BITRATE).find((size) => Number(size) >= max) || 1080;
+    params.encodings[0].maxBitrate = MAX_BITRATE[fitting];
     await sender.setParameters(params);
   }
 

@@ -136,9 +136,13 @@ const LAVFI_SOURCE: RtpSource = (videoPort, audioPort) => [
   `rtp://127.0.0.1:${audioPort}?pkt_size=1200`,
 ];
 
-/** An H.264 + AAC clip as a browser would send it: video copied, audio as Opus, in real time. */
+/**
+ * An H.264 + AAC clip as a browser would send it: video copied, audio as Opus, in real time.
+ * The clip's headers go before every keyframe; `headersInBand`: it has them there already (a
+ * clip whose size changes, whose first headers would hide the later ones).
+ */
 export const clipSource =
-  (clip: string): RtpSource =>
+  (clip: string, opts: { headersInBand?: boolean } = {}): RtpSource =>
   (videoPort, audioPort) => [
     '-re',
     '-i',
@@ -148,7 +152,7 @@ export const clipSource =
     '-c:v',
     'copy',
     '-bsf:v',
-    'h264_mp4toannexb,dump_extra',
+    opts.headersInBand ? 'h264_mp4toannexb' : 'h264_mp4toannexb,dump_extra',
     '-f',
     'rtp',
     '-payload_type',

@@ -12,7 +12,7 @@ const HEAD = [
   '-fflags',
   '+genpts',
   '-analyzeduration',
-  '500000',
+  '100000',
   '-fpsprobesize',
   '0',
   '-reorder_queue_size',

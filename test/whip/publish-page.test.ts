@@ -1,8 +1,8 @@
 /**
  * The publish page in Debian's Chromium with a fake camera and microphone: go live over WHIP,
  * the stream is live and plays (H.264 + AAC), the page shows it, stop → the reconnect window →
- * ended, the recording is ready. A wrong key is refused with a clear message. Screenshots go to
- * test-output/publish/.
+ * ended, the recording is ready. A 720p camera gets the 720p source's ladder from its first
+ * frame. A wrong key is refused with a clear message. Screenshots go to test-output/publish/.
  */
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -13,6 +13,7 @@ import { withPublishUrl } from '../../src/cli/streams.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { streamOf } from '../helpers/broadcast.js';
 import { launchChromium, outputDir } from '../helpers/browser.js';
+import { ffprobeSegmentArgs, parseSegmentProbe } from '../helpers/ffprobe.js';
 import { waitFor } from '../helpers/publisher.js';
 
 let app: TestAppliance;
@@ -95,6 +96,38 @@ test('go live from the publish page, see it live, stop: ended after the window, 
     60_000,
   );
   assert.ok(ready.recording.duration_seconds >= 5, `recording ${ready.recording.duration_seconds} s`);
+  await page.close();
+});
+
+test('a 720p camera: the page holds its size, the stream gets the 720p ladder, its source segments are 1280x720', async () => {
+  const created = withPublishUrl(
+    (await app.call('POST', '/v1/streams', { key, body: { max_resolution: 720, record: false } })).body,
+  );
+  const page = await browser.newPage();
+  await page.goto(created.publish_url as string);
+  await page.waitForSelector('#go:not([disabled])', { timeout: 15_000 });
+  await page.click('#go');
+  const base = (created.playback_url as string).replace(/master\.m3u8$/, '');
+  // Left to itself Chromium starts at 640x360 and the ladder would be the source's alone.
+  const master = await waitFor(
+    'a master with two renditions',
+    async () => {
+      const res = await fetch(created.playback_url as string);
+      const text = res.status === 200 && (await res.text());
+      return text && /NAME="480p"/.test(text) && text;
+    },
+    30_000,
+  );
+  assert.match(master, /RESOLUTION=1280x720,[^\n]*NAME="source"/);
+  assert.match(master, /RESOLUTION=854x480,[^\n]*NAME="480p"/);
+  assert.equal((await streamOf(app, key, created.id)).renditions, ['source', '480p']);
+  const first = /^(source_\d{5}\.ts)$/m.exec(await (await fetch(`${base}source.m3u8`)).text())?.[1];
+  assert.ok(first);
+  const probe = parseSegmentProbe((await execa('ffprobe', ffprobeSegmentArgs(`${base}${first}`))).stdout);
+  assert.equal(probe.video && [probe.video.width, probe.video.height], [1280, 720], `${first} from the first frame`);
+  assert.ok(probe.audio, 'the segment has its audio');
+  await page.click('#stop');
+  await app.call('DELETE', `/v1/streams/${created.id}`, { key });
   await page.close();
 });
 

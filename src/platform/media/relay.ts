@@ -25,7 +25,7 @@ export function relayArgs(opts: RelayOptions): string[] {
     '-fflags',
     '+genpts',
     '-analyzeduration',
-    '500000',
+    '100000',
     '-fpsprobesize',
     '0',
     // Loopback delivers in order; the queue absorbs what the browser's network reordered.

@@ -6,7 +6,7 @@ import {
   RTCRtpCodecParameters,
   RtcpPayloadSpecificFeedback,
   RTCRtpTransceiver,
-  type RtcpPacket,
+  RtcpSrPacket,
   useAbsSendTime,
   useFIR,
   useNACK,
@@ -16,6 +16,7 @@ import {
 } from 'werift';
 import type { Logger } from '../../core/logger.js';
 import { startsKeyframe } from './h264.js';
+import { TrackClock } from './sender-reports.js';
 import { chooseCodecs, trimAnswer, type Chosen } from './sdp.js';
 
 export interface ReceiverOptions {
@@ -44,13 +45,15 @@ export interface RelayPorts {
 
 const REMB_EVERY_MS = 500;
 const WATCH_EVERY_MS = 1000;
-const REPORT_WAIT_MS = 6000;
+
+type Kind = 'video' | 'audio';
 
 /**
  * One browser's WebRTC session (werift): answers its offer with one H.264 and one Opus payload
  * type, then passes the decrypted RTP to a relay on loopback UDP, starting on a keyframe so the
- * relay can decode from its first packet. Asks for keyframes (PLI) and states the bitrate it
- * accepts (REMB). Knows no stream: the WHIP domain decides what the session is for.
+ * relay can decode from its first packet, each track preceded by a sender report (TrackClock).
+ * Asks for keyframes (PLI) and states the bitrate it accepts (REMB). Knows no stream: the WHIP
+ * domain decides what the session is for.
  */
 export class WebrtcReceiver {
   /** Set by answerOffer before anyone sees the receiver. */
@@ -65,12 +68,13 @@ export class WebrtcReceiver {
   private lastMediaMs = performance.now();
   private readonly startedMs = performance.now();
   private readonly timers: NodeJS.Timeout[] = [];
+  private keyframeTimer: NodeJS.Timeout;
   private ended: ReceiverEnd | null = null;
   private endListeners: ((why: ReceiverEnd) => void)[] = [];
   private videoSsrc: number | null = null;
-  private keyframeSeenMs: number | null = null;
-  /** The last sender report of each track, sent to the relay ahead of the first packet. */
-  private readonly reports = new Map<string, RtcpPacket>();
+  private readonly clocks: Record<Kind, TrackClock> = { video: new TrackClock(90_000), audio: new TrackClock(48_000) };
+  /** Tracks whose first sender report the current relay has had. */
+  private readonly reported = new Set<Kind>();
   private videoTransceiver: RTCRtpTransceiver | null = null;
   /** Called once when the first media reaches the relay (the first keyframe). */
   onFirstMedia: (() => void) | null = null;
@@ -91,7 +95,7 @@ export class WebrtcReceiver {
     });
     this.timers.push(setInterval(() => this.watch(), WATCH_EVERY_MS));
     this.timers.push(setInterval(() => this.sendRemb(), REMB_EVERY_MS));
-    this.timers.push(setInterval(() => this.askKeyframe(), opts.keyframeEveryMs));
+    this.keyframeTimer = setInterval(() => this.askKeyframe(), opts.keyframeEveryMs);
   }
 
   /** Answers an offer; null when it has no H.264 (packetization-mode 1) to copy. */
@@ -148,7 +152,7 @@ export class WebrtcReceiver {
   forwardTo(ports: RelayPorts | null): void {
     this.target = ports;
     this.gateOpen = false;
-    this.keyframeSeenMs = null;
+    this.reported.clear();
     if (ports) this.askKeyframe();
   }
 
@@ -171,39 +175,49 @@ export class WebrtcReceiver {
         return;
       }
       this.lastMediaMs = performance.now();
+      const kind: Kind = video ? 'video' : 'audio';
+      // Monotonic: only differences of these times reach ffmpeg.
+      this.clocks[kind].packet(rtp.header.timestamp, rtp.header.ssrc, performance.timeOrigin + performance.now());
       const target = this.target;
       if (!target) return;
-      if (video) {
-        if (!this.gateOpen) {
-          if (!startsKeyframe(rtp.payload) || !this.reportsReady()) return;
-          // ffmpeg times each track from its sender report: one that arrives after the first packets makes timestamps jump back.
-          for (const [kind, report] of this.reports)
-            this.socket.send(report.serialize(), (kind === 'video' ? target.video : target.audio) + 1, '127.0.0.1');
-          this.gateOpen = true;
-          this.padding = 0;
-          this.onFirstMedia?.();
-        }
-        rtp.header.sequenceNumber = (rtp.header.sequenceNumber - this.padding) & 0xffff;
-        this.socket.send(rtp.serialize(), target.video, '127.0.0.1');
-      } else if (this.gateOpen) {
-        this.socket.send(rtp.serialize(), target.audio, '127.0.0.1');
+      if (video && !this.gateOpen) {
+        if (!startsKeyframe(rtp.payload)) return;
+        this.gateOpen = true;
+        this.padding = 0;
+        this.keyframesFromNow();
+        this.onFirstMedia?.();
       }
+      if (!this.gateOpen) return;
+      if (!this.reported.has(kind)) {
+        const report = this.clocks[kind].firstReport(this.clocks[video ? 'audio' : 'video']);
+        if (report) this.sendReport(kind, report, target);
+        this.reported.add(kind);
+      }
+      if (video) rtp.header.sequenceNumber = (rtp.header.sequenceNumber - this.padding) & 0xffff;
+      this.socket.send(rtp.serialize(), video ? target.video : target.audio, '127.0.0.1');
     });
     // Sender reports carry the wall clock of each track: ffmpeg aligns audio and video with them.
     track.onReceiveRtcp.subscribe((packet) => {
-      if (packet.type !== 200) return;
-      this.reports.set(track.kind, packet);
-      const target = this.target;
-      if (!target || !this.gateOpen) return;
-      this.socket.send(packet.serialize(), (video ? target.video : target.audio) + 1, '127.0.0.1');
+      if (packet.type !== RtcpSrPacket.type) return;
+      const kind: Kind = video ? 'video' : 'audio';
+      const report = this.clocks[kind].report(packet);
+      // A track not yet started gets its report ahead of its first packet.
+      if (this.target && this.reported.has(kind)) this.sendReport(kind, report, this.target);
     });
   }
 
-  /** A track that sends no reports (a silent audio section) holds media back this long at most. */
-  private reportsReady(): boolean {
-    this.keyframeSeenMs ??= performance.now();
-    const all = this.reports.has('video') && (this.chosen.audio === null || this.reports.has('audio'));
-    return all || performance.now() - this.keyframeSeenMs > REPORT_WAIT_MS;
+  private sendReport(kind: Kind, report: RtcpSrPacket, target: RelayPorts): void {
+    this.socket.send(report.serialize(), (kind === 'video' ? target.video : target.audio) + 1, '127.0.0.1');
+  }
+
+  /**
+   * The periodic keyframe requests start over from the relay's first keyframe: HLS cuts a
+   * segment at the first keyframe past its length, and requests timed from the session's start
+   * would make the first segment up to a request interval longer.
+   */
+  private keyframesFromNow(): void {
+    clearInterval(this.keyframeTimer);
+    this.keyframeTimer = setInterval(() => this.askKeyframe(), this.opts.keyframeEveryMs);
   }
 
   private askKeyframe(): void {
@@ -236,7 +250,7 @@ export class WebrtcReceiver {
   private end(why: ReceiverEnd): void {
     if (this.ended) return;
     this.ended = why;
-    for (const t of this.timers) clearInterval(t);
+    for (const t of [...this.timers, this.keyframeTimer]) clearInterval(t);
     this.target = null;
     this.socket.close();
     if (why !== 'closed') void this.pc.close().catch(() => {});

@@ -121,6 +121,10 @@ export class LiveGate implements PublisherGate {
   private startWorker(stream: StreamRow): LiveWorker {
     const { sql, logger, workers } = this.deps;
     const { worker, started } = workers.publisherStarted(stream);
+    worker.onRenditionsGrown = (names) =>
+      void q
+        .growRenditions(sql, stream.id, names)
+        .catch((err: unknown) => logger.error({ stream_id: stream.id, err }, 'renditions not saved'));
     void started
       .then(async () => {
         if (worker.renditionNames) await q.saveRenditions(sql, stream.id, worker.renditionNames);

@@ -84,3 +84,8 @@ export async function purgeIngestSamples(db: Db, before: Date, batch: number): P
 export async function saveRenditions(db: Db, streamId: string, renditions: string[]): Promise<void> {
   await db`update streams set renditions = ${renditions} where id = ${streamId} and renditions is null`;
 }
+
+/** The ladder grew with its source (LiveWorker.followSource): the stream lists its new renditions. */
+export async function growRenditions(db: Db, streamId: string, renditions: string[]): Promise<void> {
+  await db`update streams set renditions = ${renditions} where id = ${streamId}`;
+}

@@ -65,12 +65,17 @@ export class Uploader {
   private readonly state = new Map<string, RenditionState>();
   private announcedBps = new Map<string, number>();
   private masterWritten = false;
+  /** The renditions published, in the ladder's order; they can grow (addRenditions). */
+  private readonly renditions: string[];
+  /** The master lists fewer renditions than there are: written again once every one has a segment. */
+  private masterShort = false;
   private ended = false;
   private busy: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: UploaderOptions) {
     mkdirSync(o.originDir, { recursive: true });
-    for (const name of o.renditions) this.state.set(name, this.restore(name));
+    this.renditions = [...o.renditions];
+    for (const name of this.renditions) this.state.set(name, this.restore(name));
     this.masterWritten = existsSync(join(o.originDir, 'master.m3u8'));
   }
 
@@ -110,6 +115,15 @@ export class Uploader {
     return st;
   }
 
+  /** The ladder grew: its new renditions are published too, and listed in the master from their first segment. */
+  addRenditions(names: string[]): void {
+    for (const name of names.filter((n) => !this.state.has(n))) {
+      this.state.set(name, this.restore(name));
+      this.renditions.push(name);
+      this.masterShort = true;
+    }
+  }
+
   /** True once viewers can start: the master playlist and a segment of every rendition are on the origin. */
   get playable(): boolean {
     return this.masterWritten;
@@ -127,12 +141,12 @@ export class Uploader {
   async finish(): Promise<void> {
     await this.tick();
     this.ended = true;
-    for (const name of this.o.renditions) this.writeMediaPlaylist(name);
+    for (const name of this.renditions) this.writeMediaPlaylist(name);
   }
 
   private async pass(): Promise<void> {
     // Renditions in parallel: their first segments' readings (for CODECS) would otherwise delay the master one after another.
-    const fresh = await Promise.all(this.o.renditions.map((name) => this.publishRendition(name)));
+    const fresh = await Promise.all(this.renditions.map((name) => this.publishRendition(name)));
     if (fresh.some(Boolean)) this.writeMasterIfDue();
   }
 
@@ -252,13 +266,14 @@ export class Uploader {
 
   /** Written when every rendition has a segment; again when a rendition's peak outgrows what it announced by 10%. */
   private writeMasterIfDue(): void {
-    const ready = this.o.renditions.every((n) => (this.state.get(n) as RenditionState).variant !== null);
+    const ready = this.renditions.every((n) => (this.state.get(n) as RenditionState).variant !== null);
     if (!ready) return;
-    const grew = this.o.renditions.some(
+    const grew = this.renditions.some(
       (n) => (this.state.get(n) as RenditionState).peakBps > (this.announcedBps.get(n) ?? 0) * 1.1,
     );
-    if (this.masterWritten && !grew) return;
-    const variants: Variant[] = this.o.renditions.map((n) => {
+    if (this.masterWritten && !grew && !this.masterShort) return;
+    this.masterShort = false;
+    const variants: Variant[] = this.renditions.map((n) => {
       const st = this.state.get(n) as RenditionState;
       const bandwidth = Math.round(st.peakBps);
       this.announcedBps.set(n, bandwidth);
@@ -274,7 +289,7 @@ export class Uploader {
       join(this.o.originDir, 'master.m3u8'),
       renderMasterPlaylist(variants.sort((a, b) => b.bandwidth - a.bandwidth)),
     );
-    if (!this.masterWritten) this.o.logger.info({ renditions: this.o.renditions }, 'stream playable');
+    if (!this.masterWritten) this.o.logger.info({ renditions: this.renditions }, 'stream playable');
     this.masterWritten = true;
   }
 

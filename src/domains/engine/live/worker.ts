@@ -60,6 +60,12 @@ export class LiveWorker {
   private sessionStart: Promise<void> = Promise.resolve();
   /** Publish sessions so far: a ladder restarts only while its own session lasts. */
   private sessions = 0;
+  /** Whether the publisher's audio is in the ladder's input (nginx's metadata of the session). */
+  private hasAudio = true;
+  /** A bigger ladder is being started (see followSource). */
+  private growing = false;
+  /** Told the renditions each time they grow (the stream's `renditions`). */
+  onRenditionsGrown: ((names: string[]) => void) | null = null;
 
   constructor(
     readonly streamId: string,
@@ -108,10 +114,10 @@ export class LiveWorker {
 
   /**
    * A publisher was admitted: start a ladder once `source` says what it sends (null: no metadata
-   * came, serve the source only). Resolves when the ladder has started; the renditions are fixed
-   * by the first session (players keep the playlists they know). `recording` finds nginx's
-   * recording of this publish session (null: none, as for a publisher adopted after a restart):
-   * the ladder reads it from its first frame.
+   * came, serve the source only). Resolves when the ladder has started; the renditions are
+   * planned by the first session (players keep the playlists they know) and only grow
+   * (followSource). `recording` finds nginx's recording of this publish session (null: none, as
+   * for a publisher adopted after a restart): the ladder reads it from its first frame.
    */
   publisherStarted(source: Promise<SourceInfo | null>, recording: () => string | null = () => null): Promise<void> {
     this.publisherConnected = true;
@@ -154,7 +160,10 @@ export class LiveWorker {
         windowSegments: config.live.window_segments,
         segmentSeconds: this.segmentSeconds,
         probe: this.deps.probe,
-        onSourceSegment: (probe) => this.meter.addSegment(probe),
+        onSourceSegment: (probe) => {
+          this.meter.addSegment(probe);
+          this.followSource(probe);
+        },
         // Stills come from the smallest rendition: the cheapest to decode.
         onPublished: (rendition, file) => {
           if (rendition === this.renditions?.at(-1)?.name)
@@ -168,24 +177,36 @@ export class LiveWorker {
     // Released, not just forgotten: a restart it had scheduled would run beside this session's ladder.
     if (this.ladder) await this.deps.supervisor.release(this.ladder);
     if (session !== this.sessions || !this.publisherConnected) return;
-    const options = {
-      outDir: this.workDir,
-      renditions: this.renditions,
-      hasAudio: info?.hasAudio ?? true,
-      preset: config.live.x264_preset,
-      segmentSeconds: this.segmentSeconds,
-    };
-    const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
+    this.hasAudio = info?.hasAudio ?? true;
     // nginx's recording of the session holds it from the first frame; pulling the live stream
     // joins at the publisher's next keyframe, up to a keyframe interval later (docs/decisions.md,
     // "First picture"). The feed ends when the publisher leaves (see publisherLeft), the ladder with it.
     const recording = findRecording();
+    this.runLadder(session, recording);
+    this.log.info(
+      { renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' },
+      'ladder started',
+    );
+  }
+
+  /** The session's ladder, from its recording (null: from the live stream) into the work folder's playlists. */
+  private runLadder(session: number, recording: string | null): void {
+    const { config } = this.deps;
+    const renditions = this.renditions as Rendition[];
+    const options = {
+      outDir: this.workDir,
+      renditions,
+      hasAudio: this.hasAudio,
+      preset: config.live.x264_preset,
+      segmentSeconds: this.segmentSeconds,
+    };
+    const live = `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${this.streamId}`;
     this.feed = recording ? new GrowingFile(recording) : null;
     const args = ladderArgs({
       ...options,
       ...(this.feed ? { input: 'pipe:0', inputFormat: 'flv' as const } : { input: live }),
       // Shorter first segments get the first picture out sooner; only a fresh folder can have them.
-      firstSegmentSeconds: existsSync(join(this.workDir, `${this.renditions[0]?.name}.m3u8`))
+      firstSegmentSeconds: existsSync(join(this.workDir, `${renditions[0]?.name}.m3u8`))
         ? 0
         : config.live.first_segment_seconds,
     });
@@ -202,10 +223,41 @@ export class LiveWorker {
       // Its input ends with the publisher (exit 0); a crash while this session publishes restarts it.
       restart: (exit) => session === this.sessions && this.publisherConnected && !this.finished && exit.code !== 0,
     });
-    this.log.info(
-      { renditions: this.renditionNames, source: info, input: recording ? 'recording' : 'live' },
-      'ladder started',
-    );
+  }
+
+  /**
+   * The ladder follows the size the publisher really sends, when it grows into a bigger class:
+   * a WebRTC sender starts small while its bandwidth estimate ramps up (Chromium: 640x360 →
+   * 960x540 → 1280x720 in ~8 s), and a ladder planned from its first frames would stay
+   * source-only. The ladder is restarted with the bigger plan, pulling the live stream: the
+   * copied rendition's playlist continues with a discontinuity (append_list), the new renditions
+   * start, and the master playlist lists them from their first segment on. Renditions never go
+   * away (a player may be on one), so a sender that shrinks under congestion changes nothing.
+   */
+  private followSource(probe: SegmentProbe): void {
+    if (!probe.video || !this.renditions || this.growing || this.finished || !this.publisherConnected) return;
+    // Plans nest (source ⊂ source + 480p ⊂ source + 720p + 480p): a longer one holds the current.
+    const plan = planLadder(this.profile, probe.video);
+    if (plan.length <= this.renditions.length) return;
+    this.growing = true;
+    const session = this.sessions;
+    this.sessionStart = this.sessionStart
+      .then(async () => {
+        if (session !== this.sessions || !this.publisherConnected || this.finished) return;
+        const from = this.renditionNames;
+        this.renditions = plan;
+        this.uploader?.addRenditions(plan.map((r) => r.name));
+        this.feed?.finish();
+        if (this.ladder) await this.deps.supervisor.release(this.ladder);
+        if (session !== this.sessions || !this.publisherConnected || this.finished) return;
+        this.runLadder(session, null);
+        this.log.info({ from, renditions: this.renditionNames, source: probe.video }, 'ladder grew with the source');
+        this.onRenditionsGrown?.(this.renditionNames as string[]);
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'ladder did not grow'))
+      .finally(() => {
+        this.growing = false;
+      });
   }
 
   /**
