@@ -158,7 +158,12 @@ t(
       assert.is((err as ApiError).code, 'unauthorized');
     }
     const o = await dashboard.overview({ database: false, ingest: true });
-    assert.equal(o.health, { healthy: false, parts: { database: false, ingest: true }, jobs: null });
+    assert.equal(o.health, {
+      healthy: false,
+      parts: { database: false, ingest: true },
+      jobs: null,
+      certificate: null,
+    });
     assert.equal([o.streams, o.recordings, o.accounts, o.webhooks], [null, null, null, null]);
     assert.equal([...o.unavailable].sort(), ['accounts', 'jobs', 'recordings', 'streams', 'webhooks']);
     // Without a generation ever read, there is nothing to check against: the database's error (a 503).
