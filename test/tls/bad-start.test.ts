@@ -82,6 +82,44 @@ t('ACME with the http port held by another program: which port, and the setting'
   );
 });
 
+t(
+  'the https port held by another program: nginx cannot start, and the error names the holder and the setting',
+  async (ctx) => {
+    const good = await testCertificate(['live.svc.test']);
+    writeFileSync(join(ctx.dir, 'chain.pem'), good.chainPem);
+    writeFileSync(join(ctx.dir, 'key.pem'), good.keyPem);
+    const p = await ports();
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(p.https_port, '127.0.0.1', resolve));
+    ctx.held.push(server);
+    let dataDir = '';
+    const error = await startTestAppliance(
+      {
+        listen_host: '127.0.0.1',
+        tls: {
+          domain: 'live.svc.test',
+          certificate_file: join(ctx.dir, 'chain.pem'),
+          key_file: join(ctx.dir, 'key.pem'),
+          ...p,
+        },
+      },
+      { beforeStart: (dir) => (dataDir = dir) },
+    ).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
+    assert.ok(error, 'the start must fail');
+    assert.match(
+      error.message,
+      new RegExp(
+        `port ${p.https_port} \\(tls\\.https_port\\) is held by pid ${process.pid} .*: stop that process or set another tls\\.https_port in config\\.json`,
+      ),
+      error.message,
+    );
+    assert.not.ok(existsSync(dataPaths(dataDir).nginxPid), 'no nginx left running');
+  },
+);
+
 t('an expired operator certificate; a key that is not its key', async (ctx) => {
   const expired = await testCertificate(['live.svc.test'], 0);
   await sleep(1100);
