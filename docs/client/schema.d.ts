@@ -1898,7 +1898,10 @@ export interface components {
                 deleted_at: string | null;
             } | null;
             node_ready: boolean;
-            /** @example rtmp://live.example.com:1935/live */
+            /**
+             * @description RTMP ingest address, used with `stream_key`; `rtmps://<domain>:<port>/live` when the operator turned TLS on. Null once the stream is finished
+             * @example rtmp://live.example.com:1935/live
+             */
             rtmp_url: string | null;
             playback_url: string | null;
             /**
@@ -2120,7 +2123,10 @@ export interface components {
                 deleted_at: string | null;
             } | null;
             node_ready: boolean;
-            /** @example rtmp://live.example.com:1935/live */
+            /**
+             * @description RTMP ingest address, used with `stream_key`; `rtmps://<domain>:<port>/live` when the operator turned TLS on. Null once the stream is finished
+             * @example rtmp://live.example.com:1935/live
+             */
             rtmp_url: string | null;
             playback_url: string | null;
             /**

@@ -141,7 +141,13 @@ const streamFields = {
   replay: Type.Boolean(),
   recording: Recording,
   node_ready: Type.Boolean(),
-  rtmp_url: Nullable(Type.String({ examples: ['rtmp://live.example.com:1935/live'] })),
+  rtmp_url: Nullable(
+    Type.String({
+      description:
+        'RTMP ingest address, used with `stream_key`; `rtmps://<domain>:<port>/live` when the operator turned TLS on. Null once the stream is finished',
+      examples: ['rtmp://live.example.com:1935/live'],
+    }),
+  ),
   playback_url: Nullable(Type.String()),
   playback_url_expires_at: Nullable(Timestamp),
   embed_url: Type.String(),
