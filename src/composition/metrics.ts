@@ -124,16 +124,8 @@ export class ApplianceMetrics {
     "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
     ['state'],
   );
-  private readonly certificateExpiry = this.gauge(
-    'svc_tls_certificate_expiry_timestamp_seconds',
-    'When the certificate nginx serves expires (Unix time): alert well before it, e.g. under 14 days',
-    [],
-  );
-  private readonly certificateState = this.gauge(
-    'svc_tls_certificate_state',
-    "1 for the served certificate's state (valid, expiring, renewal_failing, expired), 0 for the others",
-    ['state'],
-  );
+  /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
+  private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
@@ -145,6 +137,19 @@ export class ApplianceMetrics {
   /** The parts to read at scrape time, once they are built. */
   attach(sources: MetricSources): void {
     this.sources = sources;
+    if (sources.certificate && !this.certificate)
+      this.certificate = {
+        expiry: this.gauge(
+          'svc_tls_certificate_expiry_timestamp_seconds',
+          'When the certificate nginx serves expires (Unix time): alert well before it, e.g. under 14 days',
+          [],
+        ),
+        state: this.gauge(
+          'svc_tls_certificate_state',
+          "1 for the served certificate's state (valid, expiring, renewal_failing, expired), 0 for the others",
+          ['state'],
+        ),
+      };
   }
 
   /** For the HTTP server's `observe`. */
@@ -186,10 +191,10 @@ export class ApplianceMetrics {
       if (now) this.viewers.set({ stream: id }, now.watching);
     }
     if (s.chat) this.readers.set(s.chat.readers);
-    if (s.certificate) {
+    if (s.certificate && this.certificate) {
       const c = s.certificate();
-      this.certificateExpiry.set(Date.parse(c.not_after) / 1000);
-      for (const state of TLS_STATES) this.certificateState.set({ state }, state === c.state ? 1 : 0);
+      this.certificate.expiry.set(Date.parse(c.not_after) / 1000);
+      for (const state of TLS_STATES) this.certificate.state.set({ state }, state === c.state ? 1 : 0);
     }
     const { sql } = s;
     const now = s.clock.now();
