@@ -49,7 +49,7 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
   const res = await env.call('POST', '/v1/streams', { key, body: { name: 'Town hall' } });
   assert.is(res.status, 201, res.text);
   const s = res.body;
-  assert.equal(Object.keys(s).sort(), [...STREAM_KEYS, 'stream_key', 'whip_url'].sort());
+  assert.equal(Object.keys(s).sort(), [...STREAM_KEYS, 'stream_key', 'whip_url', 'srt_url'].sort());
   assert.match(s.id, /^str_[a-z0-9]{20}$/);
   assert.is(s.object, 'stream');
   assert.is(s.name, 'Town hall');
@@ -78,6 +78,7 @@ t('creates a pending stream with every field and the defaults', async ({ env, ke
   assert.is(keyId, s.id);
   assert.match(secret, /^[A-Za-z0-9]{32}$/);
   assert.is(s.whip_url, `http://media.test:8080/live/${s.id}?direction=whip&key=${secret}`);
+  assert.match(s.srt_url, /^srt:\/\/media\.test:\d+\?passphrase=[A-Za-z0-9_-]{32}&latency=\d+$/);
   assert.is(s.embed_url, `http://media.test:8082/${s.id}`);
   assert.is(s.rtmp_url, 'rtmp://media.test:1935/live');
   assert.is(s.cost, undefined);
@@ -292,6 +293,7 @@ t('cost and viewers only on the single-stream read; the countdown runs on the cl
   assert.is(got.body.reservation_expires_at, s.reservation_expires_at);
   assert.is(got.body.stream_key, undefined);
   assert.is(got.body.whip_url, undefined);
+  assert.is(got.body.srt_url, undefined);
   assert.equal(got.body.cost, {
     total_usd: '0.00',
     delivery_bytes: 0,
@@ -313,7 +315,7 @@ t('cost and viewers only on the single-stream read; the countdown runs on the cl
   assert.is(got.body.viewers_now, null);
   assert.equal(
     { ...without(got.body, 'cost', 'viewers'), reservation_expires_in_seconds: 1800 },
-    without(s, 'stream_key', 'whip_url'),
+    without(s, 'stream_key', 'whip_url', 'srt_url'),
   );
 
   const list = await env.call('GET', '/v1/streams?limit=5', { key });
