@@ -35,7 +35,7 @@ export interface TlsConfig {
   cdnDomain: string;
   /** Every name the certificate covers, the API's first. */
   names: string[];
-  ports: { https: number; http: number; rtmps: number };
+  ports: { https: number; http: number; rtmps: number; rtmps_relay: number };
   acme: {
     email: string;
     directoryUrl: string;
@@ -211,12 +211,13 @@ export const DEFAULT_CHAT_CONFIG: ChatConfig = {
 export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
 /**
- * RTMPS on 1936: 443 is the pages' (OBS and encoders take any port). Renewal 30 days ahead (Let's
+ * RTMPS on 1936: 443 is the pages' (OBS and encoders take any port); nginx-rtmp reads it back on
+ * 127.0.0.1:11936. Renewal 30 days ahead (Let's
  * Encrypt's advice for 90-day certificates), a failed order retried after a minute, then twice as
  * long each time; a warning under 14 days, a look every hour.
  */
 export const DEFAULT_TLS = {
-  ports: { https: 443, http: 80, rtmps: 1936 },
+  ports: { https: 443, http: 80, rtmps: 1936, rtmps_relay: 11936 },
   renewBeforeDays: 30,
   retrySeconds: 60,
   warnDays: 14,
@@ -375,7 +376,12 @@ function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
   const cdnDomain = file.cdn_domain?.toLowerCase() ?? domain;
   const tlsPorts = {
     ...DEFAULT_TLS.ports,
-    ...dropUndefined({ https: file.https_port, http: file.http_port, rtmps: file.rtmps_port }),
+    ...dropUndefined({
+      https: file.https_port,
+      http: file.http_port,
+      rtmps: file.rtmps_port,
+      rtmps_relay: file.rtmps_relay_port,
+    }),
   };
   const taken = [
     ['api_port', ports.api],
@@ -385,6 +391,7 @@ function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
     ['tls.https_port', tlsPorts.https],
     ['tls.http_port', tlsPorts.http],
     ['tls.rtmps_port', tlsPorts.rtmps],
+    ['tls.rtmps_relay_port', tlsPorts.rtmps_relay],
   ] as const;
   for (const [i, [name, port]] of taken.entries()) {
     const clash = taken.slice(i + 1).find(([, other]) => other === port);

@@ -228,6 +228,11 @@ const TlsSettings = Type.Object(
     /** ACME's http-01 challenges and the redirect to https. */
     http_port: Type.Optional(Port),
     rtmps_port: Type.Optional(Port),
+    /**
+     * Loopback port where nginx hands decrypted RTMPS to nginx-rtmp with a PROXY header: a port of its
+     * own (nginx-rtmp reads PROXY headers on every address of a port once one of them asks for it).
+     */
+    rtmps_relay_port: Type.Optional(Port),
     /** Fewer days left than this: a warning in status, health, metrics and the dashboard. */
     warn_days: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 365 })),
     /** How often the certificate is looked at. */

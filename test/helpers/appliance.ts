@@ -68,6 +68,8 @@ export async function startTestAppliance(
     api_workers: Number(process.env.SVC_TEST_API_WORKERS ?? 0),
     srt: { port_min: srt, port_max: srt },
     ...file,
+    // RTMPS's loopback relay port: one of this test's own (the default is fixed).
+    ...(file.tls ? { tls: { rtmps_relay_port: await freePort(), ...file.tls } } : {}),
     live: {
       reconnect_window_seconds: 15,
       idle_publisher_seconds: 3,

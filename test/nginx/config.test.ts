@@ -83,7 +83,7 @@ const TLS: NginxConfigInput['config']['tls'] = {
   playerDomain: 'watch.example.com',
   cdnDomain: 'live.example.com',
   names: ['live.example.com', 'watch.example.com'],
-  ports: { https: 443, http: 80, rtmps: 1936 },
+  ports: { https: 443, http: 80, rtmps: 1936, rtmps_relay: 11936 },
   acme: {
     email: 'ops@example.com',
     directoryUrl: 'https://acme.example/dir',
@@ -110,7 +110,7 @@ test('renderNginxConfig with TLS: every public listener is TLS; plain http only 
   ]);
   assert.equal(listens, [
     ['0.0.0.0:1935', false],
-    ['127.0.0.2:1935', false],
+    ['127.0.0.1:11936', false],
     ['0.0.0.0:1936', true],
     [`unix:${DATA_DIR}/run/nginx-control.sock`, false],
     ['0.0.0.0:8081', true],

@@ -31,8 +31,8 @@ t.before(async (ctx) => {
   writeFileSync(join(ctx.certDir, 'chain.pem'), ctx.cert.chainPem);
   writeFileSync(join(ctx.certDir, 'key.pem'), ctx.cert.keyPem, { mode: 0o600 });
   writeFileSync(join(ctx.certDir, 'ca.pem'), ctx.cert.caPem);
+  // Every address, as TLS defaults to: plain RTMP on the wildcard must stay plain beside RTMPS.
   ctx.app = await startTestAppliance({
-    listen_host: '127.0.0.1',
     tls: {
       domain: DOMAIN,
       player_domain: PLAYER,
@@ -186,6 +186,20 @@ t('ffmpeg publishes over rtmps (verifying the certificate): live, plays over htt
     assert.ok(row[0]?.publisher_client_id, 'the publisher is recorded');
     assert.is(row[0]?.ingest_relay, 'rtmps');
     assert.is(await publisher.exited, 0);
+    // Plain RTMP still answers beside RTMPS (encoders without TLS), with the same key check.
+    const plain = runPublisher([
+      '-re',
+      '-i',
+      clip,
+      '-t',
+      '2',
+      '-c',
+      'copy',
+      '-f',
+      'flv',
+      `rtmp://127.0.0.1:${ctx.app.config.ports.rtmp}/live/${s.stream_key}`,
+    ]);
+    assert.is(await plain.exited, 0, 'plain RTMP publishes');
     const ended = await ctx.app.call('DELETE', `/v1/streams/${s.id}`, { key: ctx.key });
     assert.is(ended.status, 200, ended.text);
     await waitFor(

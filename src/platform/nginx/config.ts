@@ -23,13 +23,6 @@ export const TLS_MODULES: readonly { file: string; pkg: string }[] = [
 /** The modules a config needs. */
 export const nginxModules = (config: Pick<Config, 'tls'>) => [...NGINX_MODULES, ...(config.tls ? TLS_MODULES : [])];
 
-/**
- * Where the stream module hands decrypted RTMPS to nginx-rtmp: a loopback address of its own on the
- * RTMP port, so that only connections to it carry a PROXY header (nginx tells listeners apart by
- * the address a connection reached, also under a wildcard listen).
- */
-export const RTMPS_RELAY_HOST = '127.0.0.2';
-
 /** Mozilla's "intermediate" list (TLS 1.2's AEAD suites with forward secrecy; 1.3's are OpenSSL's own). */
 export const TLS_CIPHERS = [
   'ECDHE-ECDSA-AES128-GCM-SHA256',
@@ -121,7 +114,7 @@ export function renderNginxConfig({
       https_suffix: config.tls.ports.https === 443 ? '' : `:${config.tls.ports.https}`,
       http_port: config.tls.ports.http,
       rtmps_port: config.tls.ports.rtmps,
-      rtmps_relay: `${RTMPS_RELAY_HOST}:${config.ports.rtmp}`,
+      rtmps_relay: `${localUrlHost(config)}:${config.tls.ports.rtmps_relay}`,
       certificate: paths.tlsCertificate,
       challenges: paths.acmeChallenges,
       ciphers: TLS_CIPHERS,
