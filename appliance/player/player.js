@@ -423,12 +423,15 @@
 
   /**
    * The viewer's personal playback address on a members-only stream:
-   * `{cdn}/<hash>.<expiry>/<vsn>/<str>/master.m3u8`. Renewed at 60% of its life; a renewal
-   * changes only `<hash>.<expiry>`, and every request hls.js makes from then on is rewritten to
-   * the newest prefix (see `loader`), so playback never reloads.
+   * `{cdn}/<hash>.<expiry>/<vsn>/<str>/master.m3u8` (or `{cdn}/<str>/master.m3u8?svc=<hash>.<expiry>.<vsn>`
+   * with a CDN in front). Renewed at 60% of its life; a renewal changes only `<hash>.<expiry>`, and
+   * every request hls.js makes from then on is rewritten to the newest prefix or token (see
+   * `loader`), so playback never reloads.
    */
   /** `/<vsn>/<str>/`: what every personal address has after its prefix. */
   const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/str_[A-Za-z0-9]+\//;
+  /** `svc=<hash>.<expiry>.<vsn>`: a personal address in the query token form (a CDN in front). */
+  const PERSONAL_QUERY = /([?&]svc=)[A-Za-z0-9_-]+\.[0-9]+\.vsn_[A-Za-z0-9]+/;
 
   const personal = {
     url: null,
@@ -455,6 +458,8 @@
     },
     /** `url` under the current address's prefix and session (a new token opens a new session). */
     rewrite(url) {
+      const token = this.url && PERSONAL_QUERY.exec(this.url);
+      if (token) return url.replace(PERSONAL_QUERY, (_, sep) => sep + token[0].slice(token[1].length));
       const from = PERSONAL_PATH.exec(url);
       const to = this.url && PERSONAL_PATH.exec(this.url);
       return from && to ? this.url.slice(0, to.index + to[0].length) + url.slice(from.index + from[0].length) : url;

@@ -153,6 +153,13 @@ const CdnSettings = Type.Object(
     log_read_seconds: Seconds(1, 59),
     /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
     country_table: Type.Record(Type.String({ pattern: IPV4_OR_NETWORK }), Type.String({ pattern: '^[A-Z]{2}$' })),
+    /**
+     * Where playback addresses carry their signature (docs/decisions.md, "Any CDN in front"):
+     * `path`, a path segment (`/<sig>/<stream>/master.m3u8`); `query`, the `svc` query parameter
+     * (`/<stream>/master.m3u8?svc=<sig>`), for a third-party CDN that caches by path and leaves the
+     * query out of its cache key. The origin serves both forms whatever this says.
+     */
+    token_form: Type.Union([Type.Literal('path'), Type.Literal('query')]),
   },
   { additionalProperties: false },
 );
