@@ -30,6 +30,7 @@ export const dataPaths = (dataDir: string) => ({
   playlistAgeScript: join(dataDir, 'nginx', 'playlist-age.js'),
   /** nginx's njs function that checks the public embed read's address (copied from appliance/nginx/). */
   publicLinkScript: join(dataDir, 'nginx', 'public-link.js'),
+  queryTokenScript: join(dataDir, 'nginx', 'query-token.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */

@@ -36,6 +36,17 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
+/** The built CLI as a child process left running (a test that kills it). */
+export function startSvc(args: string[], env: Record<string, string> = {}) {
+  return execa(process.execPath, [BIN, ...args], {
+    env: cleanEnv(env),
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+    cwd: packageRoot,
+  });
+}
+
 /** Runs the built CLI (`node bin/run.js ...`) as an operator would. */
 /** `onStdout`, `onStderr`: each chunk as it comes (a command that runs until something happens). */
 export async function svc(

@@ -11,6 +11,7 @@ import {
   nginxArgs,
   PLAYLIST_AGE_SCRIPT,
   PUBLIC_LINK_SCRIPT,
+  QUERY_TOKEN_SCRIPT,
   renderNginxConfig,
   VIEWER_SCRIPT,
   type ApiListeners,
@@ -168,6 +169,7 @@ for (const [name, golden, tls] of [
       copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
       copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
       copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
+      copyFileSync(QUERY_TOKEN_SCRIPT, paths.queryTokenScript);
       const conf = join(paths.nginx, 'nginx.conf');
       writeFileSync(conf, text, { mode: 0o600 });
       await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));

@@ -43,6 +43,8 @@ export const VIEWER_SCRIPT = shippedFile('nginx', 'cdn-viewer.js');
 export const PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'playlist-age.js');
 /** The njs script that checks the public embed read's address; copied into the data dir at start. */
 export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
+/** The njs script that serves playlists in the query token form; copied into the data dir at start. */
+export const QUERY_TOKEN_SCRIPT = shippedFile('nginx', 'query-token.js');
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
@@ -128,6 +130,7 @@ export function renderNginxConfig({
       viewer_script: paths.cdnViewerScript,
       playlist_age_script: paths.playlistAgeScript,
       public_link_script: paths.publicLinkScript,
+      query_token_script: paths.queryTokenScript,
       public_refused: paths.publicRefused,
       ingest: paths.ingest,
       origin: paths.origin,

@@ -26,6 +26,7 @@ import {
   nginxArgs,
   PLAYLIST_AGE_SCRIPT,
   PUBLIC_LINK_SCRIPT,
+  QUERY_TOKEN_SCRIPT,
   renderNginxConfig,
   VIEWER_SCRIPT,
   type NginxConfigInput,
@@ -395,6 +396,7 @@ export class NginxIngest {
     writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
     writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
+    writeFileSync(paths.queryTokenScript, readFileSync(QUERY_TOKEN_SCRIPT), { mode: 0o600 });
   }
 
   /** Renders, checks and installs the config; true when it differs from the one installed before. */

@@ -50,7 +50,13 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   dir(paths.run, 0o700);
   // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
   dir(paths.nginx, byName);
-  for (const file of [paths.nginxConf, paths.cdnViewerScript, paths.playlistAgeScript, paths.publicLinkScript])
+  for (const file of [
+    paths.nginxConf,
+    paths.cdnViewerScript,
+    paths.playlistAgeScript,
+    paths.publicLinkScript,
+    paths.queryTokenScript,
+  ])
     if (existsSync(file)) chmodSync(file, 0o600);
   dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
   if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);

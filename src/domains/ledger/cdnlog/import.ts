@@ -125,6 +125,7 @@ export class CdnLogImporter {
       await q.addDelivery(tx, delivery);
       await q.addViewerIds(tx, viewers);
       if (horizon) await q.compactViewers(tx, horizon);
+      await q.addServed(tx, source.id, totals.served);
       return null;
     });
     const shown = earlier ?? record;

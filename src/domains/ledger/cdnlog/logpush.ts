@@ -96,5 +96,7 @@ export function parseLogpushLine(text: string, viewerKey: string): LogLine | nul
     path: unsignedPath(rawPath),
     country: NO_COUNTRY.has(country) || !/^[A-Z]{2}$/.test(country) ? UNKNOWN_COUNTRY : country,
     viewer: address === '' ? '' : viewerId(viewerKey, address, agent),
+    // Cloudflare's `hit`, `miss`, `expired`... as nginx names them (`HIT`, `MISS`...): the CDN's hit ratio.
+    cache: typeof o.CacheCacheStatus === 'string' ? o.CacheCacheStatus.toUpperCase() : '',
   };
 }

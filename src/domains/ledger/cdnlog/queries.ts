@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/connect.js';
 import { runComposed } from '../../../platform/db/embed.js';
-import type { DeliveryRow, ViewerRow } from './aggregate.js';
+import type { DeliveryRow, ServedCounts, ViewerRow } from './aggregate.js';
 
 /** Where the reading of one CDN log stands (a row of `cdn_log_position` per source). */
 export interface ReaderPosition {
@@ -216,4 +216,12 @@ export async function recordImport(db: Db, r: ImportRecord): Promise<ImportRecor
     select digest, source, file_name, lines::int, skipped::int, delivered_bytes::bigint as delivered_bytes, first_time, last_time, imported_at
     from cdn_log_imports where digest = ${r.digest}`;
   return row ?? null;
+}
+
+/** What an edge or CDN served, added to its row (`edges`, migration 020): the operator's view of it. */
+export async function addServed(db: Db, edgeId: string, s: ServedCounts): Promise<void> {
+  await db`
+    update edges set requests = requests + ${s.requests}, cache_hits = cache_hits + ${s.hits},
+      cache_misses = cache_misses + ${s.misses}, bytes_served = bytes_served + ${s.bytes}
+    where id = ${edgeId}`;
 }
