@@ -45,11 +45,14 @@ function cliDataDir(app: TestAppliance): string {
   return dir;
 }
 
-/** 2xx body bytes of a stream's playlists and segments in Logpush lines: what the CDN delivered of it. */
+/** 2xx body bytes of a stream's playlists, segments and recording in Logpush lines: what the CDN delivered of it. */
 const deliveredIn = (lines: LogpushLine[], id: string) =>
   lines
     .filter(
-      (l) => l.EdgeResponseStatus >= 200 && l.EdgeResponseStatus < 300 && l.ClientRequestPath.startsWith(`/${id}/`),
+      (l) =>
+        l.EdgeResponseStatus >= 200 &&
+        l.EdgeResponseStatus < 300 &&
+        (l.ClientRequestPath.startsWith(`/${id}/`) || l.ClientRequestPath === `/_rec/${id}/recording.mp4`),
     )
     .reduce((sum, l) => sum + l.EdgeResponseBodyBytes, 0);
 
@@ -187,6 +190,33 @@ test('a CDN in front: tokens in the query, one copy of each segment, forged and 
 
     await app.call('DELETE', `/v1/streams/${id}`, { key });
     await publisher.kill();
+    // The recording's download address in the same form, through the CDN (ranges pass; never cached: private).
+    const ready = await waitFor(
+      'recording ready',
+      async () => {
+        const s = await streamOf(app, key, id);
+        return s.recording.status === 'ready' && s;
+      },
+      60_000,
+    );
+    const download = await app.call('POST', `/v1/streams/${id}/recording/download`, { key });
+    assert.is(download.status, 200, download.text);
+    assert.match(
+      download.body.url,
+      new RegExp(`^${cdn.url}/_rec/${id}/recording\\.mp4\\?svc=[A-Za-z0-9_-]{22}\\.[0-9]{10}$`),
+    );
+    const range = await fetchFrom(
+      download.body.url,
+      { localAddress: '127.0.0.2', userAgent: 'downloader', range: 'bytes=100-1099' },
+      fetched,
+    );
+    assert.is(range.status, 206);
+    assert.is(range.body.length, 1000);
+    const whole = await fetchFrom(download.body.url, { localAddress: '127.0.0.2', userAgent: 'downloader' }, fetched);
+    assert.is(whole.body.length, ready.recording.bytes);
+    assert.is((await viaCdn(download.body.url.replace(/svc=[^.]+/, 'svc=AAAAAAAAAAAAAAAAAAAAAA'))).status, 403);
+    // A live signature does not open the recording.
+    assert.is((await viaCdn(`${cdn.url}/_rec/${id}/recording.mp4?svc=${token}`)).status, 403);
 
     // The CDN's log, gzipped as Logpush delivers it. The origin's own log counted the CDN's misses
     // (until the CDN's credential keeps them out of it): the import adds what the CDN delivered.

@@ -82,6 +82,8 @@ ${countries}  }
       proxy_cache standin;
       proxy_cache_key $uri$standin_key_query;
       proxy_cache_lock on;
+      # Ranges answered from what came from the origin, as CDNs do (a recording download resumed).
+      proxy_force_ranges on;
       add_header X-Cache $upstream_cache_status always;
     }
   }
