@@ -52,7 +52,7 @@ export const layers = [
           },
           {
             name: 'cdnlog',
-            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`)',
+            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`); a third-party CDN's logs imported once per file (`import.ts`, Cloudflare Logpush lines in `logpush.ts`)',
           },
           {
             name: 'billing',
