@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -155,6 +155,27 @@ test('a CDN in front: tokens in the query, one copy of each segment, forged and 
     );
     assert.is((await viaCdn(`${cdn.url}/${id}/source_99999.ts`)).status, 403, 'no token at all');
 
+    // The embed read's shared address (`pub`, checked by njs at the origin) of an open player: served,
+    // its playlists naming the same token; once the player closes, refused when the CDN's second is up.
+    const other = (await app.call('POST', '/v1/streams', { key, body: {} })).body;
+    const folder = join(dataPaths(app.dataDir).origin, other.id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=100000\nsource.m3u8\n');
+    const elsewhere: Received = { bytes: 0, requests: 0, segments: 0 };
+    const pubUrl = addresses.publicPlayback(other.id, new Date(Date.now() + 600_000));
+    const pub = await fetchFrom(pubUrl, { localAddress: '127.0.0.1', userAgent: 'embed' }, elsewhere);
+    assert.is(pub.status, 200);
+    assert.ok(pub.body.toString().endsWith(`\nsource.m3u8?svc=${new URL(pubUrl).searchParams.get('svc')}\n`));
+    const closed = await app.call('PATCH', `/v1/streams/${other.id}`, { key, body: { player: { enabled: false } } });
+    assert.is(closed.status, 200, closed.text);
+    await waitFor(
+      'the closed player refused through the CDN',
+      async () =>
+        (await fetchFrom(pubUrl, { localAddress: '127.0.0.1', userAgent: 'embed' }, elsewhere)).status === 403,
+      5000,
+      250,
+    );
+
     const standInLog = () =>
       readFileSync(cdn.logFile, 'utf8')
         .trim()
@@ -248,7 +269,7 @@ test('a CDN in front: tokens in the query, one copy of each segment, forged and 
     const env = { SVC_DATA_DIR: cliDir };
     const first = ok(await svc(['cdn', 'import', '--source', 'standin', file, '--json'], { env })).json;
     assert.is(first.files[0].imported, true);
-    assert.is(first.files[0].delivered_bytes, fetched.bytes);
+    assert.is(first.files[0].delivered_bytes, fetched.bytes + elsewhere.bytes, "every stream's bytes in the file");
     assert.is(await deliveredBytes(app.db.sql, id), counted + fetched.bytes);
     const again = ok(await svc(['cdn', 'import', '--source', 'standin', file], { env }));
     assert.match(again.stdout, 'already imported');
