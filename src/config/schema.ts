@@ -153,6 +153,11 @@ const CdnSettings = Type.Object(
     log_read_seconds: Seconds(1, 59),
     /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
     country_table: Type.Record(Type.String({ pattern: IPV4_OR_NETWORK }), Type.String({ pattern: '^[A-Z]{2}$' })),
+    /**
+     * Viewers may fetch from the origin's CDN port themselves; false once edges or a CDN serve every
+     * viewer (docs/decisions.md, "Edge tier"): only their fetches are answered.
+     */
+    direct_viewers: Type.Boolean(),
   },
   { additionalProperties: false },
 );
