@@ -203,6 +203,10 @@ export async function startTopology(opts: { nodes: string[] }): Promise<Topology
   if (process.getuid?.() !== 0) throw new Error('the cluster harness needs root (network namespaces)');
   if (new Set(opts.nodes).size !== opts.nodes.length || opts.nodes.length > 200)
     throw new Error('node names must be unique, at most 200');
+  const bad = opts.nodes.find((name) => !/^[a-z][a-z0-9]{0,19}$/.test(name));
+  if (bad !== undefined) throw new Error(`node name ${bad}: lower-case letters and digits, at most 20`);
+  // The names of the bridge and veths carry the pid only (interface names are 15 characters at most).
+  if (live.size) throw new Error('one topology at a time per process: stop() the last one first');
   removeLeftovers();
   hookExit();
 
