@@ -48,15 +48,19 @@ export const layers = [
           },
           {
             name: 'cdn',
-            what: "every CDN address (`addresses.ts`: signed playlists and recordings, public stills, checked by nginx with no API call; the CDN secret) and the public embed address's refusals (`public-refusals.ts`)",
+            what: 'every CDN address (`addresses.ts`: signed playlists and recordings, public stills, checked by nginx with no API call; the CDN secret)',
           },
           {
             name: 'cdnlog',
-            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`); a third-party CDN's logs imported once per file (`import.ts`, Cloudflare Logpush lines in `logpush.ts`)',
+            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`); the log lines of a third-party CDN (Cloudflare Logpush, `logpush.ts`)',
           },
           {
             name: 'billing',
             what: 'prices, the charges ledger (priced once per stream), credit, usage and cost (`GET /v1/usage`)',
+          },
+          {
+            name: 'edges',
+            what: "the edge tier as the origin sees it (`service.ts`): edges and CDNs, joins, credentials (`credentials.ts`), heartbeats, the edge routes (`routes.ts`, hidden from OpenAPI) and an edge's log batches counted once; the edge's side of its log (`api-log-sink.ts`); a third-party CDN's log files imported once each (`cdn-import.ts`)",
           },
         ],
       },

@@ -1,6 +1,6 @@
 import { Flags } from '@oclif/core';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import type { ImportedFile } from '../../src/domains/ledger/cdnlog/import.js';
+import type { ImportedFile } from '../../src/domains/ledger/edges/cdn-import.js';
 import { importCdnLogs } from '../../src/operator/cdn-import.js';
 
 export default class CdnImport extends SvcCommand<typeof CdnImport> {

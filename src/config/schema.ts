@@ -154,6 +154,11 @@ const CdnSettings = Type.Object(
     /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
     country_table: Type.Record(Type.String({ pattern: IPV4_OR_NETWORK }), Type.String({ pattern: '^[A-Z]{2}$' })),
     /**
+     * Viewers may fetch from the origin's CDN port themselves; false once edges or a CDN serve every
+     * viewer (docs/decisions.md, "Edge tier"): only their fetches are answered.
+     */
+    direct_viewers: Type.Boolean(),
+    /**
      * Where playback addresses carry their signature (docs/decisions.md, "Any CDN in front"):
      * `path`, a path segment (`/<sig>/<stream>/master.m3u8`); `query`, the `svc` query parameter
      * (`/<stream>/master.m3u8?svc=<sig>`), for a third-party CDN that caches by path and leaves the

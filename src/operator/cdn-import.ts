@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock } from '../core/clock.js';
-import { CdnLogImporter, type ImportedFile } from '../domains/ledger/cdnlog/import.js';
+import { CdnLogImporter, type ImportedFile } from '../domains/ledger/edges/cdn-import.js';
 import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
 import { openDatabase } from './database.js';
 import { OperatorError } from './errors.js';

@@ -1,7 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deriveKey } from '../../src/config/secrets.js';
 import { startTestAppliance } from '../helpers/appliance.js';
 import { launchChromium } from '../helpers/browser.js';
 import { freePort } from '../helpers/ports.js';
@@ -22,10 +20,12 @@ test('the hosted player through a CDN: query tokens play, renewals move every re
     public_urls: { cdn_url: `http://127.0.0.1:${cdnPort}` },
     viewers: { personal_playback_seconds: 20 },
   });
-  const id = `edg_${randomBytes(10).toString('hex')}`;
-  await app.db.sql`insert into edges (id, name, kind, created_at) values (${id}, 'standin', 'cdn', now())`;
-  const credential = `${id}.${createHmac('sha256', deriveKey(app.secrets.signing_key, 'svc edge credential v1')).update(id).digest('base64url')}`;
-  const cdn = await startStandInCdn({ origin: `127.0.0.1:${app.config.ports.cdn}`, credential, port: cdnPort });
+  const { credential } = await app.running.api.edges.add({ name: 'standin', kind: 'cdn' });
+  const cdn = await startStandInCdn({
+    origin: `127.0.0.1:${app.config.ports.cdn}`,
+    credential: credential ?? '',
+    port: cdnPort,
+  });
   const browser = await launchChromium();
   const account = await app.newAccount({ trusted: true });
   const created = await app.call('POST', '/v1/streams', {

@@ -24,11 +24,8 @@ import {
   GEOIP_COUNTRY_V6,
   nginxModules,
   nginxArgs,
-  PLAYLIST_AGE_SCRIPT,
-  PUBLIC_LINK_SCRIPT,
-  QUERY_TOKEN_SCRIPT,
+  njsScripts,
   renderNginxConfig,
-  VIEWER_SCRIPT,
   type NginxConfigInput,
 } from './config.js';
 
@@ -40,7 +37,7 @@ const WORKER_USERS = ['www-data', 'nobody'];
 /** The geoip country database to load: the IPv6 one (it answers IPv4 too) where installed. */
 export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP_COUNTRY_V6 : GEOIP_COUNTRY_V4);
 
-export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl' | 'api'> {
+export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'edgeKey' | 'hooksUrl' | 'api'> {
   config: Config;
   logger: Logger;
   /** The workers' user (nginxWorkerUser); the data dir's folders are made and protected for it before start (protectDataDir). */
@@ -393,20 +390,18 @@ export class NginxIngest {
     writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(shippedFile('nginx', DEFAULT_POSTER)), {
       mode: 0o644,
     });
-    writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
-    writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
-    writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
-    writeFileSync(paths.queryTokenScript, readFileSync(QUERY_TOKEN_SCRIPT), { mode: 0o600 });
+    for (const [from, to] of njsScripts(paths)) writeFileSync(to, readFileSync(from), { mode: 0o600 });
   }
 
   /** Renders, checks and installs the config; true when it differs from the one installed before. */
   private async writeConfig(): Promise<boolean> {
     const paths = dataPaths(this.opts.config.dataDir);
-    const { config, secret, viewerKey, hooksUrl, api } = this.opts;
+    const { config, secret, viewerKey, edgeKey, hooksUrl, api } = this.opts;
     const text = renderNginxConfig({
       config,
       secret,
       viewerKey,
+      edgeKey,
       geoipDatabase: geoipDatabase(),
       hooksUrl,
       api,

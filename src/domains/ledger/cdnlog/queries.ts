@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/connect.js';
 import { runComposed } from '../../../platform/db/embed.js';
-import type { DeliveryRow, ServedCounts, ViewerRow } from './aggregate.js';
+import type { DeliveryRow, ViewerRow } from './aggregate.js';
 
 /** Where the reading of one CDN log stands (a row of `cdn_log_position` per source). */
 export interface ReaderPosition {
@@ -175,19 +175,6 @@ export async function cdnCountries(db: Db, streamId: string, limit: number): Pro
     group by country order by watch_minutes desc, country limit ${limit}`;
 }
 
-/** A registered third-party CDN whose logs are imported (an `edges` row of kind `cdn`). */
-export interface CdnSource {
-  id: string;
-  name: string;
-}
-
-/** The CDN named `nameOrId` (its name or its id), unless it was removed; null when there is none. */
-export async function findCdnSource(db: Db, nameOrId: string): Promise<CdnSource | null> {
-  const [row] = await db<CdnSource[]>`
-    select id, name from edges where (id = ${nameOrId} or name = ${nameOrId}) and kind = 'cdn' and removed_at is null`;
-  return row ?? null;
-}
-
 /** An imported CDN log file (`cdn_log_imports`, migration 021). */
 export interface ImportRecord {
   digest: string;
@@ -216,12 +203,4 @@ export async function recordImport(db: Db, r: ImportRecord): Promise<ImportRecor
     select digest, source, file_name, lines::int, skipped::int, delivered_bytes::bigint as delivered_bytes, first_time, last_time, imported_at
     from cdn_log_imports where digest = ${r.digest}`;
   return row ?? null;
-}
-
-/** What an edge or CDN served, added to its row (`edges`, migration 020): the operator's view of it. */
-export async function addServed(db: Db, edgeId: string, s: ServedCounts): Promise<void> {
-  await db`
-    update edges set requests = requests + ${s.requests}, cache_hits = cache_hits + ${s.hits},
-      cache_misses = cache_misses + ${s.misses}, bytes_served = bytes_served + ${s.bytes}
-    where id = ${edgeId}`;
 }

@@ -7,8 +7,10 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Clock } from '../../../core/clock.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { BatchTotals } from './aggregate.js';
-import { parseLogpushLine } from './logpush.js';
+import { BatchTotals } from '../cdnlog/aggregate.js';
+import { parseLogpushLine } from '../cdnlog/logpush.js';
+import * as log from '../cdnlog/queries.js';
+import { addBatch } from '../cdnlog/sink.js';
 import * as q from './queries.js';
 
 /** What one file added (or would have added, when it was imported before). */
@@ -74,10 +76,6 @@ async function readLogpushFile(path: string, viewerKey: string): Promise<ReadFil
   return { digest: hash.digest('hex'), totals, firstMs };
 }
 
-/** A minute's viewer ids are compacted once every log was read this far past the minute's end (as the reader does). */
-const COMPACT_AFTER_MS = 60_000;
-const MINUTE_MS = 60_000;
-
 /**
  * Imports a third-party CDN's log files (docs/decisions.md, "Any CDN in front"): each file is read
  * whole, then what it counts (delivered bytes per stream and minute, viewer ids with their
@@ -105,7 +103,7 @@ export class CdnLogImporter {
     const delivery = totals.deliveryRows();
     const viewers = totals.viewerRows();
     const deliveredBytes = delivery.reduce((sum, r) => sum + r.bytes, 0);
-    const record: q.ImportRecord = {
+    const record: log.ImportRecord = {
       digest,
       source: source.id,
       file_name: basename(path),
@@ -117,14 +115,9 @@ export class CdnLogImporter {
       imported_at: this.deps.clock.now(),
     };
     const earlier = await this.deps.sql.begin(async (tx) => {
-      const before = await q.recordImport(tx, record);
+      const before = await log.recordImport(tx, record);
       if (before) return before;
-      const until = await q.countedUntil(tx);
-      const horizon = until ? new Date(until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
-      await q.lockAudiences(tx, [...new Set([...delivery, ...viewers].map((r) => r.stream_id))], horizon);
-      await q.addDelivery(tx, delivery);
-      await q.addViewerIds(tx, viewers);
-      if (horizon) await q.compactViewers(tx, horizon);
+      await addBatch(tx, { delivery, viewers });
       await q.addServed(tx, source.id, totals.served);
       return null;
     });
