@@ -435,6 +435,8 @@
 
   const personal = {
     url: null,
+    /** The query form's first token (`PERSONAL_QUERY`'s match), what hls.js sees in every playlist. */
+    firstToken: null,
     /** When the current address stops working, on our clock. */
     expiresAt: 0,
     /** A refusal to show once the current address runs out (`viewer_removed`...). */
@@ -464,13 +466,30 @@
       const to = this.url && PERSONAL_PATH.exec(this.url);
       return from && to ? this.url.slice(0, to.index + to[0].length) + url.slice(from.index + from[0].length) : url;
     },
-    /** hls.js's own loader, asking for every playlist and segment under the current prefix. */
+    /**
+     * hls.js's own loader, asking for every playlist and segment under the current prefix. In the
+     * query form a playlist lists its entries with the token it was asked with; hls.js is handed
+     * them with the first token instead, so an entry keeps one address across renewals (hls.js
+     * takes a segment whose address changed for another one, and playback stalled once a renewal
+     * had come) and every request is still made with the newest token.
+     */
     loader(Hls) {
       const rewrite = (url) => this.rewrite(url);
+      const first = () => (this.firstToken ??= this.url && PERSONAL_QUERY.exec(this.url));
       return class PersonalLoader extends Hls.DefaultConfig.loader {
         load(context, config, callbacks) {
           context.url = rewrite(context.url);
-          super.load(context, config, callbacks);
+          const token = first();
+          if (!token || typeof context.type !== 'string') return super.load(context, config, callbacks);
+          const stable = token[0].slice(token[1].length);
+          super.load(context, config, {
+            ...callbacks,
+            onSuccess: (response, stats, ctx, details) => {
+              if (typeof response.data === 'string')
+                response = { ...response, data: response.data.replace(/([?&]svc=)[A-Za-z0-9_.-]+/g, `$1${stable}`) };
+              callbacks.onSuccess(response, stats, ctx, details);
+            },
+          });
         }
       };
     },

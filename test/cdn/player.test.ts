@@ -85,7 +85,7 @@ test('the hosted player through a CDN: query tokens play, renewals move every re
     assert.equal(
       waits.filter((at) => at > playingAt),
       [],
-      'no stall once playing',
+      `no stall once playing: stalls at +${waits.map((w) => w - playingAt).join(', ')} ms, renewals at +${done.map((d) => d.at - playingAt).join(', ')} ms`,
     );
     assert.is(await page.getAttribute('#svc-player', 'data-state'), 'playing');
   } finally {
