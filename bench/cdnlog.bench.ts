@@ -15,6 +15,7 @@ import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { BatchTotals } from '../src/domains/ledger/cdnlog/aggregate.js';
 import { deliveredBytes } from '../src/domains/ledger/cdnlog/queries.js';
 import { CdnLogReader } from '../src/domains/ledger/cdnlog/reader.js';
+import { DbLogSink } from '../src/domains/ledger/cdnlog/sink.js';
 import type { Sql } from '../src/platform/db/connect.js';
 import { startTestAppliance } from '../test/helpers/appliance.js';
 import { fetchFrom, type Received } from '../test/helpers/cdn-viewer.js';
@@ -125,7 +126,7 @@ async function throughput(lines: string[]): Promise<void> {
       const file = join(dir, 'cdn-access.log');
       writeFileSync(file, text);
       const reader = new CdnLogReader({
-        sql: db.sql,
+        sink: new DbLogSink(db.sql, systemClock),
         clock: systemClock,
         logger: createLogger('warn'),
         file,

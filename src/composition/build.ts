@@ -25,6 +25,7 @@ import { CdnAddresses, cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { PublicRefusals } from '../domains/ledger/cdn/public-refusals.js';
 import { MeteringService } from '../domains/back-office/metering/service.js';
 import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
+import { DbLogSink } from '../domains/ledger/cdnlog/sink.js';
 import { EmbedService } from '../domains/surfaces/embed/service.js';
 import { Idempotency } from '../domains/ledger/idempotency/service.js';
 import { IngestHistory } from '../domains/engine/live/history.js';
@@ -271,7 +272,7 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
 export function buildCdnLogReader(f: Foundation, reopen: () => boolean): CdnLogReader {
   const paths = dataPaths(f.config.dataDir);
   return new CdnLogReader({
-    sql: f.sql,
+    sink: new DbLogSink(f.sql, f.clock),
     clock: f.clock,
     logger: f.logger,
     file: paths.cdnLog,

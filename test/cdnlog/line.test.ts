@@ -30,8 +30,11 @@ test('parseLine: the fields of an nginx line; milliseconds from $msec; other tex
       path: `/_rec/${S1}/recording.mp4`,
       country: 'FR',
       viewer: '0123456789abcdef',
+      cache: '',
     },
   );
+  // An edge's line also says what its cache did.
+  assert.is(parseLine(line({ t: T0, path: `/${S1}/master.m3u8` }).replace('}', ',"cache":"HIT"}'))?.cache, 'HIT');
   // nginx's JSON escaping of a path.
   assert.is(parseLine('{"time":1.000,"status":404,"bytes":0,"path":"/a\\"b","country":"","viewer":""}')?.path, '/a"b');
   assert.is(

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
 import { CdnLogReader } from '../../src/domains/ledger/cdnlog/reader.js';
+import { DbLogSink } from '../../src/domains/ledger/cdnlog/sink.js';
 import { countedUntil, deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { watchMinutesByDay } from '../../src/domains/audience/viewers/queries.js';
 import type { Sql } from '../../src/platform/db/connect.js';
@@ -51,7 +52,7 @@ t.after.each(async (c) => {
 /** A reader of the test's log; "nginx" reopening makes a new empty file at the path, as nginx does. */
 function reader(ctx: Ctx, opts: { maxBytes?: number; batchBytes?: number; sql?: Sql; reopen?: () => boolean } = {}) {
   return new CdnLogReader({
-    sql: opts.sql ?? ctx.env.db.sql,
+    sink: new DbLogSink(opts.sql ?? ctx.env.db.sql, ctx.env.clock),
     clock: ctx.env.clock,
     logger: createLogger('silent'),
     file: ctx.file,

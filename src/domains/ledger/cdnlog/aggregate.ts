@@ -16,6 +16,18 @@ export interface ViewerRow {
   country: string;
 }
 
+/** What an edge served, from its log: every request, its cache's answer, every body byte (for the operator's view). */
+export interface ServedCounts {
+  requests: number;
+  hits: number;
+  misses: number;
+  bytes: number;
+}
+
+/** nginx's `$upstream_cache_status` values answered from the cache, and those that went to the origin. */
+const CACHE_HITS = new Set(['HIT', 'STALE', 'UPDATING', 'REVALIDATED']);
+const CACHE_MISSES = new Set(['MISS', 'EXPIRED', 'BYPASS']);
+
 /** Answers that are delivered content: 2xx (206 for a range of a recording included). */
 const delivered = (status: number) => status >= 200 && status < 300;
 
@@ -32,6 +44,7 @@ export class BatchTotals {
   skipped = 0;
   /** Time of the latest line read (ms), null before the first. */
   lastTimeMs: number | null = null;
+  readonly served: ServedCounts = { requests: 0, hits: 0, misses: 0, bytes: 0 };
   private readonly delivery = new Map<string, DeliveryRow>();
   private readonly viewers = new Map<string, ViewerRow>();
 
@@ -53,6 +66,10 @@ export class BatchTotals {
   add(line: LogLine): void {
     this.lines++;
     if (this.lastTimeMs === null || line.timeMs > this.lastTimeMs) this.lastTimeMs = line.timeMs;
+    this.served.requests++;
+    this.served.bytes += line.bytes;
+    if (CACHE_HITS.has(line.cache)) this.served.hits++;
+    else if (CACHE_MISSES.has(line.cache)) this.served.misses++;
     if (!delivered(line.status)) return;
     const object = classifyPath(line.path);
     if (!object || object.kind === 'thumbnail') return;

@@ -12,6 +12,8 @@ export interface LogLine {
   path: string;
   country: string;
   viewer: string;
+  /** An edge's cache status for the request (`$upstream_cache_status`); '' in the origin's log. */
+  cache: string;
 }
 
 export type ObjectKind = 'playlist' | 'segment' | 'recording' | 'thumbnail';
@@ -34,7 +36,7 @@ export function parseLine(text: string): LogLine | null {
   }
   if (typeof v !== 'object' || v === null) return null;
   const o = v as Record<string, unknown>;
-  const { time, status, bytes, path, country, viewer } = o;
+  const { time, status, bytes, path, country, viewer, cache } = o;
   if (typeof time !== 'number' || typeof status !== 'number' || typeof bytes !== 'number' || typeof path !== 'string')
     return null;
   if (!Number.isFinite(time) || !Number.isInteger(bytes) || bytes < 0) return null;
@@ -45,6 +47,7 @@ export function parseLine(text: string): LogLine | null {
     path,
     country: typeof country === 'string' && country !== '' ? country : UNKNOWN_COUNTRY,
     viewer: typeof viewer === 'string' ? viewer : '',
+    cache: typeof cache === 'string' ? cache : '',
   };
 }
 

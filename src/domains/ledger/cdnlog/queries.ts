@@ -2,7 +2,7 @@ import type { Db } from '../../../platform/db/connect.js';
 import { runComposed } from '../../../platform/db/embed.js';
 import type { DeliveryRow, ViewerRow } from './aggregate.js';
 
-/** Where the CDN log reader is (one row, `cdn_log_position`). */
+/** Where the reading of one CDN log stands (a row of `cdn_log_position` per source). */
 export interface ReaderPosition {
   /** `<dev>:<inode>` of the file being read; null before the first file. */
   file_id: string | null;
@@ -12,23 +12,47 @@ export interface ReaderPosition {
 
 export const START: ReaderPosition = { file_id: null, byte_offset: 0, counted_until: null };
 
-/** The position, created at the start of the log when there is none yet. */
-export async function readPosition(db: Db, now: Date): Promise<ReaderPosition> {
-  await db`insert into cdn_log_position (id, updated_at) values (true, ${now}) on conflict (id) do nothing`;
-  const [row] = await db<ReaderPosition[]>`select file_id, byte_offset, counted_until from cdn_log_position`;
+/** The source of the origin's own nginx log; an edge's log is the edge's id (docs/decisions.md, "Edge tier"). */
+export const ORIGIN_SOURCE = 'origin';
+
+/** A source's position, created at the start of its log (counted from `countedFrom`) when there is none yet. */
+export async function readPosition(
+  db: Db,
+  source: string,
+  now: Date,
+  countedFrom: Date | null = null,
+): Promise<ReaderPosition> {
+  await db`insert into cdn_log_position (source, counted_until, updated_at) values (${source}, ${countedFrom}, ${now}) on conflict (source) do nothing`;
+  const [row] = await db<
+    ReaderPosition[]
+  >`select file_id, byte_offset, counted_until from cdn_log_position where source = ${source}`;
   return row ?? START;
 }
 
 /**
- * Moves the position from `from` to `to`; false (nothing written) when the row is no longer at
- * `from`: another reader moved it meanwhile, and this batch must not count again.
+ * Moves a source's position from `from` to `to`; false (nothing written) when the row is no longer
+ * at `from`: another reader moved it meanwhile (or this batch was sent before), and it must not
+ * count again.
  */
-export async function movePosition(db: Db, from: ReaderPosition, to: ReaderPosition, now: Date): Promise<boolean> {
+export async function movePosition(
+  db: Db,
+  source: string,
+  from: Pick<ReaderPosition, 'file_id' | 'byte_offset'>,
+  to: ReaderPosition,
+  now: Date,
+): Promise<boolean> {
   const rows = await db`
-    update cdn_log_position set file_id = ${to.file_id}, byte_offset = ${to.byte_offset}, counted_until = ${to.counted_until}, updated_at = ${now}
-    where file_id is not distinct from ${from.file_id} and byte_offset = ${from.byte_offset}
+    update cdn_log_position set file_id = ${to.file_id}, byte_offset = ${to.byte_offset},
+      counted_until = greatest(counted_until, ${to.counted_until}), updated_at = ${now}
+    where source = ${source} and retired_at is null
+      and file_id is not distinct from ${from.file_id} and byte_offset = ${from.byte_offset}
     returning 1`;
   return rows.length === 1;
+}
+
+/** A source's log no longer holds counting back (a removed edge); its position stays on record. */
+export async function retireSource(db: Db, source: string, now: Date): Promise<void> {
+  await db`update cdn_log_position set retired_at = ${now} where source = ${source} and retired_at is null`;
 }
 
 /**
@@ -85,10 +109,23 @@ export async function compactViewers(db: Db, horizon: Date): Promise<void> {
     on conflict (stream_id, country) do update set viewer_minutes = cdn_countries.viewer_minutes + excluded.viewer_minutes`;
 }
 
-/** `counted_until` as a one-row query's text, to run alone or inside another read (`runComposed`). */
-export const COUNTED_UNTIL_SQL = 'select counted_until from cdn_log_position';
+/**
+ * A source silent this long (an edge that is down) stops holding counting back: its lines are
+ * still counted when it returns, after the figures that did not wait for them (docs/decisions.md,
+ * "Edge tier").
+ */
+export const SOURCE_HOLD_MINUTES = 60;
 
-/** The log time before which every CDN log line has been read; null before the first read. */
+/**
+ * `counted_until` as a one-row query's text, to run alone or inside another read (`runComposed`):
+ * as far as the slowest log still counted (the origin's and every edge's not retired and not
+ * silent for an hour); null while a source has never been read.
+ */
+export const COUNTED_UNTIL_SQL = `select case when bool_or(counted_until is null) then null else min(counted_until) end as counted_until
+  from cdn_log_position
+  where retired_at is null and (source = '${ORIGIN_SOURCE}' or updated_at > now() - interval '${SOURCE_HOLD_MINUTES} minutes')`;
+
+/** The log time before which every CDN log line has been read (every source); null before the first read. */
 export async function countedUntil(db: Db): Promise<Date | null> {
   const [row] = await runComposed<{ counted_until: Date | null }>(db, COUNTED_UNTIL_SQL, []);
   return row?.counted_until ?? null;

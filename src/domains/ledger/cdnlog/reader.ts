@@ -1,13 +1,14 @@
 import { rename, rm } from 'node:fs/promises';
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
-import type { Sql } from '../../../platform/db/connect.js';
 import { BatchTotals } from './aggregate.js';
 import { openLog, readLines, type OpenLog } from './log-file.js';
-import * as q from './queries.js';
+import type * as q from './queries.js';
+import type { LogSink } from './sink.js';
 
 export interface CdnLogReaderDeps {
-  sql: Sql;
+  /** Where batches are counted: the origin's database, or the origin's API from an edge. */
+  sink: LogSink;
   clock: Clock;
   logger: Logger;
   /** The log nginx writes. */
@@ -33,18 +34,16 @@ export interface ReadResult {
 const DEFAULT_BATCH_BYTES = 8 * 1024 * 1024;
 /** A log line's time comes from nginx's cached clock: a read counts as covering the log up to this much before it began. */
 const CLOCK_SLACK_MS = 1000;
-/** A minute's viewer ids are compacted once the log was read this far past the minute's end. */
-const COMPACT_AFTER_MS = 60_000;
-const MINUTE_MS = 60_000;
 /** After a rotation, an nginx that logged nothing in the new file is taken to have reopened it after this long. */
 const REOPEN_SETTLE_MS = 10_000;
 
 type Step = { pos: q.ReaderPosition; again: boolean } | 'moved';
 
 /**
- * Reads the CDN access log into PostgreSQL (docs/decisions.md, "CDN log"): delivered bytes per
- * stream and minute (`delivery_minutes`), viewers per minute and countries. Its position (file
- * identity and byte offset) moves in the transaction that adds what the lines before it count,
+ * Reads a CDN access log into the ledger (docs/decisions.md, "CDN log"): delivered bytes per
+ * stream and minute (`delivery_minutes`), viewers per minute and countries; the origin's own log,
+ * or an edge's through the origin's API (the sink). Its position (file identity and byte offset)
+ * moves in the transaction that adds what the lines before it count,
  * so a kill at any point neither loses a line nor counts one twice. Only complete lines are
  * read. It owns the log's rotation: past `maxBytes` it renames the file, has nginx reopen its
  * logs, reads the renamed file to its end by its identity, then deletes it. A file replaced or
@@ -64,7 +63,7 @@ export class CdnLogReader {
   /** Reads what the log holds now, one transaction per batch; stops between batches when `signal` aborts. */
   async run(signal?: AbortSignal): Promise<ReadResult> {
     const result: ReadResult = { lines: 0, skipped: 0, batches: 0, rotations: 0, counted_until: null };
-    let pos = await q.readPosition(this.deps.sql, this.deps.clock.now());
+    let pos = await this.deps.sink.position();
     while (!signal?.aborted) {
       const readAt = this.deps.clock.now();
       const current = await openLog(this.deps.file);
@@ -81,7 +80,7 @@ export class CdnLogReader {
       }
       if (step === 'moved') {
         this.log.warn('the CDN log position was moved by another reader; reading on from there');
-        pos = await q.readPosition(this.deps.sql, this.deps.clock.now());
+        pos = await this.deps.sink.position();
         continue;
       }
       pos = step.pos;
@@ -144,17 +143,10 @@ export class CdnLogReader {
       byte_offset: chunk.end,
       counted_until: this.countedUntil(pos, totals, readAt, !rotating && !chunk.more && chunk.idle),
     };
-    const horizon = to.counted_until ? new Date(to.counted_until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
-    const moved = await this.deps.sql.begin(async (tx) => {
-      await q.lockAudiences(
-        tx,
-        [...new Set([...totals.deliveryRows(), ...totals.viewerRows()].map((r) => r.stream_id))],
-        horizon,
-      );
-      await q.addDelivery(tx, totals.deliveryRows());
-      await q.addViewerIds(tx, totals.viewerRows());
-      if (horizon) await q.compactViewers(tx, horizon);
-      return q.movePosition(tx, pos, to, this.deps.clock.now());
+    const moved = await this.deps.sink.commit(pos, to, {
+      delivery: totals.deliveryRows(),
+      viewers: totals.viewerRows(),
+      served: totals.served,
     });
     if (!moved) return 'moved';
     result.batches++;
@@ -201,7 +193,8 @@ export class CdnLogReader {
       return { pos: at, again: false };
     }
     const next: q.ReaderPosition = { file_id: current.id, byte_offset: 0, counted_until: at.counted_until };
-    if (!(await q.movePosition(this.deps.sql, at, next, this.deps.clock.now()))) return 'moved';
+    const nothing = { delivery: [], viewers: [], served: { requests: 0, hits: 0, misses: 0, bytes: 0 } };
+    if (!(await this.deps.sink.commit(at, next, nothing))) return 'moved';
     await rm(this.deps.rotatedFile, { force: true });
     this.rotationSeen.delete(old.id);
     this.log.info({ file: this.deps.rotatedFile }, 'the rotated CDN log was read to its end and deleted');
