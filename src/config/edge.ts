@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ConfigError, describeSchemaErrors } from './config.js';
@@ -10,6 +11,7 @@ import { CountryTable } from './schema.js';
  * `svc edge up`: `edge.json` (what an operator may change) and `edge-secrets.json` (0600: what the
  * origin gave at join). Unknown keys are refused, as in config.json.
  */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^/?#]+$' });
 
@@ -36,9 +38,7 @@ export const EdgeFileSchema = Type.Object(
     nginx_path: Type.Optional(Type.String({ minLength: 1 })),
     /** PEM bundle trusted for an https origin (default: the system's). */
     origin_ca_file: Type.Optional(Type.String({ minLength: 1 })),
-    log_level: Type.Optional(
-      Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
-    ),
+    log_level: Type.Optional(Type.Union(LOG_LEVELS.map((l) => Type.Literal(l)))),
     country_table: Type.Optional(CountryTable),
     /** The origin's live settings at join (shown by `svc edge status`; the origin's headers rule). */
     segment_seconds: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -131,12 +131,19 @@ export const readEdgeSecrets = (dataDir: string): EdgeSecrets =>
 
 export function writeEdgeFiles(dataDir: string, file: EdgeFile, secrets: EdgeSecrets): void {
   const paths = dataPaths(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The secrets first: an edge.json without them would look joined.
   writeJson<typeof EdgeSecretsSchema>(paths.edgeSecrets, secrets, validateEdgeSecrets);
   writeJson<typeof EdgeFileSchema>(paths.edgeConfig, file, validateEdgeFile);
 }
 
-export function resolveEdgeConfig(dataDir: string, file: EdgeFile, env: { SVC_LOG_LEVEL?: string | undefined } = {}): EdgeConfig {
+export function resolveEdgeConfig(
+  dataDir: string,
+  file: EdgeFile,
+  env: { SVC_LOG_LEVEL?: string | undefined } = {},
+): EdgeConfig {
+  if (env.SVC_LOG_LEVEL !== undefined && !LOG_LEVELS.includes(env.SVC_LOG_LEVEL))
+    throw new ConfigError(`SVC_LOG_LEVEL "${env.SVC_LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
   const https = file.origin_cdn_url.startsWith('https://');
   return Object.freeze({
     dataDir,
@@ -160,3 +167,7 @@ export function resolveEdgeConfig(dataDir: string, file: EdgeFile, env: { SVC_LO
 
 export const loadEdgeConfig = (dataDir: string, env: { SVC_LOG_LEVEL?: string | undefined } = {}): EdgeConfig =>
   resolveEdgeConfig(dataDir, readEdgeFile(dataDir), env);
+
+/** Where an edge says viewers reach it (shown to the origin's operator): its host name when it listens on every address. */
+export const edgeAddress = (config: Pick<EdgeConfig, 'listenHost' | 'cdnPort'>): string =>
+  `${['0.0.0.0', '::'].includes(config.listenHost) ? hostname() : config.listenHost}:${config.cdnPort}`;

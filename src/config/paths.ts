@@ -60,6 +60,8 @@ export const dataPaths = (dataDir: string) => ({
   edgeSecrets: join(dataDir, 'edge-secrets.json'),
   edgeLog: join(dataDir, 'logs', 'edge.log'),
   edgePidFile: join(dataDir, 'run', 'edge.pid'),
+  /** What the running edge last knew (origin reachable, log position, served counts), for `svc edge status`. */
+  edgeState: join(dataDir, 'run', 'edge-state.json'),
   /** The edge's njs header filter that tells a cached media playlist's age (copied from appliance/nginx/). */
   edgePlaylistAgeScript: join(dataDir, 'nginx', 'edge-playlist-age.js'),
 });

@@ -110,7 +110,6 @@ test('edge files: written 0600, read back; an unknown key and a bad value are re
   }
 });
 
-
 for (const [name, golden, extra] of [
   ['the golden config', GOLDEN, {}],
   ['the https-origin golden config', GOLDEN_HTTPS, { ...HTTPS_ORIGIN, origin_cdn_url: 'https://127.0.0.1:8081' }],

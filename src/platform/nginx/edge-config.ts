@@ -16,7 +16,14 @@ export const RECORDING_SLICE = '1m';
 export interface EdgeNginxInput {
   config: Pick<
     EdgeConfig,
-    'dataDir' | 'listenHost' | 'cdnPort' | 'originCdnUrl' | 'originCaFile' | 'cacheMaxMb' | 'nginxWorkers' | 'countryTable'
+    | 'dataDir'
+    | 'listenHost'
+    | 'cdnPort'
+    | 'originCdnUrl'
+    | 'originCaFile'
+    | 'cacheMaxMb'
+    | 'nginxWorkers'
+    | 'countryTable'
   >;
   secrets: EdgeSecrets;
   /** The geoip country database (geoipDatabase()). */

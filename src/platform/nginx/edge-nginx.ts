@@ -6,7 +6,7 @@ import type { SystemUser } from '../system/users.js';
 import { PUBLIC_LINK_SCRIPT, VIEWER_SCRIPT } from './config.js';
 import { EDGE_MODULES, EDGE_PLAYLIST_AGE_SCRIPT, renderEdgeNginxConfig } from './edge-config.js';
 import { geoipDatabase } from './nginx.js';
-import { SupervisedNginx } from './supervised-nginx.js';
+import { parseStubStatus, SupervisedNginx, type NginxConnections } from './supervised-nginx.js';
 
 /**
  * An edge's nginx (templates/nginx/edge.conf.njk), supervised like the appliance's: a caching proxy
@@ -41,5 +41,10 @@ export class EdgeNginx extends SupervisedNginx {
       settingsFile: 'edge.json',
       logName: 'the edge log',
     });
+  }
+
+  /** stub_status, the health probe: connections now; a failure marks nginx down (`ready`). */
+  async stubStatus(): Promise<NginxConnections | null> {
+    return parseStubStatus(await this.probe());
   }
 }

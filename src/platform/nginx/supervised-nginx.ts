@@ -97,7 +97,6 @@ export function parseStubStatus(text: string): NginxConnections | null {
   return Object.values(c).every(Number.isFinite) ? c : null;
 }
 
-
 /** What differs between the nginx of an appliance (NginxIngest) and an edge's (EdgeNginx). */
 export interface NginxServerSpec {
   /** Its files are the data dir's nginx files (dataPaths: conf, pid, control socket, CDN log). */
