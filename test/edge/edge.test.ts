@@ -145,17 +145,27 @@ test('playback through the edge: signatures checked at the edge, one origin fetc
     const forged = playbackUrl.replace(signature, `${'A'.repeat(22)}${signature.slice(22)}`);
     const secret = cdnSecret(app.secrets.signing_key);
     const expired = playbackUrl.replace(signature, signatureSegment(secret, 'hls', id, new Date(Date.now() - 60_000)));
-    const elsewhere = playbackUrl.replace(signature, signatureSegment(secret, 'rec', id, new Date(Date.now() + 60_000)));
+    const elsewhere = playbackUrl.replace(
+      signature,
+      signatureSegment(secret, 'rec', id, new Date(Date.now() + 60_000)),
+    );
     for (const url of [forged, expired, elsewhere])
       assert.is((await fetchFrom(url, { localAddress: '127.0.0.1', userAgent: 'probe' }, probes)).status, 403, url);
 
     for (const [i, address] of ['127.0.0.1', '127.0.0.2'].entries())
       players.push(watchStream(playbackUrl, { localAddress: address, userAgent: `player-${i}` }));
-    await waitFor('every player has fetched segments', async () => players.every((p) => p.received.segments >= 4), 60_000);
+    await waitFor(
+      'every player has fetched segments',
+      async () => players.every((p) => p.received.segments >= 4),
+      60_000,
+    );
 
     // A media playlist's age, from the origin's file time; the origin's own header stays at the edge.
     const master = await tallied(playbackUrl, probes);
-    const variant = master.body.toString().split('\n').find((l) => l.endsWith('.m3u8')) as string;
+    const variant = master.body
+      .toString()
+      .split('\n')
+      .find((l) => l.endsWith('.m3u8')) as string;
     const base = playbackUrl.slice(0, playbackUrl.lastIndexOf('/') + 1);
     const media = await tallied(base + variant, probes);
     const age = Number(media.headers.get('x-playlist-age'));
