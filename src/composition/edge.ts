@@ -10,7 +10,7 @@ import { ApiLogSink } from '../domains/ledger/cdnlog/api-sink.js';
 import type { ReaderPosition } from '../domains/ledger/cdnlog/queries.js';
 import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import type { BatchRows, LogSink } from '../domains/ledger/cdnlog/sink.js';
-import { requestJson } from '../platform/http/json-client.js';
+import { JsonApiError, requestJson } from '../platform/http/json-client.js';
 import { EdgeNginx } from '../platform/nginx/edge-nginx.js';
 import { nginxWorkerUser } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
@@ -50,6 +50,16 @@ export interface RunningEdge {
   /** What `svc edge status` reads (also written to run/edge-state.json). */
   state(): EdgeState;
   stop(): Promise<void>;
+}
+
+/** An origin's refusal in its own words, and what to do when it no longer knows this edge. */
+function originFailure(err: unknown): Error {
+  if (!(err instanceof JsonApiError)) return err instanceof Error ? err : new Error(String(err));
+  if (err.code === 'edge_unauthorized')
+    return new Error(
+      `edge_unauthorized: the origin refuses this edge's credential (removed with \`svc edges remove\`?): \`svc edge down\`, then join again with a new token from \`svc edges add\``,
+    );
+  return new Error(`${err.code}: ${err.message}`);
 }
 
 /**
@@ -155,7 +165,7 @@ export async function startEdge(opts: {
           lastContact = clock.now().toISOString();
           origin.succeeded();
         } catch (err) {
-          origin.failed(err);
+          origin.failed(originFailure(err));
         }
       }
       save();
@@ -173,7 +183,7 @@ export async function startEdge(opts: {
         await reader.run(abort.signal);
         shipping.succeeded();
       } catch (err) {
-        shipping.failed(err);
+        shipping.failed(originFailure(err));
       }
       save();
     };
