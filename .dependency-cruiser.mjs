@@ -48,7 +48,7 @@ export const layers = [
           },
           {
             name: 'cdn',
-            what: "every CDN address (`addresses.ts`: signed playlists and recordings, public stills, checked by nginx with no API call; the CDN secret) and the public embed address's refusals (`public-refusals.ts`)",
+            what: 'every CDN address (`addresses.ts`: signed playlists and recordings, public stills, checked by nginx with no API call; the CDN secret)',
           },
           {
             name: 'cdnlog',
@@ -57,6 +57,10 @@ export const layers = [
           {
             name: 'billing',
             what: 'prices, the charges ledger (priced once per stream), credit, usage and cost (`GET /v1/usage`)',
+          },
+          {
+            name: 'edges',
+            what: "the edge tier as the origin sees it (`service.ts`): edges and CDNs, joins, credentials (`credentials.ts`), heartbeats, the edge routes (`routes.ts`, hidden from OpenAPI) and an edge's log batches counted once; the edge's side of its log (`api-log-sink.ts`)",
           },
         ],
       },

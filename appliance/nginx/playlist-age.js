@@ -10,4 +10,12 @@ function age(r) {
   return file ? (Math.max(0, Date.now() - file.mtimeMs) / 1000).toFixed(3) : '';
 }
 
-export default { age };
+// js_set $playlist_modified: when that file was written, in ms since the epoch, for edges: an edge
+// caches a playlist for a second and tells its own viewers the age from this (docs/decisions.md,
+// "Edge tier").
+function modified(r) {
+  const file = fs.statSync(r.variables.request_filename, { throwIfNoEntry: false });
+  return file ? String(Math.floor(file.mtimeMs)) : '';
+}
+
+export default { age, modified };

@@ -28,6 +28,8 @@ import { playerRoutes } from '../domains/surfaces/player/routes.js';
 import { dashboardRoutes } from '../domains/surfaces/dashboard/routes.js';
 import type { DashboardAccess } from '../domains/surfaces/dashboard/access.js';
 import type { DashboardService } from '../domains/surfaces/dashboard/service.js';
+import { EDGE_API_PREFIX, edgeRoutes } from '../domains/ledger/edges/routes.js';
+import type { EdgesService } from '../domains/ledger/edges/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
 import { createServer, type ServerOptions } from '../platform/http/server.js';
@@ -48,6 +50,7 @@ export interface ApiServices {
   moderators: ModeratorsService;
   dashboard: DashboardService;
   dashboardAccess: DashboardAccess;
+  edges: EdgesService;
 }
 
 export interface HttpApiOptions {
@@ -149,6 +152,8 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
         }),
       ],
     },
+    // Edges of this origin (docs/decisions.md, "Edge tier"): their own credential, checked per route.
+    { scope: open, prefix: EDGE_API_PREFIX, routes: [plugin(edgeRoutes, { edges: services.edges })] },
   ];
 }
 

@@ -8,6 +8,7 @@ import type { Logger } from '../core/logger.js';
 import { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
 import { cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
+import { edgeKey } from '../domains/ledger/edges/credentials.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { WhipService } from '../domains/engine/whip/service.js';
@@ -198,6 +199,7 @@ export async function startAppliance(opts: {
       config,
       secret: cdnSecret(secrets.signing_key),
       viewerKey: cdnViewerKey(secrets.signing_key),
+      edgeKey: edgeKey(secrets.signing_key),
       hooksUrl: hooksUrl(config, secrets, listeners.mainPort),
       api: listeners,
       logger: logger.child({ domain: 'nginx' }),
@@ -253,6 +255,9 @@ export async function startAppliance(opts: {
     if (refused) logger.info({ refused }, 'public addresses refused for closed or members-only players');
     // Then on every node for its own nginx: closings by time and by watch minutes, other nodes' patches.
     stops.push({ part: 'public refusals', stop: api.publicRefusals.start() });
+    // The edges this origin's nginx lets fetch, likewise (docs/decisions.md, "Edge tier").
+    await api.edges.reconcile();
+    stops.push({ part: 'edges', stop: api.edges.start(logger.child({ domain: 'edges' })) });
 
     // nginx asks the API about every publisher: it starts once the API answers.
     await nginx.start(supervisor);

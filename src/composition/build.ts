@@ -22,10 +22,11 @@ import { SessionTokens, sessionSecret } from '../domains/audience/identity/sessi
 import { ModeratorLinkTokens, moderatorLinkSecret } from '../domains/audience/moderators/link-token.js';
 import { ModeratorsService } from '../domains/audience/moderators/service.js';
 import { CdnAddresses, cdnSecret } from '../domains/ledger/cdn/addresses.js';
-import { PublicRefusals } from '../domains/ledger/cdn/public-refusals.js';
+import { MarkerFolder } from '../platform/system/marker-folder.js';
 import { MeteringService } from '../domains/back-office/metering/service.js';
 import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import { DbLogSink } from '../domains/ledger/cdnlog/sink.js';
+import { edgesService, type EdgesService } from '../domains/ledger/edges/service.js';
 import { EmbedService } from '../domains/surfaces/embed/service.js';
 import { Idempotency } from '../domains/ledger/idempotency/service.js';
 import { IngestHistory } from '../domains/engine/live/history.js';
@@ -79,6 +80,8 @@ export interface Services {
   dashboardAccess: DashboardAccess;
   /** This node's refusal files for nginx, rebuilt from the database (the appliance process starts it). */
   publicRefusals: PublicRefusalKeeper;
+  /** Edges and CDNs in front of this origin: joins, heartbeats, their logs. */
+  edges: EdgesService;
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
@@ -134,7 +137,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   });
   const billing = buildBilling(f);
   // Chat is built below: the hook reaches it once a patch runs.
-  const refusals = new PublicRefusals(dataPaths(config.dataDir).publicRefused);
+  const refusals = new MarkerFolder(dataPaths(config.dataDir).publicRefused);
   const streams = new StreamsService({
     sql,
     clock,
@@ -220,6 +223,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   });
   const dashboardAccess = new DashboardAccess({ sql, clock, signingKey: f.secrets.signing_key });
   const publicRefusals = new PublicRefusalKeeper({ sql, clock, logger, refusals, viewers });
+  const edges = edgesService(config, f.secrets, sql, clock);
   return {
     cdn,
     billing,
@@ -240,6 +244,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     dashboard,
     dashboardAccess,
     publicRefusals,
+    edges,
   };
 }
 

@@ -4,12 +4,12 @@ import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { QuietRetry } from '../core/quiet-retry.js';
 import { Repeater } from '../core/repeater.js';
-import { PublicRefusals } from '../domains/ledger/cdn/public-refusals.js';
+import { MarkerFolder } from '../platform/system/marker-folder.js';
 import type { ServedCounts } from '../domains/ledger/cdnlog/aggregate.js';
-import { ApiLogSink } from '../domains/ledger/cdnlog/api-sink.js';
 import type { ReaderPosition } from '../domains/ledger/cdnlog/queries.js';
 import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import type { BatchRows, LogSink } from '../domains/ledger/cdnlog/sink.js';
+import { ApiLogSink } from '../domains/ledger/edges/api-log-sink.js';
 import { JsonApiError, requestJson } from '../platform/http/json-client.js';
 import { EdgeNginx } from '../platform/nginx/edge-nginx.js';
 import { nginxWorkerUser } from '../platform/nginx/nginx.js';
@@ -54,12 +54,13 @@ export interface RunningEdge {
 
 /** An origin's refusal in its own words, and what to do when it no longer knows this edge. */
 function originFailure(err: unknown): Error {
-  if (!(err instanceof JsonApiError)) return err instanceof Error ? err : new Error(String(err));
-  if (err.code === 'edge_unauthorized')
+  const error = err instanceof Error ? err : new Error(String(err));
+  // The heartbeat's client names the code; the log sink quotes the origin's answer.
+  if (error instanceof JsonApiError ? error.code === 'edge_unauthorized' : error.message.includes('edge_unauthorized'))
     return new Error(
       `edge_unauthorized: the origin refuses this edge's credential (removed with \`svc edges remove\`?): \`svc edge down\`, then join again with a new token from \`svc edges add\``,
     );
-  return new Error(`${err.code}: ${err.message}`);
+  return error instanceof JsonApiError ? new Error(`${error.code}: ${error.message}`) : error;
 }
 
 /**
@@ -105,11 +106,13 @@ export async function startEdge(opts: {
     const started = clock.now();
     const origin = new QuietRetry('the heartbeat to the origin', logger.child({ domain: 'heartbeat' }), 1000);
     const shipping = new QuietRetry('shipping the log to the origin', logger.child({ domain: 'cdnlog' }), 1000);
-    const refusals = new PublicRefusals(paths.publicRefused);
+    const refusals = new MarkerFolder(paths.publicRefused);
     let lastContact: string | null = null;
     let refused = 0;
     let connections = 0;
-    const sink = new CountingSink(opts.sink ?? new ApiLogSink(config.originApiUrl, secrets.credential));
+    const sink = new CountingSink(
+      opts.sink ?? new ApiLogSink({ originApiUrl: config.originApiUrl, credential: secrets.credential }),
+    );
     const reader = new CdnLogReader({
       sink,
       clock,

@@ -176,7 +176,7 @@ export const DEFAULT_BILLING: BillingSettings = {
   zero_balance_days: 7,
 };
 /** The CDN log is read every 30 s: a delivered byte is counted within about a minute. */
-export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {} };
+export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {}, direct_viewers: true };
 
 /**
  * WebRTC media on 40000-40999/udp (1000 ports: one per session, sessions are few per core);
@@ -338,6 +338,14 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
 }
 
 type Ports = Config['ports'];
+
+/**
+ * Where edges fetch from: the origin's own CDN port under the API's name (`cdn_url` may name the
+ * edges themselves; docs/decisions.md, "Edge tier").
+ */
+export function originCdnUrl(config: Pick<Config, 'host' | 'ports' | 'tls'>): string {
+  return config.tls ? `https://${config.tls.domain}:${config.ports.cdn}` : `http://${config.host}:${config.ports.cdn}`;
+}
 
 function plainUrls(host: string, ports: Ports): Omit<PublicUrls, 'whip_url'> {
   return {

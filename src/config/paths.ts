@@ -36,6 +36,8 @@ export const dataPaths = (dataDir: string) => ({
   playlistAgeScript: join(dataDir, 'nginx', 'playlist-age.js'),
   /** nginx's njs function that checks the public embed read's address (copied from appliance/nginx/). */
   publicLinkScript: join(dataDir, 'nginx', 'public-link.js'),
+  /** nginx's njs function that names the edge a fetch comes from (copied from appliance/nginx/). */
+  edgeAuthScript: join(dataDir, 'nginx', 'edge-auth.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */
@@ -47,6 +49,8 @@ export const dataPaths = (dataDir: string) => ({
   thumbs: join(dataDir, 'media', 'thumbs'),
   /** One empty file per stream whose public address nginx refuses (player closed or members-only). */
   publicRefused: join(dataDir, 'media', 'public-refused'),
+  /** One empty file per edge or CDN the origin's nginx lets fetch (docs/decisions.md, "Edge tier"). */
+  edgesAllowed: join(dataDir, 'media', 'edges'),
   /** The certificate nginx serves (key and chain in one file, replaced atomically) and ACME's state. */
   tls: join(dataDir, 'tls'),
   tlsCertificate: join(dataDir, 'tls', 'current.pem'),

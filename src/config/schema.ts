@@ -159,6 +159,11 @@ const CdnSettings = Type.Object(
     log_read_seconds: Seconds(1, 59),
     /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
     country_table: CountryTable,
+    /**
+     * Viewers may fetch from the origin's CDN port themselves; false once edges or a CDN serve every
+     * viewer (docs/decisions.md, "Edge tier"): only their fetches are answered.
+     */
+    direct_viewers: Type.Boolean(),
   },
   { additionalProperties: false },
 );

@@ -36,6 +36,9 @@ export type ErrorCode =
   | 'rate_limited'
   | 'no_capacity'
   | 'service_unavailable'
+  | 'invalid_join_token'
+  | 'edge_unauthorized'
+  | 'log_position_moved'
   | 'internal_error';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -75,6 +78,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   no_capacity: 503,
   service_unavailable: 503,
+  invalid_join_token: 401,
+  edge_unauthorized: 401,
+  log_position_moved: 409,
   internal_error: 500,
 };
 

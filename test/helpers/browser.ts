@@ -17,6 +17,8 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
+      // Tests reach loopback and the cluster harness's 10.77.x.y only: an http_proxy of the machine must not take them.
+      '--no-proxy-server',
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',

@@ -36,29 +36,40 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-/** Runs the built CLI (`node bin/run.js ...`) as an operator would. */
-/** `onStdout`, `onStderr`: each chunk as it comes (a command that runs until something happens). */
-export async function svc(
-  args: string[],
-  opts: {
-    env?: Record<string, string>;
-    timeoutMs?: number;
-    onStdout?: (chunk: string) => void;
-    onStderr?: (chunk: string) => void;
-  } = {},
-): Promise<CliResult> {
-  const child = execa(process.execPath, [BIN, ...args], {
+export interface SvcOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  onStdout?: (chunk: string) => void;
+  onStderr?: (chunk: string) => void;
+  /** A command the CLI runs under, such as `['ip', 'netns', 'exec', name]` (test/helpers/cluster.ts). */
+  via?: string[];
+}
+
+/**
+ * Starts the built CLI (`node bin/run.js ...`) and returns the running child (an appliance in the
+ * foreground, to be killed); no timeout unless `timeoutMs`.
+ * `onStdout`, `onStderr`: each chunk as it comes (a command that runs until something happens).
+ */
+export function startSvc(args: string[], opts: SvcOptions = {}) {
+  const argv = [...(opts.via ?? []), process.execPath, BIN, ...args];
+  const child = execa(argv[0] as string, argv.slice(1), {
     env: cleanEnv(opts.env ?? {}),
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
-    timeout: opts.timeoutMs ?? 60_000,
+    timeout: opts.timeoutMs,
     cwd: packageRoot,
   });
   const { onStdout } = opts;
   if (onStdout) child.stdout.on('data', (chunk: Buffer) => onStdout(String(chunk)));
   const { onStderr } = opts;
   if (onStderr) child.stderr.on('data', (chunk: Buffer) => onStderr(String(chunk)));
+  return child;
+}
+
+/** Runs the built CLI as an operator would, to its end (60 s at most unless `timeoutMs`). */
+export async function svc(args: string[], opts: SvcOptions = {}): Promise<CliResult> {
+  const child = startSvc(args, { ...opts, timeoutMs: opts.timeoutMs ?? 60_000 });
   const res = await child;
   let json: unknown = null;
   try {

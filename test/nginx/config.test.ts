@@ -9,10 +9,8 @@ import { dataPaths } from '../../src/config/paths.js';
 import {
   GEOIP_COUNTRY_V6,
   nginxArgs,
-  PLAYLIST_AGE_SCRIPT,
-  PUBLIC_LINK_SCRIPT,
   renderNginxConfig,
-  VIEWER_SCRIPT,
+  njsScripts,
   type ApiListeners,
   type NginxConfigInput,
 } from '../../src/platform/nginx/config.js';
@@ -35,13 +33,14 @@ function input(
       listenHost: '0.0.0.0',
       ports: { api: 8080, rtmp: 1935, cdn: 8081, player: 8082, postgres: 5439 },
       publicUrls: { whip_url: 'https://media.example.com/live' },
-      live: { idle_publisher_seconds: 10 },
-      cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' } },
+      live: { idle_publisher_seconds: 10, segment_seconds: 4, window_segments: 6 },
+      cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' }, direct_viewers: true },
       tls: null,
       ...extra,
     },
     secret: 'golden-cdn-secret-0123456789abcdef',
     viewerKey: 'golden-viewer-key-0123456789abcdef',
+    edgeKey: 'golden-edge-key-0123456789abcdef',
     geoipDatabase: GEOIP_COUNTRY_V6,
     hooksUrl: 'http://127.0.0.1:38080/internal/ingest/golden-hook-token',
     api,
@@ -165,9 +164,7 @@ for (const [name, golden, tls] of [
       // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
       // at start); the temp and cache folders it makes itself.
       for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
-      copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
-      copyFileSync(PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript);
-      copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
+      for (const [from, to] of njsScripts(paths)) copyFileSync(from, to);
       const conf = join(paths.nginx, 'nginx.conf');
       writeFileSync(conf, text, { mode: 0o600 });
       await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));

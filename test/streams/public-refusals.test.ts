@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
-import { PublicRefusals } from '../../src/domains/ledger/cdn/public-refusals.js';
+import { MarkerFolder } from '../../src/platform/system/marker-folder.js';
 import { PublicRefusalKeeper } from '../../src/domains/streams/public-playback.js';
 import { connect } from '../../src/platform/db/connect.js';
 import { apiSuite, type TestApi } from '../helpers/api.js';
@@ -41,7 +41,7 @@ const keeperOf = (
     sql: opts.sql ?? env.db.sql,
     clock: env.clock,
     logger: opts.logger ?? createLogger('silent'),
-    refusals: new PublicRefusals(dir),
+    refusals: new MarkerFolder(dir),
     viewers: env.api.viewers,
     everyMs: opts.everyMs,
   });

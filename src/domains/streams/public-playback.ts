@@ -2,7 +2,7 @@ import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { Sql } from '../../platform/db/connect.js';
 import { isDatabaseUnavailable } from '../../platform/db/errors.js';
-import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
+import type { MarkerFolder } from '../../platform/system/marker-folder.js';
 import { lockPublicRefusals, publicPlayers, type PublicPlayerRow } from './queries.js';
 import type { PlayerSettings } from './model.js';
 
@@ -39,7 +39,7 @@ export interface RefusalKeeperDeps {
   sql: Sql;
   clock: Clock;
   logger: Logger;
-  refusals: PublicRefusals;
+  refusals: MarkerFolder;
   viewers: RefusalViewers;
   /** Tests shorten it. */
   everyMs?: number;

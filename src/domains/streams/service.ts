@@ -25,7 +25,7 @@ import {
 import * as q from './queries.js';
 import { presentCreated, presentStream, type PresentContext } from './present.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
-import type { PublicRefusals } from '../ledger/cdn/public-refusals.js';
+import type { MarkerFolder } from '../../platform/system/marker-folder.js';
 import { refusedStreamIds, refusesPublic, type RefusalViewers } from './public-playback.js';
 import {
   type CdnSeriesPoint,
@@ -58,7 +58,7 @@ export interface StreamsDeps {
   /** What SRT passphrases are derived with (srtPassphraseKey). */
   srtKey: Buffer;
   /** Where nginx learns that a stream's public address is refused (absent: nothing serves it here). */
-  refusals?: PublicRefusals;
+  refusals?: MarkerFolder;
   live: LiveLink;
   viewers: StreamViewers;
   billing: BillingService;

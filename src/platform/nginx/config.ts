@@ -44,18 +44,41 @@ export const PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'playlist-age.js');
 /** The njs script that checks the public embed read's address; copied into the data dir at start. */
 export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
 
+/** The njs script that names the edge a fetch comes from by its credential; copied into the data dir at start. */
+export const EDGE_AUTH_SCRIPT = shippedFile('nginx', 'edge-auth.js');
+
+/** The njs scripts the origin's config loads and where it loads them from: copied there before nginx starts. */
+export const njsScripts = (paths: ReturnType<typeof dataPaths>): [from: string, to: string][] => [
+  [VIEWER_SCRIPT, paths.cdnViewerScript],
+  [PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript],
+  [PUBLIC_LINK_SCRIPT, paths.publicLinkScript],
+  [EDGE_AUTH_SCRIPT, paths.edgeAuthScript],
+];
+
+/** An edge's log batch may be this large (the API route's own limit, LOG_BODY_LIMIT, is 8 MiB). */
+const EDGE_LOG_BODY_LIMIT = '8m';
+
+/**
+ * How long an edge may keep a segment: twice the playlist's window and a minute (the origin keeps
+ * it at least as long as a playlist can name it).
+ */
+export const edgeSegmentSeconds = (live: Pick<Config['live'], 'segment_seconds' | 'window_segments'>): number =>
+  live.segment_seconds * live.window_segments * 2 + 60;
+
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
   config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls'> & {
     publicUrls: Pick<Config['publicUrls'], 'whip_url'>;
   } & {
-    live: Pick<Config['live'], 'idle_publisher_seconds'>;
-    cdn: Pick<Config['cdn'], 'country_table'>;
+    live: Pick<Config['live'], 'idle_publisher_seconds' | 'segment_seconds' | 'window_segments'>;
+    cdn: Pick<Config['cdn'], 'country_table' | 'direct_viewers'>;
   };
   /** CDN signing secret (written into the config, which is therefore mode 0600). */
   secret: string;
   /** Key of the CDN log's viewer ids (a keyed hash of address and user agent). */
   viewerKey: string;
+  /** Key of edges' credentials (`edgeKey`), checked on their fetches. */
+  edgeKey: string;
   /** The geoip country database (GEOIP_COUNTRY_V6 where installed, else GEOIP_COUNTRY_V4). */
   geoipDatabase: string;
   /** Base of the ingest hooks on the API, on loopback. */
@@ -81,6 +104,7 @@ export function renderNginxConfig({
   config,
   secret,
   viewerKey,
+  edgeKey,
   geoipDatabase,
   hooksUrl,
   api,
@@ -103,6 +127,10 @@ export function renderNginxConfig({
     hooks: hooksUrl,
     secret,
     viewer_key: viewerKey,
+    edge_key: edgeKey,
+    edge_segment_seconds: edgeSegmentSeconds(config.live),
+    edge_log_body_limit: EDGE_LOG_BODY_LIMIT,
+    direct_viewers: config.cdn.direct_viewers,
     geoip_database: geoipDatabase,
     tls: config.tls && {
       domain: config.tls.domain,
@@ -128,6 +156,8 @@ export function renderNginxConfig({
       viewer_script: paths.cdnViewerScript,
       playlist_age_script: paths.playlistAgeScript,
       public_link_script: paths.publicLinkScript,
+      edge_auth_script: paths.edgeAuthScript,
+      edges_allowed: paths.edgesAllowed,
       public_refused: paths.publicRefused,
       ingest: paths.ingest,
       origin: paths.origin,

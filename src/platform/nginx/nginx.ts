@@ -9,10 +9,8 @@ import {
   GEOIP_COUNTRY_V4,
   GEOIP_COUNTRY_V6,
   nginxModules,
-  PLAYLIST_AGE_SCRIPT,
-  PUBLIC_LINK_SCRIPT,
+  njsScripts,
   renderNginxConfig,
-  VIEWER_SCRIPT,
   type NginxConfigInput,
 } from './config.js';
 import { SupervisedNginx } from './supervised-nginx.js';
@@ -34,7 +32,7 @@ const WORKER_USERS = ['www-data', 'nobody'];
 /** The geoip country database to load: the IPv6 one (it answers IPv4 too) where installed. */
 export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP_COUNTRY_V6 : GEOIP_COUNTRY_V4);
 
-export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'hooksUrl' | 'api'> {
+export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'edgeKey' | 'hooksUrl' | 'api'> {
   config: Config;
   logger: Logger;
   /** The workers' user (nginxWorkerUser); the data dir's folders are made and protected for it before start (protectDataDir). */
@@ -71,6 +69,7 @@ export class NginxIngest extends SupervisedNginx {
           config,
           secret: opts.secret,
           viewerKey: opts.viewerKey,
+          edgeKey: opts.edgeKey,
           geoipDatabase: geoipDatabase(),
           hooksUrl: opts.hooksUrl,
           api: opts.api,
@@ -81,9 +80,7 @@ export class NginxIngest extends SupervisedNginx {
         writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(shippedFile('nginx', DEFAULT_POSTER)), {
           mode: 0o644,
         });
-        writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
-        writeFileSync(paths.playlistAgeScript, readFileSync(PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
-        writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
+        for (const [from, to] of njsScripts(paths)) writeFileSync(to, readFileSync(from), { mode: 0o600 });
       },
       probePath: '/stat',
       settings: config,

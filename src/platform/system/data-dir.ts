@@ -48,8 +48,8 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   dir(paths.tls, worker ? 0o750 : 0o700, group);
   dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
   if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
-  // What the CDN serves, and the streams whose public address it refuses: the worker group reads them.
-  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused])
+  // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
+  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
     dir(served, worker ? 0o750 : 0o700, group);
 }
 
