@@ -250,4 +250,71 @@ test('playback through the edge: signatures checked at the edge, one origin fetc
   }
 });
 
+test('the origin stopped under a watching edge: cached segments and playlists are still served, the edge retries quietly, and once the origin is back every byte is billed once', async () => {
+  const app = await startTestAppliance({
+    cdn: { log_read_seconds: 1 },
+    live: { segment_seconds: 1, window_segments: 3 },
+  });
+  let edge: Edge | null = null;
+  try {
+    edge = await joinEdge(app, 'edge-b');
+    const e = edge;
+    const { key } = await app.newAccount();
+    const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough' } });
+    const id: string = created.body.id;
+    const publisher = publish(
+      app.rtmpUrl(created.body.stream_key),
+      await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 }),
+      { loop: true },
+    );
+    const got: Received = { bytes: 0, requests: 0, segments: 0 };
+    const playbackUrl: string = await waitFor(
+      'a stream playable through the edge',
+      async () => {
+        const s = await streamOf(app, key, id);
+        const url = s.status === 'live' && s.playback_url ? onEdge(app, e, s.playback_url) : null;
+        return url && (await tallied(url, got)).status === 200 && url;
+      },
+      60_000,
+    );
+    const base = playbackUrl.slice(0, playbackUrl.lastIndexOf('/') + 1);
+    const variant = (await tallied(playbackUrl, got)).body
+      .toString()
+      .split('\n')
+      .find((l) => l.endsWith('.m3u8'));
+    const media = await waitFor(
+      'a playlist with segments',
+      async () => {
+        const m = await tallied(base + variant, got);
+        return m.body.toString().includes('.ts') && m;
+      },
+      30_000,
+    );
+    const segment = media.body
+      .toString()
+      .split('\n')
+      .filter((l) => l.endsWith('.ts'))
+      .at(-1) as string;
+    assert.is((await tallied(base + segment, got)).status, 200);
+    await publisher.kill();
+
+    await app.running.stop();
+    // The origin is away: what the edge has is served as it is.
+    assert.is((await tallied(base + segment, got)).status, 200, 'a cached segment');
+    assert.is((await tallied(base + variant, got)).status, 200, 'a stale playlist');
+    await waitFor('the edge noticed', async () => !e.running.state().origin.reachable, 15_000);
+
+    await app.restart();
+    await waitFor('the edge reaches the origin again', async () => e.running.state().origin.reachable, 30_000);
+    await waitFor('every byte counted', async () => (await deliveredBytes(app.db.sql, id)) >= got.bytes, 30_000);
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.is(await deliveredBytes(app.db.sql, id), got.bytes, 'every byte once');
+    const log = readFileSync(dataPaths(e.dataDir).edgeLog, 'utf8');
+    assert.ok(log.includes('works again'), 'the recovery is logged');
+  } finally {
+    await edge?.close();
+    await app.close();
+  }
+});
+
 test.run();
