@@ -5,6 +5,7 @@ import { writeEdgeFiles } from '../../src/config/edge.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { signatureSegment } from '../../src/domains/ledger/cdn/addresses.js';
 import { isAlive } from '../../src/platform/process/proc.js';
+import { startTestAppliance } from '../helpers/appliance.js';
 import { makeDataDir, ok, svc } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { waitFor } from '../helpers/publisher.js';
@@ -125,6 +126,50 @@ test('an edge whose origin is away: up --detach serves (403 for a forged address
   } finally {
     await svc(['edge', 'down', '--data-dir', dir]);
     remove();
+  }
+});
+
+test('svc edge join against a real origin: joined and started detached, healthy once its heartbeat is answered; the token works once; down stops it', async () => {
+  const app = await startTestAppliance();
+  const { dir, remove } = makeDataDir();
+  const other = makeDataDir();
+  try {
+    const added = await app.running.api.edges.add({ name: 'cli-joined', kind: 'edge' });
+    const port = await freePort();
+    const args = ['--token', added.join_token as string, '--listen-host', '127.0.0.1', '--cdn-port', String(port)];
+    const joined = ok(
+      await svc(['edge', 'join', app.config.publicUrls.base_url, ...args, '--json', '--data-dir', dir], {
+        timeoutMs: 120_000,
+      }),
+    );
+    assert.is(joined.json.joined.edge_id, added.edge.id);
+    assert.is(joined.json.joined.name, 'cli-joined');
+    assert.ok(joined.json.status.running && joined.json.status.parts.nginx.healthy, joined.stdout);
+    await waitFor(
+      'svc edge status says healthy',
+      async () => (await svc(['edge', 'status', '--json', '--data-dir', dir])).code === 0,
+      30_000,
+      1000,
+    );
+    const again = await svc([
+      'edge',
+      'join',
+      app.config.publicUrls.base_url,
+      ...args,
+      '--json',
+      '--data-dir',
+      other.dir,
+    ]);
+    assert.is(again.code, 1);
+    assert.is(again.json.error.code, 'edge_join_refused', again.stdout);
+    const twice = await svc(['edge', 'join', app.config.publicUrls.base_url, ...args, '--json', '--data-dir', dir]);
+    assert.is(twice.json.error.code, 'edge_already_joined', twice.stdout);
+    ok(await svc(['edge', 'down', '--json', '--data-dir', dir]));
+  } finally {
+    await svc(['edge', 'down', '--data-dir', dir]);
+    remove();
+    other.remove();
+    await app.close();
   }
 });
 
