@@ -57,7 +57,7 @@ test('svc edge join: an origin that does not answer is origin_unreachable; a URL
   }
 });
 
-test('an edge whose origin is away: up --detach serves (403 for a forged address, 502 for what it never had), says the origin is unreachable once in its log, brings its killed nginx back, and down stops it all', async () => {
+test('an edge whose origin is away: up --detach serves (403 for a forged address, 502 for what it never had), says the origin is unreachable once in its log, brings its killed nginx back, the next up adopts the nginx a killed edge left, and down stops it all', async () => {
   const { dir, remove } = makeDataDir();
   const [port, originApi, originCdn] = [await freePort(), await freePort(), await freePort()];
   try {
@@ -109,6 +109,17 @@ test('an edge whose origin is away: up --detach serves (403 for a forged address
       30_000,
     );
 
+    // The edge process killed: the next up adopts the nginx it left (viewers keep their connections).
+    const edgePid = Number(readFileSync(dataPaths(dir).edgePidFile, 'utf8'));
+    const survivor = Number(readFileSync(pidFile, 'utf8'));
+    process.kill(edgePid, 'SIGKILL');
+    await waitFor('the edge is gone', async () => !isAlive(edgePid), 10_000);
+    assert.is((await fetch(`${base}/healthz`)).status, 200, 'its nginx still serves');
+    const again = ok(await svc(['edge', 'up', '--detach', '--json', '--data-dir', dir], { timeoutMs: 120_000 }));
+    assert.ok(again.json.running && again.json.parts.nginx.healthy, again.stdout);
+    assert.is(Number(readFileSync(pidFile, 'utf8')), survivor, 'the same nginx master, adopted');
+    assert.match(readFileSync(dataPaths(dir).edgeLog, 'utf8'), /adopted the nginx an earlier start left running/);
+
     const down = ok(await svc(['edge', 'down', '--json', '--data-dir', dir]));
     assert.is(down.json.was_running, true);
     assert.is(down.json.killed, false);
@@ -123,6 +134,7 @@ test('an edge whose origin is away: up --detach serves (403 for a forged address
       'refused',
     );
     assert.not.ok(isAlive(master));
+    assert.not.ok(isAlive(survivor), 'down stopped the adopted nginx too');
   } finally {
     await svc(['edge', 'down', '--data-dir', dir]);
     remove();
