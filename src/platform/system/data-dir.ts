@@ -38,23 +38,8 @@ function dir(path: string, mode: number, owner?: { uid: number; gid: number }): 
  */
 export function protectDataDir(dataDir: string, worker: SystemUser | null): void {
   const paths = dataPaths(dataDir);
-  const byName = worker ? 0o711 : 0o700;
   const group = worker ? { uid: 0, gid: worker.gid } : undefined;
-  dir(dataDir, byName);
-  for (const file of [paths.config, paths.secrets]) if (existsSync(file)) chmodSync(file, 0o600);
-  dir(paths.logs, byName);
-  for (const name of readdirSync(paths.logs)) {
-    const file = join(paths.logs, name);
-    if (statSync(file).isFile()) chmodSync(file, 0o600);
-  }
-  dir(paths.run, 0o700);
-  // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
-  dir(paths.nginx, byName);
-  for (const file of [paths.nginxConf, paths.cdnViewerScript, paths.playlistAgeScript, paths.publicLinkScript])
-    if (existsSync(file)) chmodSync(file, 0o600);
-  dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
-  if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);
-  dir(paths.media, worker ? 0o710 : 0o700, group);
+  protectShared(dataDir, [paths.config, paths.secrets], worker);
   // Workers write what publishers send; the appliance (root) reads it.
   dir(paths.ingest, 0o700, worker ?? undefined);
   dir(paths.live, 0o700);
@@ -66,4 +51,44 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
   for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
     dir(served, worker ? 0o750 : 0o700, group);
+}
+
+/**
+ * What an appliance's and an edge's data dirs share: the dir and its own files (`privateFiles`),
+ * logs/, run/, nginx/ with its temp/ and cache/, media/.
+ */
+function protectShared(dataDir: string, privateFiles: string[], worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  const byName = worker ? 0o711 : 0o700;
+  dir(dataDir, byName);
+  for (const file of privateFiles) if (existsSync(file)) chmodSync(file, 0o600);
+  dir(paths.logs, byName);
+  for (const name of readdirSync(paths.logs)) {
+    const file = join(paths.logs, name);
+    if (statSync(file).isFile()) chmodSync(file, 0o600);
+  }
+  dir(paths.run, 0o700);
+  // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
+  dir(paths.nginx, byName);
+  for (const file of [
+    paths.nginxConf,
+    paths.cdnViewerScript,
+    paths.playlistAgeScript,
+    paths.publicLinkScript,
+    paths.edgePlaylistAgeScript,
+  ])
+    if (existsSync(file)) chmodSync(file, 0o600);
+  dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
+  if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);
+  dir(paths.media, worker ? 0o710 : 0o700, worker ? { uid: 0, gid: worker.gid } : undefined);
+}
+
+/**
+ * An edge's data dir (docs/operations.md, "Edges"): as an appliance's for what both have, and the
+ * refused public addresses nginx's workers look at; nothing else.
+ */
+export function protectEdgeDataDir(dataDir: string, worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  protectShared(dataDir, [paths.edgeConfig, paths.edgeSecrets], worker);
+  dir(paths.publicRefused, worker ? 0o750 : 0o700, worker ? { uid: 0, gid: worker.gid } : undefined);
 }
