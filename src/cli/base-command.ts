@@ -4,7 +4,8 @@ import { Command, Errors, Flags, type Interfaces } from '@oclif/core';
 import type { Config, ConfigEnv } from '../config/config.js';
 import { systemClock } from '../core/clock.js';
 import { loadConfig, localApiUrl } from '../config/config.js';
-import { dataPaths, defaultDataDir } from '../config/paths.js';
+import { dataPaths, defaultDataDir, defaultEdgeDataDir } from '../config/paths.js';
+import { isEdgeDataDir, loadEdgeConfig, readEdgeSecrets, type EdgeConfig, type EdgeSecrets } from '../config/edge.js';
 import type { Secrets } from '../config/secrets.js';
 import { readSecrets } from '../config/secrets.js';
 import { ApiClient, retryBudget } from './api-client.js';
@@ -56,6 +57,25 @@ export abstract class SvcCommand<T extends typeof Command> extends Command {
   /** The data dir as an absolute path: flag, then SVC_DATA_DIR (read by the flag), then the default. */
   protected get dataDir(): string {
     return resolve(this.flags['data-dir'] ?? defaultDataDir(process.env));
+  }
+
+  /** An edge's data dir (`svc edge ...`): the flag, then SVC_DATA_DIR, then the edge's own default. */
+  protected get edgeDataDir(): string {
+    return resolve(this.flags['data-dir'] ?? defaultEdgeDataDir(process.env));
+  }
+
+  /** The edge of `edgeDataDir`, its files read and checked. */
+  protected loadEdge(): { config: EdgeConfig; secrets: EdgeSecrets } {
+    const dataDir = this.edgeDataDir;
+    if (!isEdgeDataDir(dataDir))
+      throw new CliError(
+        'edge_not_joined',
+        `${dataDir} holds no edge: join an origin first (\`svc edge join <origin-api-url> --token <token> --data-dir ${dataDir}\`)`,
+      );
+    return {
+      config: loadEdgeConfig(dataDir, { SVC_LOG_LEVEL: process.env.SVC_LOG_LEVEL }),
+      secrets: readEdgeSecrets(dataDir),
+    };
   }
 
   protected get initialised(): boolean {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import { availableParallelism } from 'node:os';
 import type {
   AccountLimits,
@@ -233,8 +233,8 @@ export class ConfigError extends Error {}
 
 const validateFile = new Ajv({ allErrors: true, strict: false }).compile<ConfigFile>(ConfigFileSchema);
 
-function describeErrors(file: string): string {
-  const errors = validateFile.errors ?? [];
+/** A validator's errors as one line, each quoting its key (`file: unknown key "a.b"`); also for the edge's files. */
+export function describeSchemaErrors(file: string, errors: readonly ErrorObject[]): string {
   return errors
     .map((e) => {
       const key = e.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -246,6 +246,8 @@ function describeErrors(file: string): string {
     })
     .join('; ');
 }
+
+const describeErrors = (file: string): string => describeSchemaErrors(file, validateFile.errors ?? []);
 
 export function readConfigFile(dataDir: string): ConfigFile | null {
   const path = join(dataDir, CONFIG_FILE);

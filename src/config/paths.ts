@@ -7,6 +7,12 @@ export function defaultDataDir(env: { XDG_DATA_HOME?: string | undefined }, uid 
   return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'svc');
 }
 
+/** An edge's own default (`svc edge ...`): never the origin's, so one machine can be both. */
+export function defaultEdgeDataDir(env: { XDG_DATA_HOME?: string | undefined }, uid = process.getuid?.() ?? 0): string {
+  if (uid === 0) return '/var/lib/svc-edge';
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'svc-edge');
+}
+
 export const dataPaths = (dataDir: string) => ({
   config: join(dataDir, 'config.json'),
   secrets: join(dataDir, 'secrets.json'),
@@ -51,6 +57,16 @@ export const dataPaths = (dataDir: string) => ({
   tlsCertificate: join(dataDir, 'tls', 'current.pem'),
   /** ACME http-01 tokens, served on the http port at /.well-known/acme-challenge/. */
   acmeChallenges: join(dataDir, 'tls', 'acme-challenge'),
-  /** nginx's micro-cache of the player site and the public embed read. */
+  /** nginx's micro-cache of the player site and the public embed read (on an edge: its cache of the origin). */
   nginxCache: join(dataDir, 'nginx', 'cache'),
+  /** An edge's config (`svc edge join` writes it); an edge's data dir has the nginx files above too. */
+  edgeConfig: join(dataDir, 'edge.json'),
+  /** An edge's credential and the origin's CDN keys (mode 0600). */
+  edgeSecrets: join(dataDir, 'edge-secrets.json'),
+  edgeLog: join(dataDir, 'logs', 'edge.log'),
+  edgePidFile: join(dataDir, 'run', 'edge.pid'),
+  /** What the running edge last knew (origin reachable, log position, served counts), for `svc edge status`. */
+  edgeState: join(dataDir, 'run', 'edge-state.json'),
+  /** The edge's njs header filter that tells a cached media playlist's age (copied from appliance/nginx/). */
+  edgePlaylistAgeScript: join(dataDir, 'nginx', 'edge-playlist-age.js'),
 });

@@ -147,12 +147,18 @@ const ChatConfig = Type.Object(
 const IPV4_OR_NETWORK =
   '^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}(/([0-9]|[12][0-9]|3[0-2]))?$';
 
+/** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database (origin and edges). */
+export const CountryTable = Type.Record(
+  Type.String({ pattern: IPV4_OR_NETWORK }),
+  Type.String({ pattern: '^[A-Z]{2}$' }),
+);
+
 /** The CDN log reader (docs/decisions.md, "CDN log"). */
 const CdnSettings = Type.Object(
   {
     log_read_seconds: Seconds(1, 59),
     /** For tests only: addresses (loopback ones) mapped to a country code, ahead of the geoip database. */
-    country_table: Type.Record(Type.String({ pattern: IPV4_OR_NETWORK }), Type.String({ pattern: '^[A-Z]{2}$' })),
+    country_table: CountryTable,
     /**
      * Viewers may fetch from the origin's CDN port themselves; false once edges or a CDN serve every
      * viewer (docs/decisions.md, "Edge tier"): only their fetches are answered.

@@ -32,23 +32,35 @@ function errorMessage(line: string): string | null {
   }
 }
 
-/**
- * `svc up --detach`: the same CLI in the foreground mode, in its own session with output to the
- * log file; returns once the API (which answers only when the database does) and nginx answer.
- */
-export async function startDetached(opts: {
-  config: Config;
+/** What a detached start runs and how it knows the process is up. */
+export interface DetachedSpec {
+  /** The svc command run in its foreground mode (`['up']`, `['edge', 'up']`), with `--data-dir` and `--detached-child`. */
+  command: string[];
+  dataDir: string;
+  /** Where its output goes (its own log). */
+  logFile: string;
+  /** How messages name it: `svc`, `the edge`. */
+  name: string;
+  /** Every part answers; asked every 200 ms. */
+  ready: () => Promise<boolean>;
+  /** What a slow start says it waits for. */
+  waitingFor: string;
   args: string[];
   progress: (line: string) => void;
   timeoutMs?: number;
-}): Promise<number> {
-  const { config } = opts;
-  const log = dataPaths(config.dataDir).applianceLog;
+}
+
+/**
+ * `svc up --detach` and `svc edge up --detach`: the same CLI in the foreground mode, in its own
+ * session with output to the log file; returns once `ready` says every part answers.
+ */
+export async function startDetachedProcess(spec: DetachedSpec): Promise<number> {
+  const log = spec.logFile;
   mkdirSync(dirname(log), { recursive: true });
   const startOffset = existsSync(log) ? statSync(log).size : 0;
   const child = spawnDetached(
     process.execPath,
-    [join(packageRoot, 'bin', 'run.js'), 'up', '--data-dir', config.dataDir, '--detached-child', ...opts.args],
+    [join(packageRoot, 'bin', 'run.js'), ...spec.command, '--data-dir', spec.dataDir, '--detached-child', ...spec.args],
     log,
   );
   if (!child) throw new OperatorError('start_failed', `could not start ${process.execPath}: see ${log}`);
@@ -56,9 +68,9 @@ export async function startDetached(opts: {
 
   const newLogLines = () => linesSince(log, startOffset);
   const started = performance.now();
-  const deadline = started + (opts.timeoutMs ?? 120_000);
+  const deadline = started + (spec.timeoutMs ?? 120_000);
   let nextNote = started + 3000;
-  opts.progress(`starting svc (pid ${pid}); logs: ${log}`);
+  spec.progress(`starting ${spec.name} (pid ${pid}); logs: ${log}`);
   while (performance.now() < deadline) {
     const exited = child.exited();
     if (exited || !isAlive(pid)) {
@@ -67,20 +79,18 @@ export async function startDetached(opts: {
       const reason = tail.map(errorMessage).filter(Boolean).at(-1);
       throw new OperatorError(
         'start_failed',
-        `svc exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`,
+        `${spec.name} exited (${exited ?? 'unknown status'}) before it answered${reason ? `: ${reason}` : ''}; see ${log}`,
         { log_tail: tail },
       );
     }
-    if ((await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000))) return pid;
+    if (await spec.ready()) return pid;
     if (performance.now() >= nextNote) {
-      opts.progress(
-        `waiting for ${config.publicUrls.base_url}/healthz (${Math.round((performance.now() - started) / 1000)} s)`,
-      );
+      spec.progress(`waiting for ${spec.waitingFor} (${Math.round((performance.now() - started) / 1000)} s)`);
       nextNote += 5000;
     }
     await sleep(200);
   }
-  // Do not leave a half-started appliance behind.
+  // Do not leave a half-started process behind.
   try {
     process.kill(pid, 'SIGTERM');
   } catch {
@@ -88,7 +98,28 @@ export async function startDetached(opts: {
   }
   throw new OperatorError(
     'start_timeout',
-    `svc did not answer ${config.publicUrls.base_url}/healthz within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`,
+    `${spec.name} did not answer ${spec.waitingFor} within ${Math.round((deadline - started) / 1000)} s and was stopped; see ${log}`,
     { log_tail: newLogLines() },
   );
+}
+
+/** `svc up --detach`: returns once the API (which answers only when the database does) and nginx answer. */
+export function startDetached(opts: {
+  config: Config;
+  args: string[];
+  progress: (line: string) => void;
+  timeoutMs?: number;
+}): Promise<number> {
+  const { config } = opts;
+  return startDetachedProcess({
+    command: ['up'],
+    dataDir: config.dataDir,
+    logFile: dataPaths(config.dataDir).applianceLog,
+    name: 'svc',
+    ready: async () => (await apiHealthy(config, 1000)) && (await nginxHealthy(config, 1000)),
+    waitingFor: `${config.publicUrls.base_url}/healthz`,
+    args: opts.args,
+    progress: opts.progress,
+    timeoutMs: opts.timeoutMs,
+  });
 }

@@ -54,29 +54,8 @@ export async function stopAppliance(opts: {
   graceMs?: number;
 }): Promise<DownResult> {
   const paths = dataPaths(opts.dataDir);
-  const pid = runningPid(paths.pidFile);
-  let killed = false;
-  if (pid !== null) {
-    opts.progress(`stopping svc (pid ${pid})`);
-    killed = await terminate(pid, opts.graceMs ?? 60_000);
-    if (killed) opts.progress(`svc (pid ${pid}) did not stop in time: killed it`);
-  }
-
-  const leftovers: LeftoverProcess[] = [];
-  const nginx = readPidFile(paths.nginxPid);
-  if (nginx !== null && isAlive(nginx) && (commandLine(nginx)?.join(' ') ?? '').startsWith('nginx')) {
-    opts.progress(`stopping an nginx left running (pid ${nginx})`);
-    leftovers.push({ pid: nginx, command: commandLine(nginx)?.join(' ') ?? '' });
-    await terminate(nginx, 5000);
-  }
-  // nginx's workers outlive a master killed with SIGKILL, holding its ports; their titles name no data dir.
-  const orphans = nginx === null ? [] : orphanedWorkers(nginx);
-  if (orphans.length) {
-    opts.progress(`stopping ${orphans.length} worker(s) of an nginx master that was killed: ${orphans.join(', ')}`);
-    leftovers.push(...orphans.map((p) => ({ pid: p, command: commandLine(p)?.join(' ') ?? '' })));
-    await Promise.all(orphans.map((p) => terminate(p, 5000)));
-  }
-  if (nginx !== null) rmSync(paths.nginxPid, { force: true });
+  const { pid, killed } = await stopByPidFile(paths.pidFile, 'svc', opts);
+  const leftovers = await stopLeftoverNginx(opts.dataDir, opts.progress);
 
   let leftoverPostgres = false;
   // Only a cluster the appliance initialised lives here; an external database_url has none.
@@ -95,13 +74,7 @@ export async function stopAppliance(opts: {
     }
   }
 
-  const rest = leftoverProcesses(opts.dataDir);
-  if (rest.length) {
-    opts.progress(`stopping ${rest.length} process(es) left running: ${rest.map((p) => p.pid).join(', ')}`);
-    await Promise.all(rest.map((p) => terminate(p.pid, 5000)));
-    leftovers.push(...rest);
-  }
-
+  leftovers.push(...(await stopLeftovers(opts.dataDir, opts.progress)));
   if (pid === null || !isAlive(pid)) removePidFile(paths.pidFile);
   return {
     was_running: pid !== null,
@@ -110,4 +83,65 @@ export async function stopAppliance(opts: {
     stopped_leftover_postgres: leftoverPostgres,
     stopped_leftover_processes: leftovers,
   };
+}
+
+export type EdgeDownResult = Omit<DownResult, 'stopped_leftover_postgres'>;
+
+/** `svc edge down`: the edge by its pid file, then its nginx and anything else left under its data dir. */
+export async function stopEdge(opts: {
+  dataDir: string;
+  progress: (line: string) => void;
+  graceMs?: number;
+}): Promise<EdgeDownResult> {
+  const paths = dataPaths(opts.dataDir);
+  const { pid, killed } = await stopByPidFile(paths.edgePidFile, 'the edge', opts);
+  const leftovers = await stopLeftoverNginx(opts.dataDir, opts.progress);
+  leftovers.push(...(await stopLeftovers(opts.dataDir, opts.progress)));
+  if (pid === null || !isAlive(pid)) removePidFile(paths.edgePidFile);
+  return { was_running: pid !== null, pid, killed, stopped_leftover_processes: leftovers };
+}
+
+/** The process a pid file names: SIGTERM, up to `graceMs` (default 60 s), then SIGKILL with its group. */
+async function stopByPidFile(
+  pidFile: string,
+  name: string,
+  opts: { progress: (line: string) => void; graceMs?: number },
+): Promise<{ pid: number | null; killed: boolean }> {
+  const pid = runningPid(pidFile);
+  if (pid === null) return { pid, killed: false };
+  opts.progress(`stopping ${name} (pid ${pid})`);
+  const killed = await terminate(pid, opts.graceMs ?? 60_000);
+  if (killed) opts.progress(`${name} (pid ${pid}) did not stop in time: killed it`);
+  return { pid, killed };
+}
+
+/** The nginx master nginx's pid file names, and the workers of one that was killed. */
+async function stopLeftoverNginx(dataDir: string, progress: (line: string) => void): Promise<LeftoverProcess[]> {
+  const paths = dataPaths(dataDir);
+  const leftovers: LeftoverProcess[] = [];
+  const nginx = readPidFile(paths.nginxPid);
+  if (nginx !== null && isAlive(nginx) && (commandLine(nginx)?.join(' ') ?? '').startsWith('nginx')) {
+    progress(`stopping an nginx left running (pid ${nginx})`);
+    leftovers.push({ pid: nginx, command: commandLine(nginx)?.join(' ') ?? '' });
+    await terminate(nginx, 5000);
+  }
+  // nginx's workers outlive a master killed with SIGKILL, holding its ports; their titles name no data dir.
+  const orphans = nginx === null ? [] : orphanedWorkers(nginx);
+  if (orphans.length) {
+    progress(`stopping ${orphans.length} worker(s) of an nginx master that was killed: ${orphans.join(', ')}`);
+    leftovers.push(...orphans.map((p) => ({ pid: p, command: commandLine(p)?.join(' ') ?? '' })));
+    await Promise.all(orphans.map((p) => terminate(p, 5000)));
+  }
+  if (nginx !== null) rmSync(paths.nginxPid, { force: true });
+  return leftovers;
+}
+
+/** Any process of ours whose command line names the data dir (leftoverProcesses). */
+async function stopLeftovers(dataDir: string, progress: (line: string) => void): Promise<LeftoverProcess[]> {
+  const rest = leftoverProcesses(dataDir);
+  if (rest.length) {
+    progress(`stopping ${rest.length} process(es) left running: ${rest.map((p) => p.pid).join(', ')}`);
+    await Promise.all(rest.map((p) => terminate(p.pid, 5000)));
+  }
+  return rest;
 }

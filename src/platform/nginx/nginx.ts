@@ -1,33 +1,28 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config/config.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import { shippedFile } from '../../core/resources.js';
-import {
-  commandLine,
-  isAlive,
-  killAll,
-  listenersOf,
-  processesInGroup,
-  stopGroup,
-  waitUntilGone,
-} from '../process/proc.js';
-import { run } from '../process/run.js';
-import type { ProcessExit, Supervised, Supervisor } from '../process/supervisor.js';
-import { privateFile } from '../system/data-dir.js';
 import { lookupUser, type SystemUser } from '../system/users.js';
-import { nginxStartFailure } from './start-failure.js';
 import {
   GEOIP_COUNTRY_V4,
   GEOIP_COUNTRY_V6,
   nginxModules,
-  nginxArgs,
   njsScripts,
   renderNginxConfig,
   type NginxConfigInput,
 } from './config.js';
+import { SupervisedNginx } from './supervised-nginx.js';
+
+// What other parts use of nginx's machinery, where they have always found it.
+export {
+  controlRequest,
+  orphanedWorkers,
+  parseStubStatus,
+  previousMaster,
+  type NginxConnections,
+} from './supervised-nginx.js';
 
 /** What `poster_url` shows before a stream's first still (copied next to the stills, where workers can read it). */
 const DEFAULT_POSTER = 'poster.svg';
@@ -54,369 +49,54 @@ export async function nginxWorkerUser(): Promise<SystemUser | null> {
   throw new Error(`none of the users ${WORKER_USERS.join(', ')} exists for nginx's workers; create www-data`);
 }
 
-/** A GET on nginx's control socket (`/stat`, `/control/...`); the body on 200. */
-export function controlRequest(socketPath: string, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request({ socketPath, path, timeout: 2000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () =>
-        res.statusCode === 200 ? resolve(body) : reject(new Error(`nginx ${path}: HTTP ${res.statusCode}`)),
-      );
-    });
-    req.on('timeout', () => req.destroy(new Error(`nginx ${path}: timed out`)));
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-/** How often an adopted master is checked for life (it is not our child: no exit event). */
-const ADOPTED_CHECK_MS = 500;
-/** A master's fast shutdown (SIGTERM) gets this long before SIGKILL. */
-const STOP_TIMEOUT_MS = 5000;
 /**
- * How long a start waits for an nginx that runs but does not answer yet. nginx gives up by itself
- * when it cannot bind (five tries, half a second apart) and its exit ends the wait at once, so
- * this bounds only an nginx that is alive and slow: a loaded machine.
+ * The appliance's nginx (SupervisedNginx): rtmp ingest, the signed CDN origin, the player site and
+ * a control socket (rtmp_stat, rtmp_control, stub_status). An adopted master keeps its publishers:
+ * a reload would not do, since nginx-rtmp serves a stream within one worker and the publisher
+ * would stay on the old worker while new ladders reach the new one.
  */
-const READY_TIMEOUT_MS = 60_000;
-/** How long the processes of an earlier nginx get to go after SIGKILL, so that their ports are free. */
-const GONE_TIMEOUT_MS = 5000;
-
-/**
- * The master an earlier appliance of this data dir started and left running (it was killed with
- * SIGKILL): its pid file names a live process whose command line holds this data dir's config.
- */
-export function previousMaster(dataDir: string): number | null {
-  const paths = dataPaths(dataDir);
-  const pid = pidFileMaster(dataDir);
-  if (pid === null || !isAlive(pid)) return null;
-  // nginx rewrites its title: "nginx: master process /usr/sbin/nginx -e stderr -p <prefix> -c <conf>".
-  return commandLine(pid)?.join(' ').includes(paths.nginxConf) ? pid : null;
-}
-
-/**
- * nginx's workers outlive a master killed with SIGKILL (they stay in its process group, listening
- * on its ports and control socket): the processes of the dead master `pid`'s group that are nginx.
- * While they run, a new master can bind none of its ports.
- */
-export function orphanedWorkers(pid: number): number[] {
-  if (isAlive(pid)) return [];
-  return processesInGroup(pid).filter((p) => commandLine(p)?.[0]?.startsWith('nginx: ') === true);
-}
-
-/** The pid an nginx pid file names, or null. */
-function pidFileMaster(dataDir: string): number | null {
-  const file = dataPaths(dataDir).nginxPid;
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  return Number.isInteger(pid) && pid > 1 ? pid : null;
-}
-
-/** nginx's stub_status: open client connections, and those reading a request, writing an answer, idle (keep-alive). */
-export interface NginxConnections {
-  active: number;
-  reading: number;
-  writing: number;
-  waiting: number;
-}
-
-/** "Active connections: 3 \n server accepts handled requests\n 9 9 12 \nReading: 0 Writing: 1 Waiting: 2 \n"; null when it is not that. */
-export function parseStubStatus(text: string): NginxConnections | null {
-  const number = (label: string) => Number(new RegExp(`${label}:\\s*(\\d+)`).exec(text)?.[1] ?? NaN);
-  const c = {
-    active: number('Active connections'),
-    reading: number('Reading'),
-    writing: number('Writing'),
-    waiting: number('Waiting'),
-  };
-  return Object.values(c).every(Number.isFinite) ? c : null;
-}
-
-/**
- * nginx with the rendered config, supervised: rtmp ingest, the signed CDN origin and a control
- * socket (rtmp_stat, rtmp_control, stub_status) that only the appliance can reach.
- *
- * A master left by an appliance that was killed is adopted when its config is the one this start
- * renders and it answers: publishers connected to it stay connected. It is watched by its pid
- * (it is not our child) and replaced by a supervised one when it exits. Any other leftover is
- * killed so that the new master gets the ports.
- */
-export class NginxIngest {
-  private proc: Supervised | null = null;
-  private adopted: number | null = null;
-  private adoptedWatch: NodeJS.Timeout | null = null;
-  private adoptedLost = 0;
-  private supervisor: Supervisor | null = null;
-  private healthy = false;
-  /** A start waits for this nginx to answer. */
-  private starting = false;
-  private stopped = false;
-  /** How the last nginx this object spawned exited; null while it runs. */
-  private lastExit: ProcessExit | null = null;
-
-  constructor(private readonly opts: NginxOptions) {}
-
-  /** Ingest is up: nginx runs and its last statistics read answered. */
-  get ready(): boolean {
-    return (this.proc?.running === true || this.adopted !== null) && this.healthy;
-  }
-
-  get restarts(): number {
-    return (this.proc?.restarts ?? 0) + this.adoptedLost;
-  }
-
-  /** The pid of an adopted master, null when this start's own nginx runs. */
-  get adoptedPid(): number | null {
-    return this.adopted;
-  }
-
-  async start(supervisor: Supervisor): Promise<void> {
-    const { config, logger } = this.opts;
-    for (const m of nginxModules(config)) {
-      if (!existsSync(m.file))
-        throw new Error(`an nginx module is missing (${m.file}): run \`svc init\` or \`apt-get install -y ${m.pkg}\``);
-    }
-    this.supervisor = supervisor;
-    this.stopped = false;
-    this.prepareFiles();
-    const changed = await this.writeConfig();
-    const previous = previousMaster(config.dataDir);
-    if (previous !== null) {
-      // A reload would not do: nginx-rtmp serves a stream within one worker, and the publisher
-      // would stay on the old worker while new ladders reach the new one.
-      if (!changed && (await this.answers())) {
-        this.adopt(previous);
-        return;
-      }
-      const group = [previous, ...processesInGroup(previous)];
-      killAll([previous]);
-      logger.warn(
-        { pid: previous, reason: changed ? 'its config is not the one rendered now' : 'it does not answer' },
-        'stopped an nginx left running by an earlier start',
-      );
-      // SIGKILL is not instant: its ports are free once every process of its group is gone.
-      await waitUntilGone(group, GONE_TIMEOUT_MS);
-    }
-    await this.stopOrphanedWorkers();
-    rmSync(dataPaths(config.dataDir).nginxPid, { force: true });
-    this.starting = true;
-    try {
-      this.spawn();
-      await this.waitUntilReady(READY_TIMEOUT_MS);
-    } catch (err) {
-      await this.proc?.stop();
-      throw err;
-    } finally {
-      this.starting = false;
-    }
-  }
-
-  /** Workers of a master that died by SIGKILL (the pid file names it), which would keep its ports from the new one. */
-  private async stopOrphanedWorkers(): Promise<void> {
-    const master = pidFileMaster(this.opts.config.dataDir);
-    const orphans = master === null ? [] : orphanedWorkers(master);
-    if (orphans.length === 0) return;
-    for (const pid of orphans) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Gone already.
-      }
-    }
-    this.opts.logger.warn(
-      { master, pids: orphans },
-      'stopped the workers of an nginx master that was killed: they held its ports',
-    );
-    await waitUntilGone(orphans, GONE_TIMEOUT_MS);
-  }
-
-  private adopt(pid: number): void {
-    this.adopted = pid;
-    this.opts.logger.warn({ pid }, 'adopted the nginx an earlier start left running: its publishers stay connected');
-    this.adoptedWatch = setInterval(() => {
-      if (isAlive(pid)) return;
-      if (this.adoptedWatch) clearInterval(this.adoptedWatch);
-      this.adoptedWatch = null;
-      this.adopted = null;
-      this.healthy = false;
-      this.adoptedLost++;
-      this.opts.logger.warn({ pid }, 'the adopted nginx exited; starting a new one');
-      void this.stopOrphanedWorkers().then(() => {
-        if (!this.stopped) this.spawn();
-      });
-    }, ADOPTED_CHECK_MS);
-  }
-
-  private spawn(): void {
-    const { config, logger } = this.opts;
+export class NginxIngest extends SupervisedNginx {
+  constructor(opts: NginxOptions) {
+    const { config } = opts;
     const paths = dataPaths(config.dataDir);
-    this.lastExit = null;
-    this.proc = (this.supervisor as Supervisor).spawn({
-      name: 'nginx',
-      file: config.live.nginx_path,
-      args: nginxArgs(paths.nginx, paths.nginxConf),
-      logger,
-      // Fast shutdown: a graceful one waits for every publisher to hang up, and a worker that
-      // outlives its master keeps the log pipe open.
-      stopSignal: 'SIGTERM',
-      stopTimeoutMs: STOP_TIMEOUT_MS,
-      // While a start waits for it, an exit fails the start with nginx's reason: restarting an
-      // nginx that cannot bind only hides why.
-      restart: () => !this.starting,
-      // nginx unlinks its unix socket only when it exits cleanly.
-      // The CDN log made here, not by nginx, which would make it readable by every local user. Not
-      // when adopting a master: one told to reopen after a rotation that it never got still writes
-      // the rotated file, and the reader takes an existing new file for its reopening.
-      prepare: () => {
-        rmSync(paths.nginxControl, { force: true });
-        privateFile(paths.cdnLog);
+    super({
+      dataDir: config.dataDir,
+      nginxPath: config.live.nginx_path,
+      logger: opts.logger,
+      modules: nginxModules(config),
+      render: () =>
+        renderNginxConfig({
+          config,
+          secret: opts.secret,
+          viewerKey: opts.viewerKey,
+          edgeKey: opts.edgeKey,
+          geoipDatabase: geoipDatabase(),
+          hooksUrl: opts.hooksUrl,
+          api: opts.api,
+          user: opts.worker?.name ?? null,
+        }),
+      // What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still.
+      prepareFiles: () => {
+        writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(shippedFile('nginx', DEFAULT_POSTER)), {
+          mode: 0o644,
+        });
+        for (const [from, to] of njsScripts(paths)) writeFileSync(to, readFileSync(from), { mode: 0o600 });
       },
-      onExit: (exit) => {
-        this.healthy = false;
-        this.lastExit = exit;
-      },
+      probePath: '/stat',
+      settings: config,
+      settingsFile: 'config.json',
+      logName: 'the appliance log',
     });
-  }
-
-  /** Re-renders the config, checks it and has nginx load it without dropping connections. */
-  async reload(): Promise<void> {
-    await this.writeConfig();
-    if (this.adopted !== null) process.kill(this.adopted, 'SIGHUP');
-    else this.proc?.signal('SIGHUP');
-  }
-
-  /**
-   * Has nginx reopen its log files (SIGUSR1 to the master): after the CDN log reader renamed the
-   * CDN log, nginx writes a new one. False when no nginx runs (the next one opens a new file).
-   */
-  reopenLogs(): boolean {
-    // Made here, not by nginx: nginx would make it readable by every local user.
-    privateFile(dataPaths(this.opts.config.dataDir).cdnLog);
-    if (this.adopted !== null) {
-      try {
-        process.kill(this.adopted, 'SIGUSR1');
-        return true;
-      } catch {
-        return false;
-      }
-    }
-    return this.proc?.signal('SIGUSR1') ?? false;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.adoptedWatch) clearInterval(this.adoptedWatch);
-    this.adoptedWatch = null;
-    if (this.adopted !== null) {
-      await stopGroup(this.adopted, 'SIGTERM', STOP_TIMEOUT_MS);
-      this.adopted = null;
-    }
-    await this.proc?.stop();
-    this.healthy = false;
   }
 
   /** nginx-rtmp's statistics XML; also the health probe. */
-  async stat(): Promise<string> {
-    try {
-      const xml = await this.control('/stat');
-      this.healthy = true;
-      return xml;
-    } catch (err) {
-      this.healthy = false;
-      throw err;
-    }
-  }
-
-  /** nginx's HTTP connections now (stub_status): viewers of the CDN, the player site, chat readers. */
-  async connections(): Promise<NginxConnections | null> {
-    return parseStubStatus(await this.control('/connections'));
+  stat(): Promise<string> {
+    return this.probe();
   }
 
   /** Disconnects the publisher of a stream (nginx-rtmp's control endpoint); false when none was connected. */
   async dropPublisher(streamId: string): Promise<boolean> {
     const out = await this.control(`/control/drop/publisher?app=live&name=${encodeURIComponent(streamId)}`);
     return out.trim() !== '' && out.trim() !== '0';
-  }
-
-  private control(path: string): Promise<string> {
-    return controlRequest(dataPaths(this.opts.config.dataDir).nginxControl, path);
-  }
-
-  private async answers(): Promise<boolean> {
-    try {
-      await this.stat();
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Waits for the control socket to answer. An nginx that exits first (a port taken, a file it
-   * cannot open) ends the wait at once, in its own words; one that runs gets `timeoutMs`.
-   */
-  private async waitUntilReady(timeoutMs: number): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      try {
-        await this.stat();
-        return;
-      } catch (err) {
-        const exit = this.lastExit;
-        if (exit)
-          throw new Error(
-            this.failure(exit.output, `exited (${exit.signal ?? `code ${exit.code}`}) before it answered`),
-          );
-        if (performance.now() > deadline) {
-          const what = `runs (pid ${this.proc?.pid}) but did not answer its control socket within ${timeoutMs / 1000} s (${(err as Error).message})`;
-          throw new Error(`${this.failure(this.proc?.recentOutput ?? [], what)}; see the appliance log`);
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  }
-
-  private failure(output: readonly string[], what: string): string {
-    const holders = (port: number) =>
-      listenersOf(port).map((pid) => ({ pid, command: commandLine(pid)?.join(' ') ?? '?' }));
-    return nginxStartFailure({ output, what, config: this.opts.config, holders });
-  }
-
-  /** What the master reads at start (as root: only it may read them) and what workers serve before a stream's first still. */
-  private prepareFiles(): void {
-    const paths = dataPaths(this.opts.config.dataDir);
-    writeFileSync(join(paths.thumbs, DEFAULT_POSTER), readFileSync(shippedFile('nginx', DEFAULT_POSTER)), {
-      mode: 0o644,
-    });
-    for (const [from, to] of njsScripts(paths)) writeFileSync(to, readFileSync(from), { mode: 0o600 });
-  }
-
-  /** Renders, checks and installs the config; true when it differs from the one installed before. */
-  private async writeConfig(): Promise<boolean> {
-    const paths = dataPaths(this.opts.config.dataDir);
-    const { config, secret, viewerKey, edgeKey, hooksUrl, api } = this.opts;
-    const text = renderNginxConfig({
-      config,
-      secret,
-      viewerKey,
-      edgeKey,
-      geoipDatabase: geoipDatabase(),
-      hooksUrl,
-      api,
-      user: this.opts.worker?.name ?? null,
-    });
-    const tmp = `${paths.nginxConf}.new`;
-    writeFileSync(tmp, text, { mode: 0o600 });
-    try {
-      await run(config.live.nginx_path, nginxArgs(paths.nginx, tmp, { test: true }));
-    } catch (err) {
-      rmSync(tmp, { force: true });
-      throw new Error(`the rendered nginx config does not load: ${(err as Error).message}`);
-    }
-    const changed = !existsSync(paths.nginxConf) || readFileSync(paths.nginxConf, 'utf8') !== text;
-    renameSync(tmp, paths.nginxConf);
-    return changed;
   }
 }

@@ -1,4 +1,10 @@
-import type { Config } from '../../config/config.js';
+import type { TlsConfig } from '../../config/config.js';
+
+/** The ports a config sets, by their setting's name without `_port` (config.json's `ports`, an edge's `cdn`). */
+export interface PortSettings {
+  ports: Readonly<Record<string, number>>;
+  tls?: Pick<TlsConfig, 'ports'> | null;
+}
 
 /** A process holding a port, as the message names it. */
 export interface PortHolder {
@@ -26,7 +32,7 @@ export function nginxReason(output: readonly string[]): string {
 }
 
 /** The config.json setting a port comes from, when it is one of the appliance's own. */
-function settingOf(config: Pick<Config, 'ports'> & Partial<Pick<Config, 'tls'>>, port: number): string | null {
+function settingOf(config: PortSettings, port: number): string | null {
   const found = Object.entries(config.ports).find(([, p]) => p === port);
   if (found) return `${found[0]}_port`;
   const tls = Object.entries(config.tls?.ports ?? {}).find(([, p]) => p === port);
@@ -42,7 +48,9 @@ export function nginxStartFailure(opts: {
   output: readonly string[];
   /** "exited with code 1" / "runs (pid 12) but did not answer its control socket within 60 s" */
   what: string;
-  config: Pick<Config, 'ports'> & Partial<Pick<Config, 'tls'>>;
+  config: PortSettings;
+  /** The file that sets those ports (default config.json; an edge's edge.json). */
+  file?: string;
   holders: (port: number) => PortHolder[];
 }): string {
   const reason = nginxReason(opts.output);
@@ -50,7 +58,7 @@ export function nginxStartFailure(opts: {
   const advice = ports.map((port) => {
     const setting = settingOf(opts.config, port);
     const holders = opts.holders(port);
-    const change = setting ? `set another ${setting} in config.json` : 'free it';
+    const change = setting ? `set another ${setting} in ${opts.file ?? 'config.json'}` : 'free it';
     if (holders.length === 0)
       return `port ${port}${setting ? ` (${setting})` : ''} is free again: it was taken while nginx started; start again, or ${change}`;
     const who = holders.map((h) => `pid ${h.pid} (${h.command.slice(0, 120)})`).join(', ');

@@ -38,10 +38,30 @@ function dir(path: string, mode: number, owner?: { uid: number; gid: number }): 
  */
 export function protectDataDir(dataDir: string, worker: SystemUser | null): void {
   const paths = dataPaths(dataDir);
-  const byName = worker ? 0o711 : 0o700;
   const group = worker ? { uid: 0, gid: worker.gid } : undefined;
+  protectShared(dataDir, [paths.config, paths.secrets], worker);
+  // Workers write what publishers send; the appliance (root) reads it.
+  dir(paths.ingest, 0o700, worker ?? undefined);
+  dir(paths.live, 0o700);
+  // The certificate: nginx's workers read it at each TLS handshake (a renewal needs no reload), and
+  // serve ACME's challenges (docs/decisions.md, "Public edge").
+  dir(paths.tls, worker ? 0o750 : 0o700, group);
+  dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
+  if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
+  // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
+  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
+    dir(served, worker ? 0o750 : 0o700, group);
+}
+
+/**
+ * What an appliance's and an edge's data dirs share: the dir and its own files (`privateFiles`),
+ * logs/, run/, nginx/ with its temp/ and cache/, media/.
+ */
+function protectShared(dataDir: string, privateFiles: string[], worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  const byName = worker ? 0o711 : 0o700;
   dir(dataDir, byName);
-  for (const file of [paths.config, paths.secrets]) if (existsSync(file)) chmodSync(file, 0o600);
+  for (const file of privateFiles) if (existsSync(file)) chmodSync(file, 0o600);
   dir(paths.logs, byName);
   for (const name of readdirSync(paths.logs)) {
     const file = join(paths.logs, name);
@@ -55,21 +75,21 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
     paths.cdnViewerScript,
     paths.playlistAgeScript,
     paths.publicLinkScript,
+    paths.edgePlaylistAgeScript,
     paths.queryTokenScript,
   ])
     if (existsSync(file)) chmodSync(file, 0o600);
   dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
   if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);
-  dir(paths.media, worker ? 0o710 : 0o700, group);
-  // Workers write what publishers send; the appliance (root) reads it.
-  dir(paths.ingest, 0o700, worker ?? undefined);
-  dir(paths.live, 0o700);
-  // The certificate: nginx's workers read it at each TLS handshake (a renewal needs no reload), and
-  // serve ACME's challenges (docs/decisions.md, "Public edge").
-  dir(paths.tls, worker ? 0o750 : 0o700, group);
-  dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
-  if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
-  // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
-  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
-    dir(served, worker ? 0o750 : 0o700, group);
+  dir(paths.media, worker ? 0o710 : 0o700, worker ? { uid: 0, gid: worker.gid } : undefined);
+}
+
+/**
+ * An edge's data dir (docs/operations.md, "Edges"): as an appliance's for what both have, and the
+ * refused public addresses nginx's workers look at; nothing else.
+ */
+export function protectEdgeDataDir(dataDir: string, worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  protectShared(dataDir, [paths.edgeConfig, paths.edgeSecrets], worker);
+  dir(paths.publicRefused, worker ? 0o750 : 0o700, worker ? { uid: 0, gid: worker.gid } : undefined);
 }

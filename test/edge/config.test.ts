@@ -1,0 +1,136 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadEdgeConfig, resolveEdgeConfig, writeEdgeFiles, type EdgeFile } from '../../src/config/edge.js';
+import { dataPaths } from '../../src/config/paths.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, PUBLIC_LINK_SCRIPT, VIEWER_SCRIPT } from '../../src/platform/nginx/config.js';
+import {
+  EDGE_PLAYLIST_AGE_SCRIPT,
+  originServer,
+  renderEdgeNginxConfig,
+  type EdgeNginxInput,
+} from '../../src/platform/nginx/edge-config.js';
+import { run } from '../../src/platform/process/run.js';
+
+const GOLDEN = fileURLToPath(new URL('./fixtures/edge.conf', import.meta.url));
+const GOLDEN_HTTPS = fileURLToPath(new URL('./fixtures/edge-https-origin.conf', import.meta.url));
+const DATA_DIR = '/var/lib/svc-edge';
+
+const FILE: EdgeFile = {
+  edge_id: 'edg_0123456789abcdefghij',
+  name: 'fra-1',
+  origin_api_url: 'http://10.0.0.1:8080',
+  origin_cdn_url: 'http://10.0.0.1:8081',
+  listen_host: '0.0.0.0',
+  cdn_port: 8081,
+  country_table: { '127.0.0.2': 'DE', '10.9.0.0/16': 'NL' },
+};
+
+/** A root install joined to a plain-http origin with the defaults: what most edges render. */
+function input(dataDir: string, file: Partial<EdgeFile> = {}, user: string | null = 'www-data'): EdgeNginxInput {
+  return {
+    config: resolveEdgeConfig(dataDir, { ...FILE, ...file }),
+    secrets: {
+      credential: 'edg_0123456789abcdefghij.golden-credential-mac',
+      cdn_secret: 'golden-cdn-secret-0123456789abcdef',
+      viewer_key: 'golden-viewer-key-0123456789abcdef',
+    },
+    geoipDatabase: GEOIP_COUNTRY_V6,
+    user,
+  };
+}
+
+const HTTPS_ORIGIN = { origin_cdn_url: 'https://live.example.com:8081' };
+
+for (const [name, golden, extra] of [
+  ['', GOLDEN, {}],
+  [' (https origin)', GOLDEN_HTTPS, HTTPS_ORIGIN],
+] as const)
+  test(`renderEdgeNginxConfig${name}: the golden file, byte for byte`, () => {
+    const text = renderEdgeNginxConfig(input(DATA_DIR, extra));
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(golden, text);
+    assert.fixture(text, readFileSync(golden, 'utf8'), 'refresh with UPDATE_GOLDEN=1 if the change is meant');
+  });
+
+test('renderEdgeNginxConfig: no rtmp, the cache key holds no signature, session or query; the origin gets no query', () => {
+  const text = renderEdgeNginxConfig(input(DATA_DIR));
+  assert.not.match(text, /^load_module .*rtmp/m);
+  assert.not.match(text, /^rtmp /m);
+  const keys = [...text.matchAll(/proxy_cache_key "([^"]+)";/g)].map((m) => m[1]);
+  assert.equal(keys, ['$sid/$file', '$sid/$file', '_rec/$sid $slice_range', '_thumb/$sid']);
+  const passes = [...text.matchAll(/proxy_pass (\S+);/g)].map((m) => m[1]);
+  assert.equal(passes, [
+    'http://svc_origin/_edge/$sid/$file',
+    'http://svc_origin/_edge/$sid/$file',
+    'http://svc_origin/_edge/_rec/$sid/recording.mp4',
+    'http://svc_origin/_edge/_thumb/$sid.jpg',
+  ]);
+  assert.ok(text.includes('server 10.0.0.1:8081;'));
+  assert.ok(text.includes('log_format cdn escape=json') && text.includes(',"cache":"$upstream_cache_status"}'));
+  // Every location that proxies sends the credential (a location's proxy_set_header replaces the inherited ones).
+  assert.is(text.split('proxy_set_header X-Svc-Edge "edg_0123456789abcdefghij.golden-credential-mac";').length - 1, 4);
+});
+
+test('originServer: the port spelled out, IPv6 in brackets, the TLS name without them', () => {
+  assert.equal(originServer('https://live.example.com'), {
+    scheme: 'https',
+    server: 'live.example.com:443',
+    host: 'live.example.com',
+    tlsName: 'live.example.com',
+  });
+  assert.equal(originServer('http://[2001:db8::1]:8081'), {
+    scheme: 'http',
+    server: '[2001:db8::1]:8081',
+    host: '[2001:db8::1]:8081',
+    tlsName: '2001:db8::1',
+  });
+});
+
+test('edge files: written 0600, read back; an unknown key and a bad value are refused, naming the key', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-files-'));
+  try {
+    const secrets = input(dataDir).secrets;
+    writeEdgeFiles(dataDir, FILE, secrets);
+    const paths = dataPaths(dataDir);
+    for (const file of [paths.edgeConfig, paths.edgeSecrets])
+      assert.is((Number(statSync(file).mode) & 0o777).toString(8), '600');
+    const config = loadEdgeConfig(dataDir);
+    assert.is(config.logShipSeconds, 2);
+    assert.is(config.originCaFile, null);
+    writeFileSync(paths.edgeConfig, JSON.stringify({ ...FILE, cache_size: 3 }));
+    assert.throws(() => loadEdgeConfig(dataDir), /unknown key "cache_size"/);
+    writeFileSync(paths.edgeConfig, JSON.stringify({ ...FILE, cdn_port: 0 }));
+    assert.throws(() => loadEdgeConfig(dataDir), /"cdn_port" must be >= 1/);
+    assert.throws(() => writeEdgeFiles(dataDir, { ...FILE, origin_api_url: 'ftp://x' }, secrets), /origin_api_url/);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+for (const [name, golden, extra] of [
+  ['the golden config', GOLDEN, {}],
+  ['the https-origin golden config', GOLDEN_HTTPS, { ...HTTPS_ORIGIN, origin_cdn_url: 'https://127.0.0.1:8081' }],
+] as const)
+  test(`real nginx -t loads ${name}, moved to a temp data dir`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-conf-'));
+    try {
+      const paths = dataPaths(dataDir);
+      const text = renderEdgeNginxConfig(input(dataDir, extra));
+      if (golden === GOLDEN)
+        assert.is(text, readFileSync(golden, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs');
+      for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
+      copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
+      copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
+      copyFileSync(EDGE_PLAYLIST_AGE_SCRIPT, paths.edgePlaylistAgeScript);
+      const conf = join(paths.nginx, 'nginx.conf');
+      writeFileSync(conf, text, { mode: 0o600 });
+      await run('nginx', nginxArgs(paths.nginx, conf, { test: true }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+test.run();
