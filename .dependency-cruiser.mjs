@@ -52,7 +52,7 @@ export const layers = [
           },
           {
             name: 'cdnlog',
-            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`)',
+            what: 'the CDN log reader (`reader.ts`, the `cdn-log` job): the log line (`line.ts`), what a batch counts (`aggregate.ts`: delivered bytes, viewer ids), files by identity (`log-file.ts`), its tables and the reads other domains use (`queries.ts`: `countedUntil`, `deliveredBytes`, CDN minutes and countries); the viewer-id key (`viewer-id.ts`); the log lines of a third-party CDN (Cloudflare Logpush, `logpush.ts`)',
           },
           {
             name: 'billing',
@@ -60,7 +60,7 @@ export const layers = [
           },
           {
             name: 'edges',
-            what: "the edge tier as the origin sees it (`service.ts`): edges and CDNs, joins, credentials (`credentials.ts`), heartbeats, the edge routes (`routes.ts`, hidden from OpenAPI) and an edge's log batches counted once; the edge's side of its log (`api-log-sink.ts`)",
+            what: "the edge tier as the origin sees it (`service.ts`): edges and CDNs, joins, credentials (`credentials.ts`), heartbeats, the edge routes (`routes.ts`, hidden from OpenAPI) and an edge's log batches counted once; the edge's side of its log (`api-log-sink.ts`); a third-party CDN's log files imported once each (`cdn-import.ts`)",
           },
         ],
       },

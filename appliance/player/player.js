@@ -423,15 +423,20 @@
 
   /**
    * The viewer's personal playback address on a members-only stream:
-   * `{cdn}/<hash>.<expiry>/<vsn>/<str>/master.m3u8`. Renewed at 60% of its life; a renewal
-   * changes only `<hash>.<expiry>`, and every request hls.js makes from then on is rewritten to
-   * the newest prefix (see `loader`), so playback never reloads.
+   * `{cdn}/<hash>.<expiry>/<vsn>/<str>/master.m3u8` (or `{cdn}/<str>/master.m3u8?svc=<hash>.<expiry>.<vsn>`
+   * with a CDN in front). Renewed at 60% of its life; a renewal changes only `<hash>.<expiry>`, and
+   * every request hls.js makes from then on is rewritten to the newest prefix or token (see
+   * `loader`), so playback never reloads.
    */
   /** `/<vsn>/<str>/`: what every personal address has after its prefix. */
   const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/str_[A-Za-z0-9]+\//;
+  /** `svc=<hash>.<expiry>.<vsn>`: a personal address in the query token form (a CDN in front). */
+  const PERSONAL_QUERY = /([?&]svc=)[A-Za-z0-9_-]+\.[0-9]+\.vsn_[A-Za-z0-9]+/;
 
   const personal = {
     url: null,
+    /** The query form's first token (`PERSONAL_QUERY`'s match), what hls.js sees in every playlist. */
+    firstToken: null,
     /** When the current address stops working, on our clock. */
     expiresAt: 0,
     /** A refusal to show once the current address runs out (`viewer_removed`...). */
@@ -455,17 +460,36 @@
     },
     /** `url` under the current address's prefix and session (a new token opens a new session). */
     rewrite(url) {
+      const token = this.url && PERSONAL_QUERY.exec(this.url);
+      if (token) return url.replace(PERSONAL_QUERY, (_, sep) => sep + token[0].slice(token[1].length));
       const from = PERSONAL_PATH.exec(url);
       const to = this.url && PERSONAL_PATH.exec(this.url);
       return from && to ? this.url.slice(0, to.index + to[0].length) + url.slice(from.index + from[0].length) : url;
     },
-    /** hls.js's own loader, asking for every playlist and segment under the current prefix. */
+    /**
+     * hls.js's own loader, asking for every playlist and segment under the current prefix. In the
+     * query form a playlist lists its entries with the token it was asked with; hls.js is handed
+     * them with the first token instead, so an entry keeps one address across renewals (hls.js
+     * takes a segment whose address changed for another one, and playback stalled once a renewal
+     * had come) and every request is still made with the newest token.
+     */
     loader(Hls) {
       const rewrite = (url) => this.rewrite(url);
+      const first = () => (this.firstToken ??= this.url && PERSONAL_QUERY.exec(this.url));
       return class PersonalLoader extends Hls.DefaultConfig.loader {
         load(context, config, callbacks) {
           context.url = rewrite(context.url);
-          super.load(context, config, callbacks);
+          const token = first();
+          if (!token || typeof context.type !== 'string') return super.load(context, config, callbacks);
+          const stable = token[0].slice(token[1].length);
+          super.load(context, config, {
+            ...callbacks,
+            onSuccess: (response, stats, ctx, details) => {
+              if (typeof response.data === 'string')
+                response = { ...response, data: response.data.replace(/([?&]svc=)[A-Za-z0-9_.-]+/g, `$1${stable}`) };
+              callbacks.onSuccess(response, stats, ctx, details);
+            },
+          });
         }
       };
     },

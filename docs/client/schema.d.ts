@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * Renew a personal playback address
-         * @description Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature segment changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over.
+         * @description Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature (its path segment, or its `svc` parameter with a CDN in front) changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over.
          */
         post: operations["renewEmbedPlayback"];
         delete?: never;
@@ -1903,6 +1903,7 @@ export interface components {
              * @example rtmp://live.example.com:1935/live
              */
             rtmp_url: string | null;
+            /** @description Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`. With a third-party CDN in front (`cdn.token_form` `query`): `{cdn_url}/<stream_id>/master.m3u8?svc=<signature>`, and every playlist names what it lists with the same `svc` */
             playback_url: string | null;
             /**
              * Format: date-time
@@ -2128,6 +2129,7 @@ export interface components {
              * @example rtmp://live.example.com:1935/live
              */
             rtmp_url: string | null;
+            /** @description Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`. With a third-party CDN in front (`cdn.token_form` `query`): `{cdn_url}/<stream_id>/master.m3u8?svc=<signature>`, and every playlist names what it lists with the same `svc` */
             playback_url: string | null;
             /**
              * Format: date-time
@@ -2457,7 +2459,7 @@ export interface components {
             status: "pending" | "live" | "ended" | "unavailable" | "closed";
             /** @description The stream name, unless `player.show_name` is false */
             title: string | null;
-            /** @description While live: signed HLS URL, the same for every viewer. Null for members-only streams */
+            /** @description While live: signed HLS URL, the same for every viewer. Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`) */
             playback_url: string | null;
             /**
              * Format: date-time
@@ -4978,7 +4980,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "playback_token";
                         stream_id: string;
-                        /** @description Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8` */
+                        /** @description Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`. With a third-party CDN in front (`cdn.token_form` `query`): `{cdn_url}/<stream_id>/master.m3u8?svc=<signature>`, and every playlist names what it lists with the same `svc` */
                         playback_url: string;
                         /**
                          * Format: date-time
@@ -5574,7 +5576,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "recording_download";
                         stream_id: string;
-                        /** @description `{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4`; supports range requests */
+                        /** @description `{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4` (with a third-party CDN in front, `cdn.token_form` `query`: `{cdn_url}/_rec/<stream_id>/recording.mp4?svc=<signature>`); supports range requests */
                         url: string;
                         bytes: number;
                         /**

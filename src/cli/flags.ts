@@ -39,6 +39,11 @@ export const configFlags = {
   'player-domain': Flags.string({
     summary: 'Name of the hosted player on port 443 (default: --domain, on --player-port).',
   }),
+  'cdn-token-form': Flags.string({
+    summary:
+      'Where playback addresses carry their signature: path (default) or query, for a third-party CDN in front (docs/operations.md, "Any CDN in front").',
+    options: ['path', 'query'],
+  }),
   'cdn-domain': Flags.string({ summary: 'Name of the CDN origin on port 443 (default: --domain, on --cdn-port).' }),
   'acme-email': Flags.string({
     summary: "Contact of the ACME account: certificates from Let's Encrypt (or --acme-directory).",

@@ -110,7 +110,7 @@ export interface MirroredNode {
  */
 export function buildServices(f: Foundation, live?: LiveService, mirrored?: MirroredNode): Services {
   const { sql, config, clock, logger } = f;
-  const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key));
+  const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key), config.cdn.token_form);
   const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
   const link: LiveLink = live
     ? { nodeReady: () => live.nodeReady, ended: (id) => live.ended(id) }

@@ -176,7 +176,12 @@ export const DEFAULT_BILLING: BillingSettings = {
   zero_balance_days: 7,
 };
 /** The CDN log is read every 30 s: a delivered byte is counted within about a minute. */
-export const DEFAULT_CDN: CdnSettings = { log_read_seconds: 30, country_table: {}, direct_viewers: true };
+export const DEFAULT_CDN: CdnSettings = {
+  log_read_seconds: 30,
+  country_table: {},
+  direct_viewers: true,
+  token_form: 'path',
+};
 
 /**
  * WebRTC media on 40000-40999/udp (1000 ports: one per session, sessions are few per core);

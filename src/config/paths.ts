@@ -38,6 +38,7 @@ export const dataPaths = (dataDir: string) => ({
   publicLinkScript: join(dataDir, 'nginx', 'public-link.js'),
   /** nginx's njs function that names the edge a fetch comes from (copied from appliance/nginx/). */
   edgeAuthScript: join(dataDir, 'nginx', 'edge-auth.js'),
+  queryTokenScript: join(dataDir, 'nginx', 'query-token.js'),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */

@@ -164,6 +164,13 @@ const CdnSettings = Type.Object(
      * viewer (docs/decisions.md, "Edge tier"): only their fetches are answered.
      */
     direct_viewers: Type.Boolean(),
+    /**
+     * Where playback addresses carry their signature (docs/decisions.md, "Any CDN in front"):
+     * `path`, a path segment (`/<sig>/<stream>/master.m3u8`); `query`, the `svc` query parameter
+     * (`/<stream>/master.m3u8?svc=<sig>`), for a third-party CDN that caches by path and leaves the
+     * query out of its cache key. The origin serves both forms whatever this says.
+     */
+    token_form: Type.Union([Type.Literal('path'), Type.Literal('query')]),
   },
   { additionalProperties: false },
 );

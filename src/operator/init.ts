@@ -37,6 +37,8 @@ export interface ConfigFlags {
   domain?: string | undefined;
   'player-domain'?: string | undefined;
   'cdn-domain'?: string | undefined;
+  /** `path` or `query`: where playback addresses carry their signature. */
+  'cdn-token-form'?: string | undefined;
   'acme-email'?: string | undefined;
   'acme-directory'?: string | undefined;
   'acme-ca-file'?: string | undefined;
@@ -104,6 +106,7 @@ export function configChanges(flags: ConfigFlags): ConfigFile {
     api_workers: flags['api-workers'],
     allow_private_webhooks: flags['allow-private-webhooks'],
     whip: whipChanges(flags),
+    cdn: flags['cdn-token-form'] ? { token_form: flags['cdn-token-form'] as 'path' | 'query' } : undefined,
     tls: tlsChanges(flags) as ConfigFile['tls'],
   };
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as ConfigFile;
@@ -119,6 +122,7 @@ export function updateConfigFile(dataDir: string, changes: ConfigFile): { file: 
   const existing = readConfigFile(dataDir);
   const file = { ...existing, ...changes };
   if (changes.whip) file.whip = { ...existing?.whip, ...changes.whip };
+  if (changes.cdn) file.cdn = { ...existing?.cdn, ...changes.cdn };
   if (changes.tls) file.tls = mergeTls(existing?.tls ?? null, changes.tls);
   writeConfigFile(dataDir, file);
   return { file, created: existing === null };

@@ -61,7 +61,7 @@ export function watchStream(
             ? master.body
                 .toString()
                 .split('\n')
-                .find((l) => l.endsWith('.m3u8'))
+                .find((l) => /\.m3u8(\?.*)?$/.test(l))
             : undefined;
         if (variant) {
           const media = await fetchFrom(base + variant, { ...opts, agent }, received);
@@ -70,7 +70,7 @@ export function watchStream(
               ? media.body
                   .toString()
                   .split('\n')
-                  .filter((l) => l.endsWith('.ts'))
+                  .filter((l) => /\.ts(\?.*)?$/.test(l))
               : [];
           for (const segment of segments) {
             if (fetched.has(segment)) continue;

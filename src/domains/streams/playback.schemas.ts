@@ -11,7 +11,11 @@ export type PlaybackTokenBody = Static<typeof PlaybackTokenBody>;
 export const PlaybackToken = Type.Object({
   object: Type.Literal('playback_token'),
   stream_id: Type.String(),
-  playback_url: Type.String({ description: 'Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`' }),
+  playback_url: Type.String({
+    description:
+      'Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`.' +
+      ' With a third-party CDN in front (`cdn.token_form` `query`): `{cdn_url}/<stream_id>/master.m3u8?svc=<signature>`, and every playlist names what it lists with the same `svc`',
+  }),
   expires_at: Nullable(Timestamp),
 });
 export type PlaybackToken = Static<typeof PlaybackToken>;

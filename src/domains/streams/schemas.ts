@@ -148,7 +148,13 @@ const streamFields = {
       examples: ['rtmp://live.example.com:1935/live'],
     }),
   ),
-  playback_url: Nullable(Type.String()),
+  playback_url: Nullable(
+    Type.String({
+      description:
+        'Signed HLS URL: `{cdn_url}/<signature_segment>/<stream_id>/master.m3u8`.' +
+        ' With a third-party CDN in front (`cdn.token_form` `query`): `{cdn_url}/<stream_id>/master.m3u8?svc=<signature>`, and every playlist names what it lists with the same `svc`',
+    }),
+  ),
   playback_url_expires_at: Nullable(Timestamp),
   embed_url: Type.String(),
   renditions: Type.Array(Type.String(), { examples: [['source', '480p']] }),

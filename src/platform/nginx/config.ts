@@ -43,6 +43,8 @@ export const VIEWER_SCRIPT = shippedFile('nginx', 'cdn-viewer.js');
 export const PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'playlist-age.js');
 /** The njs script that checks the public embed read's address; copied into the data dir at start. */
 export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
+/** The njs script that serves playlists in the query token form; copied into the data dir at start. */
+export const QUERY_TOKEN_SCRIPT = shippedFile('nginx', 'query-token.js');
 
 /** The njs script that names the edge a fetch comes from by its credential; copied into the data dir at start. */
 export const EDGE_AUTH_SCRIPT = shippedFile('nginx', 'edge-auth.js');
@@ -53,6 +55,7 @@ export const njsScripts = (paths: ReturnType<typeof dataPaths>): [from: string, 
   [PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript],
   [PUBLIC_LINK_SCRIPT, paths.publicLinkScript],
   [EDGE_AUTH_SCRIPT, paths.edgeAuthScript],
+  [QUERY_TOKEN_SCRIPT, paths.queryTokenScript],
 ];
 
 /** An edge's log batch may be this large (the API route's own limit, LOG_BODY_LIMIT, is 8 MiB). */
@@ -158,6 +161,7 @@ export function renderNginxConfig({
       public_link_script: paths.publicLinkScript,
       edge_auth_script: paths.edgeAuthScript,
       edges_allowed: paths.edgesAllowed,
+      query_token_script: paths.queryTokenScript,
       public_refused: paths.publicRefused,
       ingest: paths.ingest,
       origin: paths.origin,

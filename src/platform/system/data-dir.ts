@@ -76,6 +76,7 @@ function protectShared(dataDir: string, privateFiles: string[], worker: SystemUs
     paths.playlistAgeScript,
     paths.publicLinkScript,
     paths.edgePlaylistAgeScript,
+    paths.queryTokenScript,
   ])
     if (existsSync(file)) chmodSync(file, 0o600);
   dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);

@@ -12,7 +12,8 @@ export const RecordingDownload = Type.Object({
   object: Type.Literal('recording_download'),
   stream_id: Type.String(),
   url: Type.String({
-    description: '`{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4`; supports range requests',
+    description:
+      '`{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4` (with a third-party CDN in front, `cdn.token_form` `query`: `{cdn_url}/_rec/<stream_id>/recording.mp4?svc=<signature>`); supports range requests',
   }),
   bytes: Type.Integer(),
   expires_at: Timestamp,

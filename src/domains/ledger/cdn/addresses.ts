@@ -31,6 +31,18 @@ export function signatureSegment(
   return `${digest('md5', `${signed} ${secret}`, 'base64url')}.${expiry}`;
 }
 
+/**
+ * Where an address carries its signature (docs/decisions.md, "Any CDN in front"): `path`, as a path
+ * segment before the stream (`/<sig>[/<vsn>]/<stream>/<file>`); `query`, as the `svc` query
+ * parameter (`/<stream>/<file>?svc=<sig>[.<vsn>]`), so that a third-party CDN caching by path keeps
+ * one copy of each segment whoever asks. The origin serves both.
+ */
+export type TokenForm = 'path' | 'query';
+
+/** The `svc` parameter's value: the signature, and a member's session after it. */
+export const queryToken = (signature: string, sessionId?: string): string =>
+  sessionId ? `${signature}.${sessionId}` : signature;
+
 /** Playback addresses remembered: each read re-signs every stream it shows (20 per list page). */
 const MAX_REMEMBERED = 10_000;
 
@@ -42,7 +54,14 @@ export class CdnAddresses {
   constructor(
     private readonly cdnUrl: string,
     private readonly secret: string,
+    private readonly form: TokenForm = 'path',
   ) {}
+
+  /** `below` (the path after the signature) signed by `signature`, in this appliance's token form. */
+  private address(signature: string, below: string, sessionId?: string): string {
+    if (this.form === 'query') return `${this.cdnUrl}/${below}?svc=${queryToken(signature, sessionId)}`;
+    return `${this.cdnUrl}/${signature}/${sessionId ? `${sessionId}/` : ''}${below}`;
+  }
 
   /** The owner's address (stream reads, playback tokens): it works whatever the player's settings. */
   playback(streamId: string, expiresAt: Date): string {
@@ -58,7 +77,7 @@ export class CdnAddresses {
     const key = `${kind}/${streamId}/${expiresAt.getTime()}`;
     let url = this.signedPlayback.get(key);
     if (url === undefined) {
-      url = `${this.cdnUrl}/${signatureSegment(this.secret, kind, streamId, expiresAt)}/${streamId}/master.m3u8`;
+      url = this.address(signatureSegment(this.secret, kind, streamId, expiresAt), `${streamId}/master.m3u8`);
       if (this.signedPlayback.size >= MAX_REMEMBERED) this.signedPlayback.clear();
       this.signedPlayback.set(key, url);
     }
@@ -67,15 +86,16 @@ export class CdnAddresses {
 
   /**
    * A member's personal address (docs/decisions.md, Viewer identity): valid for one viewer
-   * session until `expiresAt`; a renewal changes only the signature segment, so a player can
-   * keep every path below it.
+   * session until `expiresAt`; a renewal changes only the signature (the segment before the
+   * session, or the `svc` parameter), so a player can keep every path below it.
    */
   personalPlayback(streamId: string, sessionId: string, expiresAt: Date): string {
-    return `${this.cdnUrl}/${signatureSegment(this.secret, 'hls', streamId, expiresAt, sessionId)}/${sessionId}/${streamId}/master.m3u8`;
+    const signature = signatureSegment(this.secret, 'hls', streamId, expiresAt, sessionId);
+    return this.address(signature, `${streamId}/master.m3u8`, sessionId);
   }
 
   recording(streamId: string, expiresAt: Date): string {
-    return `${this.cdnUrl}/${signatureSegment(this.secret, 'rec', streamId, expiresAt)}/_rec/${streamId}/recording.mp4`;
+    return this.address(signatureSegment(this.secret, 'rec', streamId, expiresAt), `_rec/${streamId}/recording.mp4`);
   }
 
   /** The latest still of a stream; public (no signature), a neutral picture until the first still. */

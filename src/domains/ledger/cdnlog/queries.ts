@@ -174,3 +174,33 @@ export async function cdnCountries(db: Db, streamId: string, limit: number): Pro
     ) c
     group by country order by watch_minutes desc, country limit ${limit}`;
 }
+
+/** An imported CDN log file (`cdn_log_imports`, migration 021). */
+export interface ImportRecord {
+  digest: string;
+  source: string;
+  file_name: string;
+  lines: number;
+  skipped: number;
+  delivered_bytes: number;
+  first_time: Date | null;
+  last_time: Date | null;
+  imported_at: Date;
+}
+
+/**
+ * Records a file as imported; null when it is new (the caller adds what it counts in the same
+ * transaction), else the record of its first import (nothing is written: a file counts once).
+ */
+export async function recordImport(db: Db, r: ImportRecord): Promise<ImportRecord | null> {
+  const inserted = await db`
+    insert into cdn_log_imports (digest, source, file_name, lines, skipped, delivered_bytes, first_time, last_time, imported_at)
+    values (${r.digest}, ${r.source}, ${r.file_name}, ${r.lines}, ${r.skipped}, ${r.delivered_bytes}, ${r.first_time}, ${r.last_time}, ${r.imported_at})
+    on conflict (digest) do nothing
+    returning 1`;
+  if (inserted.length === 1) return null;
+  const [row] = await db<ImportRecord[]>`
+    select digest, source, file_name, lines::int, skipped::int, delivered_bytes::bigint as delivered_bytes, first_time, last_time, imported_at
+    from cdn_log_imports where digest = ${r.digest}`;
+  return row ?? null;
+}

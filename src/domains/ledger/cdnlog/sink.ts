@@ -42,15 +42,23 @@ export async function commitBatch(
 ): Promise<boolean> {
   return sql.begin(async (tx) => {
     if (!(await q.movePosition(tx, source, from, to, now))) return false;
-    const until = await q.countedUntil(tx);
-    const horizon = until ? new Date(until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
-    await q.lockAudiences(tx, [...new Set([...batch.delivery, ...batch.viewers].map((r) => r.stream_id))], horizon);
-    await q.addDelivery(tx, batch.delivery);
-    await q.addViewerIds(tx, batch.viewers);
-    if (horizon) await q.compactViewers(tx, horizon);
+    await addBatch(tx, batch);
     await also?.(tx);
     return true;
   });
+}
+
+/**
+ * What a batch counts, inside the caller's transaction (a reader's position move, or an imported
+ * file's record): delivered bytes, viewer ids, and the compaction of minutes every source has read past.
+ */
+export async function addBatch(tx: Db, batch: Pick<BatchRows, 'delivery' | 'viewers'>): Promise<void> {
+  const until = await q.countedUntil(tx);
+  const horizon = until ? new Date(until.getTime() - MINUTE_MS - COMPACT_AFTER_MS) : null;
+  await q.lockAudiences(tx, [...new Set([...batch.delivery, ...batch.viewers].map((r) => r.stream_id))], horizon);
+  await q.addDelivery(tx, batch.delivery);
+  await q.addViewerIds(tx, batch.viewers);
+  if (horizon) await q.compactViewers(tx, horizon);
 }
 
 /** The origin's own log, read into its database. */

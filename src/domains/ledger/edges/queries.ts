@@ -109,3 +109,16 @@ export async function addServed(db: Db, id: string, served: ServedCounts): Promi
       cache_misses = cache_misses + ${served.misses}, bytes_served = bytes_served + ${served.bytes}
     where id = ${id}`;
 }
+
+/** A registered third-party CDN whose logs are imported (an `edges` row of kind `cdn`). */
+export interface CdnSource {
+  id: string;
+  name: string;
+}
+
+/** The CDN named `nameOrId` (its name or its id), unless it was removed; null when there is none. */
+export async function findCdnSource(db: Db, nameOrId: string): Promise<CdnSource | null> {
+  const [row] = await db<CdnSource[]>`
+    select id, name from edges where (id = ${nameOrId} or name = ${nameOrId}) and kind = 'cdn' and removed_at is null`;
+  return row ?? null;
+}

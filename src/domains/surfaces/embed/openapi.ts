@@ -55,7 +55,7 @@ export const ops = operations(
       description:
         'Members-only streams: the session token (body `session_token`, or query `t`) → a new personal ' +
         "address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the " +
-        "address's signature segment changes, so a player can keep the paths below it. Refused with " +
+        "address's signature (its path segment, or its `svc` parameter with a CDN in front) changes, so a player can keep the paths below it. Refused with " +
         '`viewer_removed` once the viewer is banned (the video stops when the current address runs out) and ' +
         "with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the " +
         'stream is over.',

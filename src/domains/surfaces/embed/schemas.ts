@@ -27,7 +27,8 @@ export const Embed = Type.Object(
     title: Nullable(Type.String({ description: 'The stream name, unless `player.show_name` is false' })),
     playback_url: Nullable(
       Type.String({
-        description: 'While live: signed HLS URL, the same for every viewer. Null for members-only streams',
+        description:
+          'While live: signed HLS URL, the same for every viewer. Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`)',
       }),
     ),
     playback_url_expires_at: Nullable(Timestamp),
