@@ -75,6 +75,7 @@ function protectShared(dataDir: string, privateFiles: string[], worker: SystemUs
     paths.cdnViewerScript,
     paths.playlistAgeScript,
     paths.publicLinkScript,
+    paths.edgeAuthScript,
     paths.edgePlaylistAgeScript,
     paths.queryTokenScript,
   ])
