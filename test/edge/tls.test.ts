@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readEdgeSecrets } from '../../src/config/edge.js';
 import { edgeStatus } from '../../src/operator/edge-status.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { streamOf } from '../helpers/broadcast.js';
@@ -77,6 +78,20 @@ test('operator files: signed addresses over https, a forged one refused, plain h
     }
     // A token nobody is solving: the edge asked the origin, which knows none.
     assert.is((await fetchLocal(`http://${NAME}:${httpPort}/.well-known/acme-challenge/nobody`)).status, 404);
+    // One put at the origin by an edge is answered by this edge; the origin's routes refuse bad input.
+    const credential = readEdgeSecrets(e.dataDir).credential;
+    const put = (token: string, body: unknown, key?: string) =>
+      app.call('PUT', `/edge/v1/acme-challenge/${token}`, { body, ...(key ? { key } : {}) });
+    assert.is((await put('tok_1', { key_authorization: 'tok_1.thumb' }, credential)).status, 204);
+    const answered = await fetchLocal(`http://${NAME}:${httpPort}/.well-known/acme-challenge/tok_1`);
+    assert.equal([answered.status, answered.text], [200, 'tok_1.thumb']);
+    assert.is((await put('tok_1', { key_authorization: 'x' })).status, 401, 'no credential');
+    const badToken = await put('a.b', { key_authorization: 'x' }, credential);
+    assert.equal([badToken.status, badToken.body.error.code], [400, 'invalid_request'], badToken.text);
+    const badBody = await put('tok_2', { key_authorization: 'x y', extra: 1 }, credential);
+    assert.equal([badBody.status, badBody.body.error.code], [400, 'invalid_request'], badBody.text);
+    assert.is((await app.call('DELETE', '/edge/v1/acme-challenge/tok_1', { key: credential })).status, 204);
+    assert.is((await fetchLocal(`http://${NAME}:${httpPort}/.well-known/acme-challenge/tok_1`)).status, 404);
 
     const status = await edgeStatus(e.config);
     assert.is(status.certificate?.state, 'valid');
