@@ -1,8 +1,9 @@
-import type { Config } from '../config/config.js';
+import type { Config, TlsConfig } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Logger } from '../core/logger.js';
 import { previousMaster } from '../platform/nginx/nginx.js';
 import type { SystemUser } from '../platform/system/users.js';
+import type { ChallengeShare } from '../platform/tls/acme.js';
 import { startChallengeResponder, type ChallengeResponder } from '../platform/tls/challenge-responder.js';
 import { TlsError } from '../platform/tls/errors.js';
 import { CertificateKeeper, type TlsStatus } from '../platform/tls/keeper.js';
@@ -14,6 +15,45 @@ export interface Certificates {
   status(): TlsStatus;
   health(): CertificateHealth;
   stop(): Promise<void>;
+}
+
+/** The certificate settings of an appliance or an edge (`TlsConfig`, `EdgeTlsConfig`). */
+export type CertificateSettings = Pick<TlsConfig, 'names' | 'acme' | 'files' | 'warnDays' | 'checkSeconds'> & {
+  ports: { http: number };
+};
+
+/** The keeper of `tlsDir`'s certificate for these settings: the appliance's and an edge's are made alike. */
+export function certificateKeeper(opts: {
+  tls: CertificateSettings;
+  tlsDir: string;
+  logger: Logger;
+  worker: SystemUser | null;
+  lookup?: Lookup | undefined;
+  share?: ChallengeShare | undefined;
+}): CertificateKeeper {
+  const { tls } = opts;
+  return new CertificateKeeper({
+    tlsDir: opts.tlsDir,
+    names: tls.names,
+    source: tls.acme
+      ? {
+          kind: 'acme',
+          directoryUrl: tls.acme.directoryUrl,
+          email: tls.acme.email,
+          caFile: tls.acme.caFile,
+          httpPort: tls.ports.http,
+          lookup: opts.lookup,
+          share: opts.share,
+        }
+      : { kind: 'files', certificateFile: tls.files?.certificate ?? '', keyFile: tls.files?.key ?? '' },
+    log: opts.logger,
+    renewBeforeDays: tls.acme?.renewBeforeDays,
+    retryMinSeconds: tls.acme?.retrySeconds,
+    warnDays: tls.warnDays,
+    checkIntervalSeconds: tls.checkSeconds,
+    // nginx's workers read the file at each handshake (a renewal needs no reload).
+    servedToGid: opts.worker?.gid ?? null,
+  });
 }
 
 /**
@@ -32,26 +72,12 @@ export async function startCertificates(opts: {
   const { config, logger, worker } = opts;
   const tls = config.tls;
   if (!tls) return null;
-  const keeper = new CertificateKeeper({
+  const keeper = certificateKeeper({
+    tls,
     tlsDir: dataPaths(config.dataDir).tls,
-    names: tls.names,
-    source: tls.acme
-      ? {
-          kind: 'acme',
-          directoryUrl: tls.acme.directoryUrl,
-          email: tls.acme.email,
-          caFile: tls.acme.caFile,
-          httpPort: tls.ports.http,
-          lookup: opts.lookup,
-        }
-      : { kind: 'files', certificateFile: tls.files?.certificate ?? '', keyFile: tls.files?.key ?? '' },
-    log: logger,
-    renewBeforeDays: tls.acme?.renewBeforeDays,
-    retryMinSeconds: tls.acme?.retrySeconds,
-    warnDays: tls.warnDays,
-    checkIntervalSeconds: tls.checkSeconds,
-    // nginx's workers read the file at each handshake (a renewal needs no reload).
-    servedToGid: worker?.gid ?? null,
+    logger,
+    worker,
+    lookup: opts.lookup,
   });
   const responder = tls.acme ? await challengeResponder(config, tls.ports.http) : null;
   opts.onProgress?.(

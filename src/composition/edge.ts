@@ -16,6 +16,10 @@ import { EdgeNginx } from '../platform/nginx/edge-nginx.js';
 import { nginxWorkerUser } from '../platform/nginx/nginx.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { protectEdgeDataDir } from '../platform/system/data-dir.js';
+import { ApiChallengeShare } from '../domains/ledger/edges/api-challenge-share.js';
+import type { CertificateKeeper } from '../platform/tls/keeper.js';
+import type { Lookup } from '../platform/tls/preflight.js';
+import { certificateKeeper } from './certificates.js';
 import { writeEdgeState, type EdgeState } from './edge-state.js';
 
 /** The heartbeat's answer (docs/decisions.md, "Edge tier"). */
@@ -79,6 +83,8 @@ export async function startEdge(opts: {
   onProgress?: (line: string) => void;
   /** Where batches go (default: the origin's API). */
   sink?: LogSink;
+  /** How names are resolved for the ACME preflight (tests: their test names to loopback). */
+  tlsLookup?: Lookup;
 }): Promise<RunningEdge> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
@@ -93,7 +99,15 @@ export async function startEdge(opts: {
     const nginx = new EdgeNginx({ config, secrets, logger: logger.child({ domain: 'nginx' }), worker });
     await nginx.start(supervisor);
     stops.push({ part: 'nginx', stop: () => nginx.stop() });
-    opts.onProgress?.(`edge serving viewers on ${config.listenHost}:${config.cdnPort} from ${config.originCdnUrl}`);
+    if (config.tls) {
+      const keeper = await edgeCertificate(config, secrets, logger, worker, opts);
+      stops.push({ part: 'certificate', stop: () => keeper.stop() });
+    }
+    opts.onProgress?.(
+      config.tls
+        ? `edge serving viewers on https://${config.tls.domain}:${config.tls.ports.https} (${config.listenHost}) from ${config.originCdnUrl}`
+        : `edge serving viewers on ${config.listenHost}:${config.cdnPort} from ${config.originCdnUrl}`,
+    );
 
     const started = clock.now();
     const origin = new QuietRetry('the heartbeat to the origin', logger.child({ domain: 'heartbeat' }), 1000);
@@ -197,4 +211,38 @@ export async function startEdge(opts: {
     await stop();
     throw err;
   }
+}
+
+/**
+ * The certificate the edge's https serves (docs/decisions.md, "Edges over https"), settled once
+ * nginx runs: its plain port serves the ACME challenges (nginx reads the certificate at each
+ * handshake, so https starts without one and serves it from the moment it is written). Every
+ * token is also put at the origin, where any edge of a shared name finds it. A TlsError (the CA
+ * cannot issue, a file is wrong) stops the start.
+ */
+async function edgeCertificate(
+  config: EdgeConfig,
+  secrets: EdgeSecrets,
+  logger: Logger,
+  worker: Awaited<ReturnType<typeof nginxWorkerUser>>,
+  opts: { onProgress?: (line: string) => void; tlsLookup?: Lookup },
+): Promise<CertificateKeeper> {
+  const tls = config.tls as NonNullable<EdgeConfig['tls']>;
+  const keeper = certificateKeeper({
+    tls,
+    tlsDir: dataPaths(config.dataDir).tls,
+    logger,
+    worker,
+    lookup: opts.tlsLookup,
+    share: new ApiChallengeShare({ originApiUrl: config.originApiUrl, credential: secrets.credential }),
+  });
+  opts.onProgress?.(
+    tls.acme
+      ? `certificate for ${tls.domain}: the stored one, or a new one from ${tls.acme.directoryUrl}`
+      : `certificate for ${tls.domain}: checking ${tls.files?.certificate ?? ''}`,
+  );
+  const status = await keeper.ensure();
+  opts.onProgress?.(`certificate valid until ${status.not_after} (${status.days_left} days)`);
+  keeper.start();
+  return keeper;
 }

@@ -375,17 +375,37 @@ function tlsUrls(tls: TlsConfig, ports: Ports): Omit<PublicUrls, 'whip_url'> {
   };
 }
 
-function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
-  if (!file) return null;
+/** Where a certificate comes from, ACME or the operator's files: exactly one (config.json's `tls`, an edge's). */
+export function certificateSource(
+  file: Pick<TlsSettings, 'acme' | 'certificate_file' | 'key_file'>,
+  where: string,
+): Pick<TlsConfig, 'acme' | 'files'> {
   const hasFiles = file.certificate_file !== undefined || file.key_file !== undefined;
   if (file.acme && hasFiles)
-    throw new ConfigError('config.json: "tls" has both "acme" and "certificate_file": keep one of them');
+    throw new ConfigError(`${where}: "tls" has both "acme" and "certificate_file": keep one of them`);
   if (!file.acme && !hasFiles)
     throw new ConfigError(
-      'config.json: "tls" needs "acme" (an email, for Let\'s Encrypt) or "certificate_file" and "key_file"',
+      `${where}: "tls" needs "acme" (an email, for Let's Encrypt) or "certificate_file" and "key_file"`,
     );
   if (hasFiles && (file.certificate_file === undefined || file.key_file === undefined))
-    throw new ConfigError('config.json: "tls" needs both "certificate_file" and "key_file"');
+    throw new ConfigError(`${where}: "tls" needs both "certificate_file" and "key_file"`);
+  return {
+    acme: file.acme
+      ? {
+          email: file.acme.email,
+          directoryUrl: file.acme.directory_url ?? LETS_ENCRYPT_DIRECTORY,
+          caFile: file.acme.ca_file ?? null,
+          renewBeforeDays: file.acme.renew_before_days ?? DEFAULT_TLS.renewBeforeDays,
+          retrySeconds: file.acme.retry_seconds ?? DEFAULT_TLS.retrySeconds,
+        }
+      : null,
+    files: file.certificate_file && file.key_file ? { certificate: file.certificate_file, key: file.key_file } : null,
+  };
+}
+
+function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
+  if (!file) return null;
+  const source = certificateSource(file, 'config.json');
   const domain = file.domain.toLowerCase();
   const playerDomain = file.player_domain?.toLowerCase() ?? domain;
   const cdnDomain = file.cdn_domain?.toLowerCase() ?? domain;
@@ -419,18 +439,9 @@ function tlsConfig(file: TlsSettings | null, ports: Ports): TlsConfig | null {
     cdnDomain,
     names: [...new Set([domain, playerDomain, cdnDomain])],
     ports: tlsPorts,
-    acme: file.acme
-      ? {
-          email: file.acme.email,
-          directoryUrl: file.acme.directory_url ?? LETS_ENCRYPT_DIRECTORY,
-          caFile: file.acme.ca_file ?? null,
-          renewBeforeDays: file.acme.renew_before_days ?? DEFAULT_TLS.renewBeforeDays,
-          retrySeconds: file.acme.retry_seconds ?? DEFAULT_TLS.retrySeconds,
-        }
-      : null,
+    ...source,
     warnDays: file.warn_days ?? DEFAULT_TLS.warnDays,
     checkSeconds: file.check_seconds ?? DEFAULT_TLS.checkSeconds,
-    files: file.certificate_file && file.key_file ? { certificate: file.certificate_file, key: file.key_file } : null,
   };
 }
 

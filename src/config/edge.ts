@@ -2,9 +2,9 @@ import { hostname } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { ConfigError, describeSchemaErrors } from './config.js';
+import { certificateSource, ConfigError, DEFAULT_TLS, describeSchemaErrors, type TlsConfig } from './config.js';
 import { dataPaths } from './paths.js';
-import { CountryTable } from './schema.js';
+import { AcmeSettings, CountryTable, DomainName } from './schema.js';
 
 /**
  * An edge's two files (docs/operations.md, "Edges"), written by `svc edge join` and read at every
@@ -14,6 +14,26 @@ import { CountryTable } from './schema.js';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const Port = Type.Integer({ minimum: 1, maximum: 65535 });
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^/?#]+$' });
+
+/**
+ * HTTPS for viewers (docs/decisions.md, "Edges over https"): the name viewers use (shared by every
+ * edge behind one `cdn_url`), and a certificate from ACME or the operator's files.
+ */
+const EdgeTlsSchema = Type.Object(
+  {
+    domain: DomainName,
+    acme: Type.Optional(AcmeSettings),
+    certificate_file: Type.Optional(Type.String({ minLength: 1 })),
+    key_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** Where viewers reach the signed locations over https. */
+    https_port: Type.Optional(Port),
+    /** ACME's http-01 challenges and the redirect to https (as `cdn_port` then does). */
+    http_port: Type.Optional(Port),
+    warn_days: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 365 })),
+    check_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+  },
+  { additionalProperties: false },
+);
 
 export const EdgeFileSchema = Type.Object(
   {
@@ -43,6 +63,8 @@ export const EdgeFileSchema = Type.Object(
     /** The origin's live settings at join (shown by `svc edge status`; the origin's headers rule). */
     segment_seconds: Type.Optional(Type.Integer({ minimum: 1 })),
     window_segments: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** Absent or null: plain http on `cdn_port`. */
+    tls: Type.Optional(Type.Union([EdgeTlsSchema, Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -60,6 +82,7 @@ export const EdgeSecretsSchema = Type.Object(
 );
 
 export type EdgeFile = Static<typeof EdgeFileSchema>;
+export type EdgeTlsFile = Static<typeof EdgeTlsSchema>;
 export type EdgeSecrets = Static<typeof EdgeSecretsSchema>;
 
 /** The edge's settings with every default filled in, frozen. */
@@ -81,6 +104,16 @@ export interface EdgeConfig {
   originCaFile: string | null;
   logLevel: string;
   countryTable: Record<string, string>;
+  /** null: plain http on `cdnPort`. */
+  tls: EdgeTlsConfig | null;
+}
+
+/** An edge's https: the origin's certificate settings (one name), its https and http ports. */
+export interface EdgeTlsConfig extends Pick<
+  TlsConfig,
+  'domain' | 'names' | 'acme' | 'files' | 'warnDays' | 'checkSeconds'
+> {
+  ports: { https: number; http: number };
 }
 
 /** The system's CA bundle (Debian's ca-certificates). */
@@ -162,7 +195,44 @@ export function resolveEdgeConfig(
     originCaFile: https ? (file.origin_ca_file ?? SYSTEM_CA_FILE) : null,
     logLevel: env.SVC_LOG_LEVEL ?? file.log_level ?? 'info',
     countryTable: Object.freeze({ ...file.country_table }),
+    tls: edgeTls(file),
   });
+}
+
+const validateEdgeTls = ajv.compile<EdgeTlsFile>(EdgeTlsSchema);
+
+/** `tls` as `svc edge join` would write it, checked before the join spends its token. */
+export function checkEdgeTls(tls: EdgeTlsFile, cdnPort: number): EdgeTlsConfig {
+  if (!validateEdgeTls(tls))
+    throw new ConfigError(
+      describeSchemaErrors(
+        'edge.json',
+        (validateEdgeTls.errors ?? []).map((e) => ({ ...e, instancePath: `/tls${e.instancePath}` })),
+      ),
+    );
+  return edgeTls({ tls, cdn_port: cdnPort }) as EdgeTlsConfig;
+}
+
+function edgeTls(file: Pick<EdgeFile, 'tls' | 'cdn_port'>): EdgeTlsConfig | null {
+  const tls = file.tls;
+  if (!tls) return null;
+  const ports = { https: tls.https_port ?? DEFAULT_TLS.ports.https, http: tls.http_port ?? DEFAULT_TLS.ports.http };
+  // The viewer port may be the http port (both redirect to https); https needs one of its own.
+  for (const [name, port] of [
+    ['cdn_port', file.cdn_port],
+    ['tls.http_port', ports.http],
+  ] as const)
+    if (port === ports.https)
+      throw new ConfigError(`edge.json: "tls.https_port" and "${name}" are both ${port}: give https its own port`);
+  const domain = tls.domain.toLowerCase();
+  return {
+    domain,
+    names: [domain],
+    ports,
+    ...certificateSource(tls, 'edge.json'),
+    warnDays: tls.warn_days ?? DEFAULT_TLS.warnDays,
+    checkSeconds: tls.check_seconds ?? DEFAULT_TLS.checkSeconds,
+  };
 }
 
 export const loadEdgeConfig = (dataDir: string, env: { SVC_LOG_LEVEL?: string | undefined } = {}): EdgeConfig =>

@@ -57,6 +57,8 @@ export const dataPaths = (dataDir: string) => ({
   tlsCertificate: join(dataDir, 'tls', 'current.pem'),
   /** ACME http-01 tokens, served on the http port at /.well-known/acme-challenge/. */
   acmeChallenges: join(dataDir, 'tls', 'acme-challenge'),
+  /** ACME tokens that edges sharing a name put here for each other (docs/decisions.md, "Edges over https"). */
+  edgeAcmeChallenges: join(dataDir, 'tls', 'edge-acme-challenge'),
   /** nginx's micro-cache of the player site and the public embed read (on an edge: its cache of the origin). */
   nginxCache: join(dataDir, 'nginx', 'cache'),
   /** An edge's config (`svc edge join` writes it); an edge's data dir has the nginx files above too. */

@@ -208,7 +208,7 @@ const WhipSettings = Type.Object(
 );
 
 /** A DNS name this machine answers for (no scheme, no port). */
-const DomainName = Type.String({
+export const DomainName = Type.String({
   minLength: 1,
   maxLength: 253,
   pattern:
@@ -216,7 +216,7 @@ const DomainName = Type.String({
 });
 
 /** Certificates from an ACME CA (docs/decisions.md, "Public edge"). */
-const AcmeSettings = Type.Object(
+export const AcmeSettings = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+$' }),
     /** The CA's directory; Let's Encrypt's by default. */

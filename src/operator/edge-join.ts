@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { isEdgeDataDir, writeEdgeFiles, type EdgeFile } from '../config/edge.js';
+import { checkEdgeTls, isEdgeDataDir, writeEdgeFiles, type EdgeFile, type EdgeTlsFile } from '../config/edge.js';
+import { ConfigError } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { JoinAnswer } from '../domains/ledger/edges/service.js';
 import { JsonApiError, requestJson } from '../platform/http/json-client.js';
@@ -49,8 +50,17 @@ export async function joinOrigin(opts: {
   cdnPort: number;
   /** Shown to the origin's operator. */
   address: string;
+  /** https for viewers (`--domain` and the certificate's flags). */
+  tls?: EdgeTlsFile | undefined;
 }): Promise<JoinResult> {
   const api = originApiUrl(opts.originApiUrl);
+  try {
+    // Before the token is spent: a join refused for its flags can be run again as it is, corrected.
+    if (opts.tls) checkEdgeTls(opts.tls, opts.cdnPort);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new OperatorError('invalid_usage', err.message);
+    throw err;
+  }
   const paths = dataPaths(opts.dataDir);
   if (isEdgeDataDir(opts.dataDir))
     throw new OperatorError(
@@ -97,6 +107,7 @@ export async function joinOrigin(opts: {
     cdn_port: opts.cdnPort,
     segment_seconds: answer.segment_seconds,
     window_segments: answer.window_segments,
+    ...(opts.tls ? { tls: opts.tls } : {}),
   };
   writeEdgeFiles(opts.dataDir, file, {
     credential: answer.credential,

@@ -5,7 +5,9 @@ import { systemClock } from '../core/clock.js';
 import { readEdgeState, type EdgeState } from '../composition/edge-state.js';
 import { controlRequest, parseStubStatus } from '../platform/nginx/nginx.js';
 import { edgeLocalUrl, edgeNginxHealthy } from './edge-run.js';
+import { readTlsState, type TlsStatus } from '../platform/tls/keeper.js';
 import { runningPid } from './pid.js';
+import { describeCertificate } from './status.js';
 
 export interface EdgeStatus {
   running: boolean;
@@ -33,7 +35,9 @@ export interface EdgeStatus {
   /** What the edge served since it started, as counted by the origin; hit_ratio over hits and misses. */
   served: EdgeState['served'] & { hit_ratio: number | null };
   refused_streams: number;
-  /** Running, nginx answers and the origin answered the last heartbeat. */
+  /** The certificate the edge's https serves (tls in edge.json); null without, or before the first start got one. */
+  certificate: TlsStatus | null;
+  /** Running, nginx answers, the origin answered the last heartbeat, the certificate (if any) not expired. */
   healthy: boolean;
 }
 
@@ -58,11 +62,12 @@ export async function edgeStatus(config: EdgeConfig): Promise<EdgeStatus> {
   const paths = dataPaths(config.dataDir);
   const pid = runningPid(paths.edgePidFile);
   const running = pid !== null;
-  const [nginx, stub] = await Promise.all([
+  const [nginx, stub, certificate] = await Promise.all([
     edgeNginxHealthy(config),
     controlRequest(paths.nginxControl, '/connections')
       .then(parseStubStatus)
       .catch(() => null),
+    config.tls ? readTlsState(paths.tls) : null,
   ]);
   // A state file left by an edge that is no longer running says nothing about now.
   const state = running ? readEdgeState(paths.edgeState) : null;
@@ -91,7 +96,8 @@ export async function edgeStatus(config: EdgeConfig): Promise<EdgeStatus> {
       hit_ratio: served.hits + served.misses === 0 ? null : served.hits / (served.hits + served.misses),
     },
     refused_streams: state?.refused_streams ?? 0,
-    healthy: running && nginx && origin.reachable,
+    certificate,
+    healthy: running && nginx && origin.reachable && certificate?.state !== 'expired',
   };
 }
 
@@ -119,6 +125,7 @@ export function describeEdgeStatus(s: EdgeStatus): string[] {
     `  nginx      ${health(s.parts.nginx.healthy).padEnd(8)} ${s.url}${s.parts.nginx.connections === null ? '' : `, ${s.parts.nginx.connections} connections`}`,
     `  origin     ${s.running ? origin : '-'} (${s.origin_api_url}, CDN ${s.origin_cdn_url})`,
     `  log        ${s.running ? `${lag}${pending}${s.log.last_error ? `; last error: ${s.log.last_error}` : ''}` : '-'}`,
+    ...(s.certificate ? [describeCertificate(s.certificate)] : []),
     `  served     ${s.served.requests} requests, ${bytes(s.served.bytes)}, ${s.served.hits} hits, ${s.served.misses} misses (${ratio}) since start`,
     ...(s.refused_streams
       ? [`  refused    ${s.refused_streams} public stream addresses (closed or members-only players)`]

@@ -195,8 +195,8 @@ function describeEdge(e: PresentedEdge): string {
   return `    ${e.name.padEnd(26)} ${state.padEnd(8)} ${e.address ?? '?'}, hits ${ratio}, served ${e.bytes_served} bytes, log ${e.log_lag_seconds ?? '-'} s behind, seen ${ago(e.last_seen_at)}`;
 }
 
-/** One line, and what to do when it is not simply valid. */
-function describeCertificate(c: TlsStatus): string {
+/** One line, and what to do when it is not simply valid (`svc status`, `svc edge status`). */
+export function describeCertificate(c: TlsStatus): string {
   const expires = `${c.names.join(', ')}; ${c.source === 'acme' ? 'ACME' : 'operator files'}; expires ${c.not_after} (${c.days_left} days)`;
   const state = c.state === 'valid' ? 'valid' : c.state.toUpperCase().replace('_', ' ');
   const next = c.next_attempt_at ? `, next attempt ${c.next_attempt_at}` : '';

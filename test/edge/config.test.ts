@@ -17,6 +17,7 @@ import { run } from '../../src/platform/process/run.js';
 
 const GOLDEN = fileURLToPath(new URL('./fixtures/edge.conf', import.meta.url));
 const GOLDEN_HTTPS = fileURLToPath(new URL('./fixtures/edge-https-origin.conf', import.meta.url));
+const GOLDEN_TLS = fileURLToPath(new URL('./fixtures/edge-tls.conf', import.meta.url));
 const DATA_DIR = '/var/lib/svc-edge';
 
 const FILE: EdgeFile = {
@@ -44,10 +45,15 @@ function input(dataDir: string, file: Partial<EdgeFile> = {}, user: string | nul
 }
 
 const HTTPS_ORIGIN = { origin_cdn_url: 'https://live.example.com:8081' };
+/** https for viewers with the operator's files, behind a shared name. */
+const TLS_EDGE: Partial<EdgeFile> = {
+  tls: { domain: 'cdn.example.com', certificate_file: '/etc/ssl/cdn.pem', key_file: '/etc/ssl/cdn.key' },
+};
 
 for (const [name, golden, extra] of [
   ['', GOLDEN, {}],
   [' (https origin)', GOLDEN_HTTPS, HTTPS_ORIGIN],
+  [' (https for viewers)', GOLDEN_TLS, TLS_EDGE],
 ] as const)
   test(`renderEdgeNginxConfig${name}: the golden file, byte for byte`, () => {
     const text = renderEdgeNginxConfig(input(DATA_DIR, extra));
@@ -113,6 +119,7 @@ test('edge files: written 0600, read back; an unknown key and a bad value are re
 for (const [name, golden, extra] of [
   ['the golden config', GOLDEN, {}],
   ['the https-origin golden config', GOLDEN_HTTPS, { ...HTTPS_ORIGIN, origin_cdn_url: 'https://127.0.0.1:8081' }],
+  ['the https-for-viewers golden config', GOLDEN_TLS, TLS_EDGE],
 ] as const)
   test(`real nginx -t loads ${name}, moved to a temp data dir`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-edge-conf-'));
@@ -132,5 +139,37 @@ for (const [name, golden, extra] of [
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+test('renderEdgeNginxConfig with tls: signed locations on https only; plain ports answer challenges (else the origin, with the credential) and redirect', () => {
+  const text = renderEdgeNginxConfig(input(DATA_DIR, { ...TLS_EDGE, cdn_port: 80 }));
+  assert.match(text, /listen 0\.0\.0\.0:443 ssl;\n {4}ssl_certificate \$svc_tls_file;/);
+  // The viewer port is the http port here: one listener.
+  assert.is(text.split('listen 0.0.0.0:80;').length - 1, 1);
+  assert.ok(text.includes('proxy_pass http://svc_origin_api/edge/v1/acme-challenge/$acme_token;'));
+  assert.ok(text.includes('proxy_set_header Authorization "Bearer edg_0123456789abcdefghij.golden-credential-mac";'));
+  assert.ok(text.includes('return 301 https://$host$request_uri;'));
+  const other = renderEdgeNginxConfig(
+    input(DATA_DIR, { tls: { ...TLS_EDGE.tls!, https_port: 8443, http_port: 8080 } }),
+  );
+  for (const port of [8081, 8080]) assert.ok(other.includes(`listen 0.0.0.0:${port};`), `plain ${port}`);
+  assert.ok(other.includes('return 301 https://$host:8443$request_uri;'));
+});
+
+test('edge.json tls: one certificate source; https on a port of its own', () => {
+  const tls = TLS_EDGE.tls!;
+  assert.throws(
+    () => resolveEdgeConfig(DATA_DIR, { ...FILE, tls: { ...tls, acme: { email: 'a@b.c' } } }),
+    /edge\.json: "tls" has both "acme" and "certificate_file"/,
+  );
+  assert.throws(() => resolveEdgeConfig(DATA_DIR, { ...FILE, tls: { domain: 'cdn.example.com' } }), /needs "acme"/);
+  assert.throws(
+    () => resolveEdgeConfig(DATA_DIR, { ...FILE, cdn_port: 443, tls }),
+    /"tls\.https_port" and "cdn_port" are both 443/,
+  );
+  const config = resolveEdgeConfig(DATA_DIR, { ...FILE, tls: { domain: 'CDN.example.com', acme: { email: 'a@b.c' } } });
+  assert.equal(config.tls?.names, ['cdn.example.com']);
+  assert.equal(config.tls?.ports, { https: 443, http: 80 });
+  assert.match(config.tls?.acme?.directoryUrl ?? '', /letsencrypt/);
+});
 
 test.run();

@@ -75,10 +75,18 @@ export interface LocalReply {
  */
 export function fetchLocal(
   url: string,
-  opts: { caPem?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+  opts: {
+    caPem?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Where the name resolves (default 127.0.0.1): one of several machines sharing it. */
+    address?: string;
+  } = {},
 ): Promise<LocalReply> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const address = opts.address ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const req = send(
       target,
@@ -89,9 +97,9 @@ export function fetchLocal(
         lookup: (_host, options, callback) =>
           (options as { all?: boolean }).all
             ? (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-                { address: '127.0.0.1', family: 4 },
+                { address, family: 4 },
               ])
-            : callback(null, '127.0.0.1', 4),
+            : callback(null, address, 4),
         timeout: 10_000,
       },
       (res) => {

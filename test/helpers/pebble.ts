@@ -23,6 +23,8 @@ export interface Pebble {
   caFile: string;
   /** Pebble's issuing roots and intermediates, fetched from the management port. */
   issuers(): Promise<{ roots: string[]; intermediates: string[] }>;
+  /** Answers A queries for `host` with `address` only (Pebble's validation then connects there). */
+  resolve(host: string, address: string): Promise<void>;
   /** Stops only the CA (challtestsrv keeps answering DNS): the CA's outage. */
   stopCa(): Promise<void>;
   /** Starts the CA again on the same ports (a new root). */
@@ -137,6 +139,7 @@ export async function startPebble(options: PebbleOptions): Promise<Pebble> {
     directoryUrl: `https://localhost:${acmePort}/dir`,
     caFile,
     issuers: async () => ({ roots: await all('roots'), intermediates: await all('intermediates') }),
+    resolve: (host, address) => post(challtestManagement, '/add-a', { host, addresses: [address] }),
     stopCa,
     startCa,
     stop: async () => {

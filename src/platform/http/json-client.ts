@@ -16,7 +16,7 @@ export class JsonApiError extends Error {
 }
 
 export interface JsonRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** `Authorization: Bearer <token>`. */
   bearer?: string;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EdgeConfig, EdgeSecrets } from '../../config/edge.js';
 import { dataPaths } from '../../config/paths.js';
 import { shippedFile, templateEnvironment } from '../../core/resources.js';
-import { GEOIP_MODULE, JS_MODULE, NGINX_MODULES } from './config.js';
+import { GEOIP_MODULE, JS_MODULE, NGINX_MODULES, TLS_CIPHERS } from './config.js';
 
 /** An edge's modules: the geoip and njs ones of the origin's list; no nginx-rtmp. */
 export const EDGE_MODULES = NGINX_MODULES.filter((m) => m.file === GEOIP_MODULE || m.file === JS_MODULE);
@@ -24,6 +24,8 @@ export interface EdgeNginxInput {
     | 'cacheMaxMb'
     | 'nginxWorkers'
     | 'countryTable'
+    | 'originApiUrl'
+    | 'tls'
   >;
   secrets: EdgeSecrets;
   /** The geoip country database (geoipDatabase()). */
@@ -47,6 +49,8 @@ const keysMb = (maxMb: number) => Math.max(4, Math.ceil(maxMb / 16 / 8));
 export function renderEdgeNginxConfig({ config, secrets, geoipDatabase, user }: EdgeNginxInput): string {
   const paths = dataPaths(config.dataDir);
   const origin = originServer(config.originCdnUrl);
+  const api = originServer(config.originApiUrl);
+  const tls = config.tls;
   return templateEnvironment('config').render('nginx/edge.conf.njk', {
     modules: EDGE_MODULES.map((m) => m.file),
     user,
@@ -59,6 +63,16 @@ export function renderEdgeNginxConfig({ config, secrets, geoipDatabase, user }: 
     viewer_key: secrets.viewer_key,
     geoip_database: geoipDatabase,
     country_table: config.countryTable,
+    origin_api: { ...api, tls_name: api.tlsName },
+    tls: tls && {
+      https_port: tls.ports.https,
+      https_suffix: tls.ports.https === 443 ? '' : `:${tls.ports.https}`,
+      // The viewer port redirects too (a viewer's old http address), once if it is the http port.
+      plain_ports: [...new Set([tls.ports.http, config.cdnPort])],
+      certificate: paths.tlsCertificate,
+      challenges: paths.acmeChallenges,
+      ciphers: TLS_CIPHERS,
+    },
     cache: { max_mb: config.cacheMaxMb, keys_mb: keysMb(config.cacheMaxMb), slice: RECORDING_SLICE },
     paths: {
       pid: paths.nginxPid,

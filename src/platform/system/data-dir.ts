@@ -43,14 +43,22 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   // Workers write what publishers send; the appliance (root) reads it.
   dir(paths.ingest, 0o700, worker ?? undefined);
   dir(paths.live, 0o700);
-  // The certificate: nginx's workers read it at each TLS handshake (a renewal needs no reload), and
-  // serve ACME's challenges (docs/decisions.md, "Public edge").
-  dir(paths.tls, worker ? 0o750 : 0o700, group);
-  dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
-  if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
+  protectTls(dataDir, worker);
   // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
   for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
     dir(served, worker ? 0o750 : 0o700, group);
+}
+
+/**
+ * The certificate: nginx's workers read it at each TLS handshake (a renewal needs no reload), and
+ * serve ACME's challenges (docs/decisions.md, "Public edge"). An appliance's and an edge's alike.
+ */
+function protectTls(dataDir: string, worker: SystemUser | null): void {
+  const paths = dataPaths(dataDir);
+  const group = worker ? { uid: 0, gid: worker.gid } : undefined;
+  dir(paths.tls, worker ? 0o750 : 0o700, group);
+  dir(paths.acmeChallenges, worker ? 0o750 : 0o700, group);
+  if (existsSync(paths.tlsCertificate)) servedPrivately(paths.tlsCertificate, worker);
 }
 
 /**
@@ -86,11 +94,12 @@ function protectShared(dataDir: string, privateFiles: string[], worker: SystemUs
 }
 
 /**
- * An edge's data dir (docs/operations.md, "Edges"): as an appliance's for what both have, and the
- * refused public addresses nginx's workers look at; nothing else.
+ * An edge's data dir (docs/operations.md, "Edges"): as an appliance's for what both have (its
+ * certificate too), and the refused public addresses nginx's workers look at; nothing else.
  */
 export function protectEdgeDataDir(dataDir: string, worker: SystemUser | null): void {
   const paths = dataPaths(dataDir);
   protectShared(dataDir, [paths.edgeConfig, paths.edgeSecrets], worker);
+  protectTls(dataDir, worker);
   dir(paths.publicRefused, worker ? 0o750 : 0o700, worker ? { uid: 0, gid: worker.gid } : undefined);
 }

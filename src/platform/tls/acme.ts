@@ -8,6 +8,15 @@ import type { Logger } from '../../core/logger.js';
 import { reason, TlsError } from './errors.js';
 import { readIfPresent, writeAtomically } from './store.js';
 
+/**
+ * Another place that must answer a token too: edges sharing one name, where the CA's fetch may
+ * reach an edge other than the one ordering (docs/decisions.md, "Edges over https").
+ */
+export interface ChallengeShare {
+  put(token: string, keyAuthorization: string): Promise<void>;
+  remove(token: string): Promise<void>;
+}
+
 export interface AcmeOrder {
   directoryUrl: string;
   /** The account's contact, where the CA writes about expiry and policy; none is allowed. */
@@ -23,6 +32,8 @@ export interface AcmeOrder {
   challengeDir: string;
   /** Where the CA fetches tokens: always 80 with a public CA, named in errors. */
   httpPort: number;
+  /** Each token is also put there before the CA is told to fetch it, and removed after. */
+  share?: ChallengeShare | undefined;
   log: Logger;
 }
 
@@ -76,6 +87,7 @@ export async function issueCertificate(order: AcmeOrder): Promise<string> {
 
   mkdirSync(order.challengeDir, { recursive: true, mode: 0o755 });
   const written: string[] = [];
+  const shared: string[] = [];
   const validate = async (authorization: (typeof authorizations)[number]) => {
     if (authorization.status === 'valid') return;
     const domain = authorization.identifier.value;
@@ -84,8 +96,14 @@ export async function issueCertificate(order: AcmeOrder): Promise<string> {
       throw new TlsError(`the CA at ${directoryUrl} offers no http-01 challenge for ${domain}: use a CA that does`);
     const file = join(order.challengeDir, challenge.token);
     // Readable by nginx's workers, which serve it after the first start.
-    await writeFile(file, await client.getChallengeKeyAuthorization(challenge), { mode: 0o644 });
+    const keyAuthorization = await client.getChallengeKeyAuthorization(challenge);
+    await writeFile(file, keyAuthorization, { mode: 0o644 });
     written.push(file);
+    if (order.share) {
+      const share = order.share;
+      await step(`cannot share the challenge of ${domain}`, () => share.put(challenge.token, keyAuthorization));
+      shared.push(challenge.token);
+    }
     const url = `http://${domain}${order.httpPort === 80 ? '' : `:${order.httpPort}`}/.well-known/acme-challenge/${challenge.token}`;
     await step(`the CA could not start the validation of ${domain}`, () => client.completeChallenge(challenge));
     try {
@@ -113,6 +131,8 @@ export async function issueCertificate(order: AcmeOrder): Promise<string> {
     );
   } finally {
     await Promise.all(written.map((file) => rm(file, { force: true })));
+    // A token left behind is harmless (it answers nothing but its own, expired challenge).
+    await Promise.all(shared.map((token) => order.share?.remove(token).catch(() => undefined)));
   }
 }
 

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import { issueCertificate, keyFromFile } from './acme.js';
+import { issueCertificate, keyFromFile, type ChallengeShare } from './acme.js';
 import { checkCertificateFiles, inspectCertificate, type CertificateFacts } from './certificate.js';
 import { reason, TlsError } from './errors.js';
 import { preflight, type Lookup } from './preflight.js';
@@ -33,6 +33,8 @@ export interface AcmeSource {
   lookup?: Lookup;
   /** See `preflight`: off where this machine cannot reach its own public address. */
   selfProbe?: boolean;
+  /** Where tokens are put too (edges sharing a name): see `ChallengeShare`. */
+  share?: ChallengeShare | undefined;
 }
 
 /** The operator's own certificate: checked and copied, never renewed. */
@@ -215,6 +217,7 @@ export class CertificateKeeper {
       httpPort: source.httpPort,
       lookup: source.lookup,
       selfProbe: source.selfProbe,
+      share: source.share,
     });
     const keyPem = await keyFromFile(this.files.certificateKey);
     const chainPem = await issueCertificate({

@@ -4,6 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import type { ChallengeShare } from './acme.js';
 import { CHALLENGE_PATH } from './challenge-responder.js';
 import { reason, TlsError } from './errors.js';
 
@@ -22,6 +23,8 @@ export interface PreflightOptions {
   selfProbe?: boolean;
   /** Per probe request. */
   timeoutMs?: number;
+  /** Where the order's tokens are shared too: the probe's is, so a fetch that lands elsewhere finds it. */
+  share?: ChallengeShare | undefined;
 }
 
 /**
@@ -42,6 +45,9 @@ export async function preflight(options: PreflightOptions): Promise<void> {
   const file = join(challengeDir, token);
   await writeFile(file, token, { mode: 0o644 });
   try {
+    await options.share?.put(token, token).catch((error: unknown) => {
+      throw new TlsError(`cannot share the challenge probe: ${reason(error)}`);
+    });
     for (const { domain, addresses } of resolved) {
       const failures: string[] = [];
       for (const address of addresses) {
@@ -56,6 +62,7 @@ export async function preflight(options: PreflightOptions): Promise<void> {
     }
   } finally {
     await rm(file, { force: true });
+    await options.share?.remove(token).catch(() => undefined);
   }
 }
 

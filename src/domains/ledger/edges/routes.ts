@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ReaderPosition } from '../cdnlog/queries.js';
-import { HeartbeatBody, JoinBody, LOG_BODY_LIMIT, LogBody } from './schemas.js';
+import { ChallengeBody, ChallengeParams, HeartbeatBody, JoinBody, LOG_BODY_LIMIT, LogBody } from './schemas.js';
+import { ApiError } from '../../../core/errors.js';
 import type { EdgesService } from './service.js';
 
 /** Where the edge routes are mounted. */
@@ -44,5 +45,30 @@ export const edgeRoutes: FastifyPluginAsyncTypebox<{ edges: EdgesService }> = as
       },
     );
     return { position: iso(position) };
+  });
+
+  // ACME answers shared by edges of one name: put by the edge that orders, asked for by the edge
+  // the CA's fetch reaches (its nginx, with its credential), removed after the order.
+  api.put(
+    '/acme-challenge/:token',
+    { schema: { ...hide, params: ChallengeParams, body: ChallengeBody } },
+    async (request, reply) => {
+      await edges.authenticate(request.headers.authorization);
+      await edges.challenges.put(request.params.token, request.body.key_authorization);
+      return reply.code(204).send();
+    },
+  );
+
+  api.delete('/acme-challenge/:token', { schema: { ...hide, params: ChallengeParams } }, async (request, reply) => {
+    await edges.authenticate(request.headers.authorization);
+    await edges.challenges.remove(request.params.token);
+    return reply.code(204).send();
+  });
+
+  api.get('/acme-challenge/:token', { schema: { ...hide, params: ChallengeParams } }, async (request, reply) => {
+    await edges.authenticate(request.headers.authorization);
+    const answer = await edges.challenges.get(request.params.token);
+    if (answer === null) throw new ApiError('not_found', 'No ACME challenge with this token is being solved.');
+    return reply.type('text/plain').send(answer);
   });
 };

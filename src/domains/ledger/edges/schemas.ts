@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
+import { ACME_TOKEN } from './challenges.js';
 
 /** The edge's routes on the origin's API (docs/decisions.md, "Edge tier"): not part of the public interface. */
 
@@ -15,6 +16,13 @@ export const JoinBody = Type.Object(
     /** Where the edge says it is reached (shown to the operator). */
     address: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 253 }))),
   },
+  { additionalProperties: false },
+);
+
+/** An ACME http-01 token an edge is solving (docs/decisions.md, "Edges over https"). */
+export const ChallengeParams = Type.Object({ token: Type.String({ pattern: ACME_TOKEN }) });
+export const ChallengeBody = Type.Object(
+  { key_authorization: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,600}$' }) },
   { additionalProperties: false },
 );
 

@@ -13,6 +13,7 @@ import { cdnViewerKey } from '../cdnlog/viewer-id.js';
 import * as log from '../cdnlog/queries.js';
 import { commitBatch, type BatchRows } from '../cdnlog/sink.js';
 import { credentialEdgeId, edgeCredential, edgeKey } from './credentials.js';
+import { EdgeChallenges } from './challenges.js';
 import * as q from './queries.js';
 
 /** A join token is good for one join within this long. */
@@ -36,6 +37,8 @@ export interface EdgesDeps {
   allowed: MarkerFolder;
   /** The streams whose public address is refused now (the origin's own marker folder). */
   refused: () => string[];
+  /** ACME answers edges sharing a name put here for each other. */
+  challenges: EdgeChallenges;
 }
 
 /** What an edge is given when it joins (docs/decisions.md, "Edge tier"): nothing it does not need. */
@@ -174,6 +177,11 @@ export class EdgesService {
     return position;
   }
 
+  /** The ACME answers edges sharing a name keep here for each other (docs/decisions.md, "Edges over https"). */
+  get challenges(): EdgeChallenges {
+    return this.deps.challenges;
+  }
+
   list(): Promise<q.EdgeRow[]> {
     return q.listEdges(this.deps.sql);
   }
@@ -224,6 +232,7 @@ export function edgesService(config: Config, secrets: Secrets, sql: Sql, clock: 
     live: config.live,
     allowed: new MarkerFolder(paths.edgesAllowed),
     refused: () => new MarkerFolder(paths.publicRefused).names(),
+    challenges: new EdgeChallenges(paths.edgeAcmeChallenges, paths.acmeChallenges, () => clock.now()),
   });
 }
 
