@@ -272,6 +272,31 @@
     );
   }
 
+  function renderEdges(edges) {
+    fill(
+      'edges',
+      edges &&
+        edges.map(function (e) {
+          var name = el('div');
+          name.appendChild(el('span', e.name));
+          name.appendChild(el('small', e.id));
+          var tr = row([
+            name,
+            e.state === 'down' ? badge('down', 'bad') : e.state,
+            e.address,
+            e.cache_hit_ratio === null ? '' : Math.round(e.cache_hit_ratio * 100) + '%',
+            bytes(e.bytes_served),
+            e.log_lag_seconds === null ? '' : e.log_lag_seconds + ' s',
+            e.last_seen_at ? ago(e.last_seen_at) : '',
+          ]);
+          tr.setAttribute('data-edge-id', e.id);
+          tr.setAttribute('data-state', e.state);
+          return tr;
+        }),
+      'no edges: every viewer is served by this machine (svc edges add)',
+    );
+  }
+
   function renderAccounts(accounts) {
     fill(
       'accounts',
@@ -408,6 +433,7 @@
         renderStreams(o.streams);
         renderRecordings(o.recordings);
         renderWebhooks(o.webhooks);
+        renderEdges(o.edges);
         renderAccounts(o.accounts);
         document.getElementById('updated').textContent = 'updated ' + new Date(o.generated_at).toLocaleTimeString();
         return loadSeries();

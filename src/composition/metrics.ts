@@ -6,6 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { listEdges } from '../domains/ledger/edges/queries.js';
+import { edgeUp } from '../domains/ledger/edges/service.js';
 import type { TlsStatus } from '../platform/tls/keeper.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -124,6 +126,26 @@ export class ApplianceMetrics {
     "nginx's HTTP client connections (CDN, player site, chat): active in all, and reading, writing, waiting (idle keep-alive)",
     ['state'],
   );
+  private readonly edgeUp = this.gauge(
+    'svc_edge_up',
+    'Each edge in front of this origin: 1 when it was heard from within 15 s (CDNs are not listed)',
+    ['edge'],
+  );
+  private readonly edgeRequests = this.gauge(
+    'svc_edge_requests',
+    'Requests each edge served, as counted from its log, by what its cache did (hit, miss: fetched from the origin, none); only grows: graph its rate',
+    ['edge', 'cache'],
+  );
+  private readonly edgeBytes = this.gauge(
+    'svc_edge_served_bytes',
+    'Body bytes each edge served, as counted from its log (only grows: graph its rate)',
+    ['edge'],
+  );
+  private readonly edgeLogLag = this.gauge(
+    'svc_edge_log_lag_seconds',
+    "How far behind now each edge's log is counted (billing and the cdn series wait for the slowest)",
+    ['edge'],
+  );
   /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
   private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
   private sources: MetricSources | null = null;
@@ -230,6 +252,32 @@ export class ApplianceMetrics {
           where datname = current_database() and application_name = 'svc' group by 1`;
         return rows.map((r) => [this.connections, { state: r.state }, r.n]);
       }),
+      this.fromSource('edges', [this.edgeUp, this.edgeRequests, this.edgeBytes, this.edgeLogLag], async () =>
+        (await listEdges(sql))
+          .filter((row) => row.kind === 'edge')
+          .flatMap((row): Reading[] => {
+            const edge = { edge: row.name };
+            const requests = (cache: string, n: number): Reading => [this.edgeRequests, { ...edge, cache }, Number(n)];
+            const others = Number(row.requests) - Number(row.cache_hits) - Number(row.cache_misses);
+            return [
+              [this.edgeUp, edge, edgeUp(row, now) ? 1 : 0],
+              requests('hit', row.cache_hits),
+              requests('miss', row.cache_misses),
+              // Refused and local answers (403, 404, /healthz): no cache involved.
+              requests('none', others),
+              [this.edgeBytes, edge, Number(row.bytes_served)],
+              ...(row.counted_until
+                ? [
+                    [
+                      this.edgeLogLag,
+                      edge,
+                      Math.max(0, (now.getTime() - row.counted_until.getTime()) / 1000),
+                    ] as Reading,
+                  ]
+                : []),
+            ];
+          }),
+      ),
       this.fromSource('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async () =>
         (await listJobRuns(sql)).flatMap((job): Reading[] => [
           ...(job.last_success_at

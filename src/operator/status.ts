@@ -10,6 +10,8 @@ import { jobStatus, type JobStatus } from '../platform/jobs/status.js';
 import { systemClock } from '../core/clock.js';
 import { runningPid } from './pid.js';
 import { readTlsState, type TlsStatus } from '../platform/tls/keeper.js';
+import { listEdges } from '../domains/ledger/edges/queries.js';
+import { presentEdge, type PresentedEdge } from '../domains/ledger/edges/present.js';
 
 export interface ApplianceStatus {
   running: boolean;
@@ -35,6 +37,8 @@ export interface ApplianceStatus {
   jobs: JobStatus[];
   /** The served certificate (TLS on); null without TLS or before the first start obtained one. */
   certificate: TlsStatus | null;
+  /** The edges and CDNs in front of this origin (docs/operations.md, "Edges"), from the database. */
+  edges: PresentedEdge[];
 }
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
@@ -53,32 +57,45 @@ export async function apiHealthy(config: Config, timeoutMs = 2000): Promise<bool
   }
 }
 
+interface DatabaseReading {
+  healthy: boolean;
+  jobs: JobStatus[];
+  edges: PresentedEdge[];
+}
+
+const UNREAD: DatabaseReading = { healthy: false, jobs: [], edges: [] };
+
 /** Whether the database answers within the time, and its jobs (empty if it does not answer). */
-async function readDatabase(url: string, timeoutMs = 3000): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
+async function readDatabase(url: string, timeoutMs = 3000): Promise<DatabaseReading> {
   const sql: Sql = connectDb(url, { max: 1, connectTimeoutSeconds: Math.ceil(timeoutMs / 1000) });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
   try {
     const answered = await Promise.race([sql`select 1`.then(() => true), timeout]);
-    if (!answered) return { healthy: false, jobs: [] };
-    // Before the appliance's first start on this database the table does not exist yet.
-    const rows = await Promise.race([listJobRuns(sql).catch(() => []), timeout]);
-    return { healthy: true, jobs: (rows ?? []).map((row) => jobStatus(row, systemClock.now())) };
+    if (!answered) return UNREAD;
+    // Before the appliance's first start on this database the tables do not exist yet.
+    const [rows, edges] = await Promise.all([
+      Promise.race([listJobRuns(sql).catch(() => []), timeout]),
+      Promise.race([listEdges(sql).catch(() => []), timeout]),
+    ]);
+    const now = systemClock.now();
+    return {
+      healthy: true,
+      jobs: (rows ?? []).map((row) => jobStatus(row, now)),
+      edges: (edges ?? []).map((edge) => presentEdge(edge, now)),
+    };
   } catch {
-    return { healthy: false, jobs: [] };
+    return UNREAD;
   } finally {
     clearTimeout(timer);
     await sql.end({ timeout: 0 });
   }
 }
 
-export async function postgresStatus(
-  config: Config,
-  secrets: Secrets,
-): Promise<{ healthy: boolean; jobs: JobStatus[] }> {
+export async function postgresStatus(config: Config, secrets: Secrets): Promise<DatabaseReading> {
   if (config.databaseUrl) return readDatabase(config.databaseUrl);
   const cluster = managedCluster(config, secrets);
-  return cluster.postmasterAlive() ? readDatabase(cluster.url) : { healthy: false, jobs: [] };
+  return cluster.postmasterAlive() ? readDatabase(cluster.url) : UNREAD;
 }
 
 /**
@@ -156,6 +173,7 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
       certificate?.state !== 'expired',
     jobs: running ? postgres.jobs : [],
     certificate,
+    edges: postgres.edges,
   };
 }
 
@@ -167,6 +185,14 @@ function describeJob(j: JobStatus): string {
   const error = j.last_error ? `, last error: ${j.last_error}` : '';
   const took = j.last_duration_ms === null ? '' : ` (took ${j.last_duration_ms} ms)`;
   return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}${took}, last success ${ago(j.last_success_at)}, lag ${j.lag_seconds} s${error}`;
+}
+
+function describeEdge(e: PresentedEdge): string {
+  if (e.kind === 'cdn') return `    ${e.name.padEnd(26)} cdn      logs imported (svc cdn import)`;
+  if (e.state === 'joining') return `    ${e.name.padEnd(26)} joining  waiting for \`svc edge join\` with its token`;
+  const ratio = e.cache_hit_ratio === null ? '-' : `${Math.round(e.cache_hit_ratio * 100)}%`;
+  const state = e.state === 'up' ? 'up' : 'DOWN';
+  return `    ${e.name.padEnd(26)} ${state.padEnd(8)} ${e.address ?? '?'}, hits ${ratio}, served ${e.bytes_served} bytes, log ${e.log_lag_seconds ?? '-'} s behind, seen ${ago(e.last_seen_at)}`;
 }
 
 /** One line, and what to do when it is not simply valid. */
@@ -201,6 +227,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     ...(s.certificate ? [describeCertificate(s.certificate)] : []),
     `  metrics    ${s.metrics_url ?? 'off (set metrics_port in config.json)'}`,
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
+    ...(s.edges.length ? ['  edges', ...s.edges.map(describeEdge)] : []),
     ...(s.allow_private_webhooks
       ? [
           'Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.',

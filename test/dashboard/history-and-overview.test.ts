@@ -164,8 +164,8 @@ t(
       jobs: null,
       certificate: null,
     });
-    assert.equal([o.streams, o.recordings, o.accounts, o.webhooks], [null, null, null, null]);
-    assert.equal([...o.unavailable].sort(), ['accounts', 'jobs', 'recordings', 'streams', 'webhooks']);
+    assert.equal([o.streams, o.recordings, o.accounts, o.webhooks, o.edges], [null, null, null, null, null]);
+    assert.equal([...o.unavailable].sort(), ['accounts', 'edges', 'jobs', 'recordings', 'streams', 'webhooks']);
     // Without a generation ever read, there is nothing to check against: the database's error (a 503).
     const fresh = new DashboardAccess({ sql, clock: env.clock, signingKey: 'test-signing' });
     try {

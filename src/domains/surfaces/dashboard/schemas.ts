@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { CertificateHealth } from '../../../platform/tls/health.js';
-import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
+import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { Ingest, StreamId } from '../../streams/model.js';
 
 const Recording = Type.Object({
@@ -82,6 +82,23 @@ export const Health = Type.Object({
   certificate: Nullable(CertificateHealth),
 });
 
+/** An edge or CDN in front of this origin (`presentEdge`). */
+const Edge = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('edge'),
+  name: Type.String(),
+  kind: StringEnum(['edge', 'cdn']),
+  state: StringEnum(['joining', 'up', 'down', 'cdn']),
+  address: Nullable(Type.String()),
+  last_seen_at: Nullable(Timestamp),
+  requests: Type.Integer(),
+  cache_hit_ratio: Nullable(Type.Number()),
+  bytes_served: Type.Integer(),
+  counted_until: Nullable(Timestamp),
+  log_lag_seconds: Nullable(Type.Integer()),
+  created_at: Timestamp,
+});
+
 /** Each section is null when its read failed (the database is away): `unavailable` names them. */
 export const Overview = Type.Object({
   object: Type.Literal('dashboard_overview'),
@@ -91,6 +108,7 @@ export const Overview = Type.Object({
   recordings: Nullable(Type.Array(Recording)),
   accounts: Nullable(Type.Array(Account)),
   webhooks: Nullable(Type.Array(WebhookEndpoint)),
+  edges: Nullable(Type.Array(Edge)),
   unavailable: Type.Array(Type.String()),
 });
 export type Overview = Static<typeof Overview>;

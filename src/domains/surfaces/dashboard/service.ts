@@ -1,4 +1,6 @@
 import type { Clock } from '../../../core/clock.js';
+import { listEdges } from '../../ledger/edges/queries.js';
+import { presentEdge } from '../../ledger/edges/present.js';
 import { ApiError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
 import { formatUsd } from '../../../core/money.js';
@@ -56,12 +58,13 @@ export class DashboardService {
         return null;
       }
     };
-    const [jobs, streams, recordings, accounts, webhooks] = await Promise.all([
+    const [jobs, streams, recordings, accounts, webhooks, edges] = await Promise.all([
       section('jobs', () => this.jobs()),
       section('streams', () => this.streams()),
       section('recordings', () => this.recordings()),
       section('accounts', () => this.accounts()),
       section('webhooks', () => this.webhooks()),
+      section('edges', async () => (await listEdges(this.deps.sql)).map((e) => presentEdge(e, this.deps.clock.now()))),
     ]);
     const health: Health = {
       healthy:
@@ -81,6 +84,7 @@ export class DashboardService {
       recordings,
       accounts,
       webhooks,
+      edges,
       unavailable,
     };
   }
