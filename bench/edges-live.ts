@@ -18,12 +18,14 @@ import { streamOf } from '../test/helpers/broadcast.js';
 import { fetchFrom, type Received } from '../test/helpers/cdn-viewer.js';
 import { onEdge, type TestEdge } from '../test/helpers/edge.js';
 import { median } from '../test/helpers/glass-to-glass.js';
-import { makeClip, publish, waitFor } from '../test/helpers/publisher.js';
+import { makeClip, publish, waitFor, type Publisher } from '../test/helpers/publisher.js';
 
 export const LIVE_SECONDS = 128;
 export const POLL_MS = 50;
 export const BURST = 50;
 export const LAG_EVERY_S = 10;
+export const STREAMS = 4;
+export const STAGGER_MS = 500;
 const LAG_GIVE_UP_S = 180;
 export const CLIP = { width: 1280, height: 720, seconds: 12, gopSeconds: 4, videoKbps: 2800 } as const;
 
@@ -92,6 +94,8 @@ export interface LiveFigures {
   segmentBytes: number;
   /** Per edge: ms from a segment's first listing at the origin to its first listing at the edge (first half: quiet). */
   playlistDelays: number[][];
+  /** The first half's delays of each stream (both edges). */
+  perStreamDelays: number[][];
   /** The same in the second half, while the bursts run. */
   burstPlaylistDelays: number[][];
   /** ms for the origin's one client to get a new segment, and per edge the median of the burst's BURST clients. */
@@ -140,46 +144,65 @@ async function curlAll(urls: string[], tally: Received): Promise<{ ms: number[];
 /** Log lines whose answer came from the origin: a fetch, a refresh, or a conditional request. */
 const FROM_ORIGIN = new Set(['MISS', 'EXPIRED', 'BYPASS', 'REVALIDATED']);
 
+interface LiveStream {
+  id: string;
+  source: string;
+  base: string;
+  publisher: Publisher;
+}
+
 export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveFigures> {
   const { key } = await app.newAccount({ trusted: true });
-  const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough' } });
-  if (created.status !== 201) throw new Error(`stream: ${created.text}`);
-  const id: string = created.body.id;
-  const publisher = publish(app.rtmpUrl(created.body.stream_key), await makeClip(CLIP), { loop: true });
+  const clip = await makeClip(CLIP);
   const tally: Received = { bytes: 0, requests: 0, segments: 0 };
+  const streams: LiveStream[] = [];
   let failedRequests = 0;
-  const pollers: Poller[] = [];
+  const pollers: { stream: number; at: number; poller: Poller }[] = [];
   const bursts: Promise<void>[] = [];
   const lagChecks: Promise<LagSample>[] = [];
   try {
-    const playback: string = await waitFor(
-      'the stream live',
-      async () => {
-        const s = await streamOf(app, key, id);
-        return s.status === 'live' && s.playback_url;
-      },
-      60_000,
-    );
-    const source = playback.replace('master.m3u8', 'source.m3u8');
-    const base = source.slice(0, source.lastIndexOf('/') + 1);
-    await waitFor(
-      'a segment at the origin',
-      async () =>
-        listed((await fetchFrom(source, { localAddress: '127.0.0.1', userAgent: 'bench' }, tally)).body).length > 0,
-      60_000,
-    );
+    // Publishers started STAGGER_MS apart: an edge refreshes a playlist on its own clock, so where a
+    // stream's segments fall against it (its phase) sets that stream's delay; several streams sample it.
+    for (let n = 0; n < STREAMS; n++) {
+      const created = await app.call('POST', '/v1/streams', { key, body: { profile: 'passthrough' } });
+      if (created.status !== 201) throw new Error(`stream: ${created.text}`);
+      const publisher = publish(app.rtmpUrl(created.body.stream_key), clip, { loop: true });
+      streams.push({ id: created.body.id, source: '', base: '', publisher });
+      await new Promise((r) => setTimeout(r, STAGGER_MS));
+    }
+    for (const stream of streams) {
+      const playback: string = await waitFor(
+        'the stream live',
+        async () => {
+          const s = await streamOf(app, key, stream.id);
+          return s.status === 'live' && s.playback_url;
+        },
+        60_000,
+      );
+      stream.source = playback.replace('master.m3u8', 'source.m3u8');
+      stream.base = stream.source.slice(0, stream.source.lastIndexOf('/') + 1);
+      await waitFor(
+        'a segment at the origin',
+        async () =>
+          listed((await fetchFrom(stream.source, { localAddress: '127.0.0.1', userAgent: 'bench' }, tally)).body)
+            .length > 0,
+        60_000,
+      );
+    }
+    const [first] = streams as [LiveStream];
 
     const originFetchMs: number[] = [];
     const edgeFetchMs: number[][] = edges.map(() => []);
     const segmentSizes: number[] = [];
     let bursting = false;
+    // The bursts: the first stream's new segments.
     const burst = (segment: string) => {
       if (!bursting) return;
       bursts.push(
         (async () => {
           const [origin, ...perEdge] = await Promise.all([
-            curlAll([base + segment], tally),
-            ...edges.map((edge) => curlAll(Array(BURST).fill(onEdge(app, edge, base + segment)), tally)),
+            curlAll([first.base + segment], tally),
+            ...edges.map((edge) => curlAll(Array(BURST).fill(onEdge(app, edge, first.base + segment)), tally)),
           ]);
           for (const r of [origin, ...perEdge]) {
             failedRequests += r!.failed;
@@ -193,8 +216,12 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
       );
     };
     const started = Date.now();
-    pollers.push(poll(source, tally, burst));
-    for (const edge of edges) pollers.push(poll(onEdge(app, edge, source), tally));
+    streams.forEach((stream, n) => {
+      pollers.push({ stream: n, at: -1, poller: poll(stream.source, tally, n === 0 ? burst : undefined) });
+      edges.forEach((edge, e) =>
+        pollers.push({ stream: n, at: e, poller: poll(onEdge(app, edge, stream.source), tally) }),
+      );
+    });
 
     // The ledger: a request at one edge, then how long until the origin has counted it.
     const positionOf = async (edgeId: string): Promise<Date | null> => {
@@ -202,8 +229,10 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
         select counted_until from cdn_log_position where source = ${edgeId}`;
       return row?.counted_until ?? null;
     };
+    const delivered = async () =>
+      (await Promise.all(streams.map((s) => deliveredBytes(app.db.sql, s.id)))).reduce((a, b) => a + b, 0);
     const lagSample = async (edge: TestEdge): Promise<LagSample> => {
-      await fetchFrom(onEdge(app, edge, source), { localAddress: '127.0.0.1', userAgent: 'bench-ledger' }, tally);
+      await fetchFrom(onEdge(app, edge, first.source), { localAddress: '127.0.0.1', userAgent: 'bench-ledger' }, tally);
       const t0 = Date.now();
       const bytesSoFar = tally.bytes;
       const sample: LagSample = { edge: edge.edgeId, edgePosition: null, countedUntil: null, bytes: null };
@@ -216,56 +245,72 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
           sample.edgePosition = since();
         if (sample.countedUntil === null && ((await countedUntil(app.db.sql))?.getTime() ?? 0) >= t0)
           sample.countedUntil = since();
-        if (sample.bytes === null && (await deliveredBytes(app.db.sql, id)) >= bytesSoFar) sample.bytes = since();
+        if (sample.bytes === null && (await delivered()) >= bytesSoFar) sample.bytes = since();
         await new Promise((r) => setTimeout(r, 200));
       }
       return sample;
     };
     // First quiet (pollers and the ledger's requests only), then with the bursts.
-    let quietUntil: Map<string, number>[] = [];
+    let quiet: Set<string> | null = null;
+    const key0 = (stream: number, segment: string) => `${stream}/${segment}`;
     for (let i = 0; Date.now() - started < LIVE_SECONDS * 1000; i++) {
       await new Promise((r) => setTimeout(r, LAG_EVERY_S * 1000 * (0.5 + Math.random())));
       lagChecks.push(lagSample(edges[i % edges.length] as TestEdge));
       if (!bursting && Date.now() - started >= (LIVE_SECONDS * 1000) / 2) {
-        quietUntil = pollers.map((p) => new Map(p.seen));
+        quiet = new Set(
+          pollers.filter((p) => p.at === -1).flatMap((p) => [...p.poller.seen.keys()].map((s) => key0(p.stream, s))),
+        );
         bursting = true;
       }
     }
     const ran = (Date.now() - started) / 1000;
-    for (const p of pollers) await p.stop();
+    for (const p of pollers) await p.poller.stop();
     await Promise.all(bursts);
     const lag = await Promise.all(lagChecks);
 
-    const [origin, ...atEdges] = pollers as [Poller, ...Poller[]];
-    const segments = [...origin.seen.keys()];
-    const [quietOrigin] = quietUntil as [Map<string, number>];
-    const delays = (quiet: boolean) =>
-      atEdges.map((p) =>
-        segments
-          .filter((s) => p.seen.has(s) && quietOrigin.has(s) === quiet)
-          .map((s) => (p.seen.get(s) as number) - (origin.seen.get(s) as number)),
+    const origins = pollers.filter((p) => p.at === -1);
+    const quietSet = quiet ?? new Set<string>();
+    /** Per edge (and per stream): ms from each segment's listing at the origin to its listing at the edge. */
+    const delays = (inQuiet: boolean, stream?: number) =>
+      edges.map((_, e) =>
+        origins
+          .filter((o) => stream === undefined || o.stream === stream)
+          .flatMap((o) => {
+            const at = pollers.find((p) => p.stream === o.stream && p.at === e)?.poller.seen as Map<string, number>;
+            return [...o.poller.seen.entries()]
+              .filter(([s]) => at.has(s) && quietSet.has(key0(o.stream, s)) === inQuiet)
+              .map(([s, t]) => (at.get(s) as number) - t);
+          }),
       );
-    const ofStream = (edge: TestEdge) => edge.lines().filter((l) => l.path.startsWith(`/${id}/`));
+    const segments = [...(origins[0]?.poller.seen.keys() ?? [])];
+    const ofStream = (edge: TestEdge, id: string) => edge.lines().filter((l) => l.path.startsWith(`/${id}/`));
     const originFetches = edges.map((edge) => {
       const counts = new Map<string, number>();
-      for (const l of ofStream(edge))
+      for (const l of ofStream(edge, first.id))
         if (l.path.endsWith('.ts') && segments.some((s) => l.path.endsWith(`/${s}`)))
           counts.set(l.path, (counts.get(l.path) ?? 0) + (FROM_ORIGIN.has(l.cache) ? 1 : 0));
       return counts;
     });
     const requests = edges.map((edge) => {
       const counts = new Map<string, number>();
-      for (const l of ofStream(edge)) if (l.path.endsWith('.ts')) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
+      for (const l of ofStream(edge, first.id))
+        if (l.path.endsWith('.ts')) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
       return counts;
     });
     const playlistFetchesPerSecond = edges.map(
-      (edge) => ofStream(edge).filter((l) => l.path.endsWith('.m3u8') && FROM_ORIGIN.has(l.cache)).length / ran,
+      (edge) =>
+        streams
+          .map((s) => ofStream(edge, s.id).filter((l) => l.path.endsWith('.m3u8') && FROM_ORIGIN.has(l.cache)).length)
+          .reduce((a, b) => a + b, 0) /
+        streams.length /
+        ran,
     );
     return {
-      segments: segments.length,
-      burstSegments: segments.length - quietOrigin.size,
+      segments: origins.reduce((n, o) => n + o.poller.seen.size, 0),
+      burstSegments: segments.filter((s) => !quietSet.has(key0(0, s))).length,
       segmentBytes: segmentSizes.length ? segmentSizes.reduce((a, b) => a + b, 0) / segmentSizes.length : 0,
       playlistDelays: delays(true),
+      perStreamDelays: streams.map((_, n) => delays(true, n).flat()),
       burstPlaylistDelays: delays(false),
       originFetchMs,
       edgeFetchMs,
@@ -276,7 +321,7 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
       failedRequests,
     };
   } finally {
-    for (const p of pollers) await p.stop();
-    await publisher.kill();
+    for (const p of pollers) await p.poller.stop();
+    for (const s of streams) await s.publisher.kill();
   }
 }

@@ -13,7 +13,17 @@ import { startTestAppliance } from '../test/helpers/appliance.js';
 import { joinTestEdge, type TestEdge } from '../test/helpers/edge.js';
 import { median } from '../test/helpers/glass-to-glass.js';
 import { startBenchDatabase } from './database.js';
-import { BURST, CLIP, LAG_EVERY_S, live, LIVE_SECONDS, POLL_MS, type LiveFigures } from './edges-live.js';
+import {
+  BURST,
+  CLIP,
+  LAG_EVERY_S,
+  live,
+  LIVE_SECONDS,
+  POLL_MS,
+  STAGGER_MS,
+  STREAMS,
+  type LiveFigures,
+} from './edges-live.js';
 import {
   formatThroughput,
   PLAYLIST_SECONDS,
@@ -47,10 +57,13 @@ function edgeWarnings(edge: TestEdge): string[] {
 function formatLive(f: LiveFigures, edges: TestEdge[]): string[] {
   const out: string[] = [];
   out.push(
-    `Live: ${f.segments} new segments in ${LIVE_SECONDS} s (mean ${(f.segmentBytes / 1e6).toFixed(2)} MB); playlists polled every ${POLL_MS} ms at the origin and at each edge; first half quiet, in the second half (${f.burstSegments} segments) ${BURST} clients per edge (curl, one connection each) ask each edge for each new segment as soon as the origin lists it`,
+    `Live: ${STREAMS} streams (publishers started ${STAGGER_MS} ms apart), ${f.segments} new segments in ${LIVE_SECONDS} s (mean ${(f.segmentBytes / 1e6).toFixed(2)} MB); each stream's playlist polled every ${POLL_MS} ms at the origin and at each edge; first half quiet, in the second half ${BURST} clients per edge (curl, one connection each) ask each edge for each new segment of the first stream (${f.burstSegments}) as soon as the origin lists it`,
   );
   f.playlistDelays.forEach((d, i) =>
     out.push(`  edge ${i + 1}: a new segment listed at the edge after the origin, quiet: ${stats(d)}`),
+  );
+  out.push(
+    `  the same by stream (both edges; each stream's segments fall at one phase of the edge's playlist refreshes): ${f.perStreamDelays.map((d) => `${((median(d) ?? NaN) / 1000).toFixed(2)} s`).join(', ')}`,
   );
   f.burstPlaylistDelays.forEach((d, i) => out.push(`  edge ${i + 1}: the same during the bursts: ${stats(d)}`));
   out.push(`  a new segment fetched from the origin directly (1 client, during the bursts): ${stats(f.originFetchMs)}`);
@@ -68,7 +81,7 @@ function formatLive(f: LiveFigures, edges: TestEdge[]): string[] {
     const values = [...counts.values()];
     const reqs = [...f.requests[i]!.values()];
     out.push(
-      `  edge ${i + 1}: origin fetches per segment: ${values.length ? `mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)}, max ${Math.max(...values)}, min ${Math.min(...values)}` : 'none'} over ${values.length} segments (goal 1); ${(reqs.reduce((a, b) => a + b, 0) / Math.max(1, reqs.length)).toFixed(0)} requests per segment; playlist fetches from the origin ${f.playlistFetchesPerSecond[i]!.toFixed(2)}/s`,
+      `  edge ${i + 1}: origin fetches per segment: ${values.length ? `mean ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)}, max ${Math.max(...values)}, min ${Math.min(...values)}` : 'none'} over ${values.length} segments (goal 1); ${(reqs.reduce((a, b) => a + b, 0) / Math.max(1, reqs.length)).toFixed(0)} requests per segment; playlist fetches from the origin ${f.playlistFetchesPerSecond[i]!.toFixed(2)}/s per stream`,
     );
   });
   out.push(`  failed requests: ${f.failedRequests}`);
