@@ -101,6 +101,9 @@ export interface LiveFigures {
   /** ms for the origin's one client to get a new segment, and per edge the median of the burst's BURST clients. */
   originFetchMs: number[];
   edgeFetchMs: number[][];
+  /** Per edge, per burst: the first byte at the fastest client (its miss fetched), and the median of the others (they waited on the lock). */
+  fetcherFirstByteMs: number[][];
+  waiterFirstByteMs: number[][];
   /** Per edge: origin fetches (MISS/EXPIRED/...) per segment, and requests per segment. */
   originFetches: Map<string, number>[];
   requests: Map<string, number>[];
@@ -114,7 +117,10 @@ export interface LiveFigures {
  * `urls` fetched at once by curl, one connection each (in its own process: a hundred segment
  * downloads in this one would hold up the pollers' timing and the appliance living here too).
  */
-async function curlAll(urls: string[], tally: Received): Promise<{ ms: number[]; sizes: number[]; failed: number }> {
+async function curlAll(
+  urls: string[],
+  tally: Received,
+): Promise<{ ms: number[]; firstByteMs: number[]; sizes: number[]; failed: number }> {
   const { stdout } = await execa('curl', [
     '-s',
     '--parallel',
@@ -122,12 +128,12 @@ async function curlAll(urls: string[], tally: Received): Promise<{ ms: number[];
     '--parallel-max',
     String(urls.length),
     '-w',
-    '%{http_code} %{size_download} %{time_total}\\n',
+    '%{http_code} %{size_download} %{time_total} %{time_starttransfer}\\n',
     ...urls.flatMap((url) => ['-o', '/dev/null', url]),
   ]);
-  const out = { ms: [] as number[], sizes: [] as number[], failed: 0 };
+  const out = { ms: [] as number[], firstByteMs: [] as number[], sizes: [] as number[], failed: 0 };
   for (const line of stdout.split('\n').filter(Boolean)) {
-    const [status, size, seconds] = line.split(' ').map(Number) as [number, number, number];
+    const [status, size, seconds, firstByte] = line.split(' ').map(Number) as [number, number, number, number];
     tally.requests++;
     if (status !== 200) {
       out.failed++;
@@ -136,6 +142,7 @@ async function curlAll(urls: string[], tally: Received): Promise<{ ms: number[];
     tally.bytes += size;
     out.sizes.push(size);
     out.ms.push(seconds * 1000);
+    out.firstByteMs.push(firstByte * 1000);
   }
   out.failed += urls.length - stdout.split('\n').filter(Boolean).length;
   return out;
@@ -193,6 +200,8 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
 
     const originFetchMs: number[] = [];
     const edgeFetchMs: number[][] = edges.map(() => []);
+    const fetcherFirstByteMs: number[][] = edges.map(() => []);
+    const waiterFirstByteMs: number[][] = edges.map(() => []);
     const segmentSizes: number[] = [];
     let bursting = false;
     // The bursts: the first stream's new segments.
@@ -209,7 +218,13 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
             segmentSizes.push(...r!.sizes);
           }
           originFetchMs.push(...origin!.ms);
-          perEdge.forEach((r, i) => edgeFetchMs[i]?.push(median(r.ms) as number));
+          perEdge.forEach((r, i) => {
+            edgeFetchMs[i]?.push(median(r.ms) as number);
+            // The one client whose miss went to the origin answers first; the rest waited on the cache lock.
+            const [fetcher, ...waiters] = [...r.firstByteMs].sort((a, b) => a - b);
+            if (fetcher !== undefined) fetcherFirstByteMs[i]?.push(fetcher);
+            if (waiters.length) waiterFirstByteMs[i]?.push(median(waiters) as number);
+          });
         })().catch(() => {
           failedRequests++;
         }),
@@ -314,6 +329,8 @@ export async function live(app: TestAppliance, edges: TestEdge[]): Promise<LiveF
       burstPlaylistDelays: delays(false),
       originFetchMs,
       edgeFetchMs,
+      fetcherFirstByteMs,
+      waiterFirstByteMs,
       originFetches,
       requests,
       playlistFetchesPerSecond,
