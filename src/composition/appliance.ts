@@ -5,6 +5,7 @@ import { localHost, metricsUrl, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { stopInReverse, type Stop } from '../core/stops.js';
 import { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
 import { cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
@@ -142,17 +143,8 @@ export async function startAppliance(opts: {
 }): Promise<RunningAppliance> {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
-  const stops: { part: string; stop: () => Promise<unknown> }[] = [];
-  const stop = async () => {
-    for (const { part, stop: s } of stops.reverse()) {
-      try {
-        logger.debug({ part }, 'stopping');
-        await s();
-      } catch (err) {
-        logger.error({ err }, 'error while stopping');
-      }
-    }
-  };
+  const stops: Stop[] = [];
+  const stop = stopInReverse(stops, logger);
   try {
     // First: a data dir from an older version is fixed before anything reads or writes in it.
     const worker = await nginxWorkerUser();

@@ -2,6 +2,7 @@ import { edgeAddress, type EdgeConfig, type EdgeSecrets } from '../config/edge.j
 import { dataPaths } from '../config/paths.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { stopInReverse, type Stop } from '../core/stops.js';
 import { QuietRetry } from '../core/quiet-retry.js';
 import { Repeater } from '../core/repeater.js';
 import { MarkerFolder } from '../platform/system/marker-folder.js';
@@ -82,17 +83,8 @@ export async function startEdge(opts: {
   const { config, secrets, logger } = opts;
   const clock = opts.clock ?? systemClock;
   const paths = dataPaths(config.dataDir);
-  const stops: { part: string; stop: () => Promise<unknown> }[] = [];
-  const stop = async () => {
-    for (const { part, stop: s } of stops.reverse()) {
-      try {
-        logger.debug({ part }, 'stopping');
-        await s();
-      } catch (err) {
-        logger.error({ err }, 'error while stopping');
-      }
-    }
-  };
+  const stops: Stop[] = [];
+  const stop = stopInReverse(stops, logger);
   try {
     const worker = await nginxWorkerUser();
     protectEdgeDataDir(config.dataDir, worker);

@@ -1,20 +1,9 @@
 import { existsSync } from 'node:fs';
 import { isEdgeDataDir, writeEdgeFiles, type EdgeFile } from '../config/edge.js';
 import { dataPaths } from '../config/paths.js';
+import type { JoinAnswer } from '../domains/ledger/edges/service.js';
 import { JsonApiError, requestJson } from '../platform/http/json-client.js';
 import { OperatorError } from './errors.js';
-
-/** The origin's answer to a join (docs/decisions.md, "Edge tier"). */
-interface JoinAnswer {
-  edge_id: string;
-  name: string;
-  credential: string;
-  cdn_secret: string;
-  viewer_key: string;
-  origin_cdn_url: string;
-  segment_seconds: number;
-  window_segments: number;
-}
 
 export interface JoinResult {
   edge_id: string;

@@ -5,6 +5,7 @@ import { writeEdgeFiles } from '../../src/config/edge.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { signatureSegment } from '../../src/domains/ledger/cdn/addresses.js';
 import { isAlive } from '../../src/platform/process/proc.js';
+import { startTestAppliance } from '../helpers/appliance.js';
 import { makeDataDir, ok, svc } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { waitFor } from '../helpers/publisher.js';
@@ -56,7 +57,7 @@ test('svc edge join: an origin that does not answer is origin_unreachable; a URL
   }
 });
 
-test('an edge whose origin is away: up --detach serves (403 for a forged address, 502 for what it never had), says the origin is unreachable once in its log, brings its killed nginx back, and down stops it all', async () => {
+test('an edge whose origin is away: up --detach serves (403 for a forged address, 502 for what it never had), says the origin is unreachable once in its log, brings its killed nginx back, the next up adopts the nginx a killed edge left, and down stops it all', async () => {
   const { dir, remove } = makeDataDir();
   const [port, originApi, originCdn] = [await freePort(), await freePort(), await freePort()];
   try {
@@ -108,6 +109,17 @@ test('an edge whose origin is away: up --detach serves (403 for a forged address
       30_000,
     );
 
+    // The edge process killed: the next up adopts the nginx it left (viewers keep their connections).
+    const edgePid = Number(readFileSync(dataPaths(dir).edgePidFile, 'utf8'));
+    const survivor = Number(readFileSync(pidFile, 'utf8'));
+    process.kill(edgePid, 'SIGKILL');
+    await waitFor('the edge is gone', async () => !isAlive(edgePid), 10_000);
+    assert.is((await fetch(`${base}/healthz`)).status, 200, 'its nginx still serves');
+    const again = ok(await svc(['edge', 'up', '--detach', '--json', '--data-dir', dir], { timeoutMs: 120_000 }));
+    assert.ok(again.json.running && again.json.parts.nginx.healthy, again.stdout);
+    assert.is(Number(readFileSync(pidFile, 'utf8')), survivor, 'the same nginx master, adopted');
+    assert.match(readFileSync(dataPaths(dir).edgeLog, 'utf8'), /adopted the nginx an earlier start left running/);
+
     const down = ok(await svc(['edge', 'down', '--json', '--data-dir', dir]));
     assert.is(down.json.was_running, true);
     assert.is(down.json.killed, false);
@@ -122,9 +134,54 @@ test('an edge whose origin is away: up --detach serves (403 for a forged address
       'refused',
     );
     assert.not.ok(isAlive(master));
+    assert.not.ok(isAlive(survivor), 'down stopped the adopted nginx too');
   } finally {
     await svc(['edge', 'down', '--data-dir', dir]);
     remove();
+  }
+});
+
+test('svc edge join against a real origin: joined and started detached, healthy once its heartbeat is answered; the token works once; down stops it', async () => {
+  const app = await startTestAppliance();
+  const { dir, remove } = makeDataDir();
+  const other = makeDataDir();
+  try {
+    const added = await app.running.api.edges.add({ name: 'cli-joined', kind: 'edge' });
+    const port = await freePort();
+    const args = ['--token', added.join_token as string, '--listen-host', '127.0.0.1', '--cdn-port', String(port)];
+    const joined = ok(
+      await svc(['edge', 'join', app.config.publicUrls.base_url, ...args, '--json', '--data-dir', dir], {
+        timeoutMs: 120_000,
+      }),
+    );
+    assert.is(joined.json.joined.edge_id, added.edge.id);
+    assert.is(joined.json.joined.name, 'cli-joined');
+    assert.ok(joined.json.status.running && joined.json.status.parts.nginx.healthy, joined.stdout);
+    await waitFor(
+      'svc edge status says healthy',
+      async () => (await svc(['edge', 'status', '--json', '--data-dir', dir])).code === 0,
+      30_000,
+      1000,
+    );
+    const again = await svc([
+      'edge',
+      'join',
+      app.config.publicUrls.base_url,
+      ...args,
+      '--json',
+      '--data-dir',
+      other.dir,
+    ]);
+    assert.is(again.code, 1);
+    assert.is(again.json.error.code, 'edge_join_refused', again.stdout);
+    const twice = await svc(['edge', 'join', app.config.publicUrls.base_url, ...args, '--json', '--data-dir', dir]);
+    assert.is(twice.json.error.code, 'edge_already_joined', twice.stdout);
+    ok(await svc(['edge', 'down', '--json', '--data-dir', dir]));
+  } finally {
+    await svc(['edge', 'down', '--data-dir', dir]);
+    remove();
+    other.remove();
+    await app.close();
   }
 });
 

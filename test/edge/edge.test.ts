@@ -151,6 +151,21 @@ test('playback through the edge: signatures checked at the edge, one origin fetc
     );
     for (const url of [forged, expired, elsewhere])
       assert.is((await fetchFrom(url, { localAddress: '127.0.0.1', userAgent: 'probe' }, probes)).status, 403, url);
+    // The public embed address and a member's personal one are checked at the edge too.
+    const later = new Date(Date.now() + 600_000);
+    const session = `vsn_${'a'.repeat(20)}`;
+    const publicUrl = playbackUrl.replace(signature, signatureSegment(secret, 'pub', id, later));
+    const personal = playbackUrl.replace(
+      `${signature}/`,
+      `${signatureSegment(secret, 'hls', id, later, session)}/${session}/`,
+    );
+    const otherSession = personal.replace(session, `vsn_${'b'.repeat(20)}`);
+    for (const [url, status] of [
+      [publicUrl, 200],
+      [personal, 200],
+      [otherSession, 403],
+    ] as const)
+      assert.is((await fetchFrom(url, { localAddress: '127.0.0.1', userAgent: 'probe' }, probes)).status, status, url);
 
     for (const [i, address] of ['127.0.0.1', '127.0.0.2'].entries())
       players.push(watchStream(playbackUrl, { localAddress: address, userAgent: `player-${i}` }));

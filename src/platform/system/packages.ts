@@ -15,7 +15,7 @@ export const SYSTEM_PACKAGES: readonly string[] = [
  * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser), and
  * Pebble, a real ACME server that issues the test certificates offline.
  */
-export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble'];
+export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble', 'iproute2'];
 
 export interface SystemCommand {
   file: string;
