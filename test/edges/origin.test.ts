@@ -124,6 +124,16 @@ test('an edge joins once with its token; its credential opens the origin to it a
     assert.is(beat.status, 200);
     assert.ok(Array.isArray(beat.body.refused));
 
+    // The operator's view: the metrics and the dashboard list it, up, with what its log says it served.
+    const scraped = await app.running.metrics.scrape();
+    assert.match(scraped, /svc_edge_up\{edge="edge-a"\} 1/);
+    assert.match(scraped, /svc_edge_requests\{edge="edge-a",cache="hit"\} 8/);
+    assert.match(scraped, /svc_edge_served_bytes\{edge="edge-a"\} 20000/);
+    const overview = await app.running.api.dashboard.overview({ database: true });
+    const shown = overview.edges?.find((e) => e.name === 'edge-a');
+    assert.is(shown?.state, 'up');
+    assert.is(shown?.cache_hit_ratio, 0.8);
+
     // A silent edge holds counting back: counted_until is as far as the slowest log not retired.
     const until = await countedUntil(app.db.sql);
     assert.ok(until && until.getTime() <= Date.parse(batch.to.counted_until));

@@ -6,6 +6,8 @@ export interface Received {
   requests: number;
   /** Segments fetched with a 2xx answer. */
   segments: number;
+  /** Answers with a 5xx status (a CDN or edge that could not serve). */
+  serverErrors?: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export function fetchFrom(
         const status = res.statusCode ?? 0;
         into.requests++;
         if (status >= 200 && status < 300) into.bytes += body.length;
+        if (status >= 500) into.serverErrors = (into.serverErrors ?? 0) + 1;
         resolve({ status, body });
       });
       res.on('error', reject);
