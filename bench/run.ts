@@ -6,6 +6,7 @@ import { benchApi, formatApiRows } from './api.bench.js';
 import { benchCdnLog } from './cdnlog.bench.js';
 import { benchChat } from './chat.bench.js';
 import { benchCost } from './cost.bench.js';
+import { benchEdges } from './edges.bench.js';
 import { benchIdentity } from './identity.bench.js';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchPipeline } from './pipeline.bench.js';
@@ -32,6 +33,7 @@ const benches: Record<string, () => Promise<string>> = {
   chat: benchChat,
   tls: benchTls,
   ingest: benchIngest,
+  edges: benchEdges,
 };
 
 const chosen = process.argv.slice(2);

@@ -1,13 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { destination } from 'pino';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startEdge, type RunningEdge } from '../../src/composition/edge.js';
-import { loadEdgeConfig, readEdgeFile, readEdgeSecrets, writeEdgeFiles } from '../../src/config/edge.js';
+import { readEdgeFile } from '../../src/config/edge.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { createLogger } from '../../src/core/logger.js';
 import { cdnSecret, signatureSegment } from '../../src/domains/ledger/cdn/addresses.js';
 import { deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { joinOrigin } from '../../src/operator/edge-join.js';
@@ -15,7 +12,7 @@ import { OperatorError } from '../../src/operator/errors.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { streamOf } from '../helpers/broadcast.js';
 import { fetchFrom, watchStream, type Received } from '../helpers/cdn-viewer.js';
-import { freePort } from '../helpers/ports.js';
+import { onEdge, startTestEdge, type TestEdge } from '../helpers/edge.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';
 
 /**
@@ -24,54 +21,9 @@ import { makeClip, publish, waitFor } from '../helpers/publisher.js';
  * a real ffmpeg publisher and players fetching through the edge only.
  */
 
-interface Edge {
-  dataDir: string;
-  url: string;
-  running: RunningEdge;
-  /** The edge's access log, one object per line. */
-  lines(): { path: string; status: number; bytes: number; cache: string; country: string }[];
-  close(): Promise<void>;
-}
-
-async function joinEdge(app: TestAppliance, name: string): Promise<Edge> {
-  const added = await app.running.api.edges.add({ name, kind: 'edge' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-edge-'));
-  const port = await freePort();
-  await joinOrigin({
-    originApiUrl: app.config.publicUrls.base_url,
-    token: added.join_token as string,
-    dataDir,
-    listenHost: '127.0.0.1',
-    cdnPort: port,
-    address: `127.0.0.1:${port}`,
-  });
-  // Shorter periods for the test; loopback addresses mapped to countries like the origin's table.
-  writeEdgeFiles(
-    dataDir,
-    { ...readEdgeFile(dataDir), log_ship_seconds: 1, heartbeat_seconds: 1, country_table: { '127.0.0.2': 'DE' } },
-    readEdgeSecrets(dataDir),
-  );
-  const config = loadEdgeConfig(dataDir);
-  const logger = createLogger(
-    process.env.SVC_TEST_LOG_LEVEL ?? 'info',
-    destination({ dest: dataPaths(dataDir).edgeLog, mkdir: true, sync: true }),
-  );
-  const running = await startEdge({ config, secrets: readEdgeSecrets(dataDir), logger });
-  return {
-    dataDir,
-    url: `http://127.0.0.1:${port}`,
-    running,
-    lines: () =>
-      readFileSync(dataPaths(dataDir).cdnLog, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l)),
-    async close() {
-      await running.stop();
-      if (!process.env.SVC_TEST_KEEP) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** Shorter periods for the test; loopback addresses mapped to countries like the origin's table. */
+const joinEdge = (app: TestAppliance, name: string) =>
+  startTestEdge(app, { name, settings: { country_table: { '127.0.0.2': 'DE' } } });
 
 /** A GET whose 2xx body is tallied like fetchFrom's, with the answer's headers. */
 async function tallied(url: string, into: Received): Promise<{ status: number; headers: Headers; body: Buffer }> {
@@ -81,9 +33,6 @@ async function tallied(url: string, into: Received): Promise<{ status: number; h
   if (res.status >= 200 && res.status < 300) into.bytes += body.length;
   return { status: res.status, headers: res.headers, body };
 }
-
-/** The same signed path, on the edge. */
-const onEdge = (app: TestAppliance, edge: Edge, url: string) => url.replace(app.config.publicUrls.cdn_url, edge.url);
 
 test('a wrong join token is refused with edge_join_refused and what to do; nothing is written', async () => {
   const app = await startTestAppliance();
@@ -112,7 +61,7 @@ test('playback through the edge: signatures checked at the edge, one origin fetc
     cdn: { log_read_seconds: 1 },
     live: { segment_seconds: 1, window_segments: 3 },
   });
-  let edge: Edge | null = null;
+  let edge: TestEdge | null = null;
   const players: ReturnType<typeof watchStream>[] = [];
   try {
     edge = await joinEdge(app, 'edge-a');
@@ -270,7 +219,7 @@ test('the origin stopped under a watching edge: cached segments and playlists ar
     cdn: { log_read_seconds: 1 },
     live: { segment_seconds: 1, window_segments: 3 },
   });
-  let edge: Edge | null = null;
+  let edge: TestEdge | null = null;
   try {
     edge = await joinEdge(app, 'edge-b');
     const e = edge;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destination } from 'pino';
@@ -9,6 +9,7 @@ import {
   readEdgeSecrets,
   writeEdgeFiles,
   type EdgeConfig,
+  type EdgeFile,
   type EdgeTlsFile,
 } from '../../src/config/edge.js';
 import { dataPaths } from '../../src/config/paths.js';
@@ -19,19 +20,32 @@ import type { TestAppliance } from './appliance.js';
 import { freePort } from './ports.js';
 
 export interface TestEdge {
+  edgeId: string;
   dataDir: string;
   config: EdgeConfig;
+  /** `http://<listen host>:<port>`: where viewers reach it (plain http). */
+  url: string;
   running: RunningEdge;
+  /** The edge's access log, one object per line. */
+  lines(): { time: number; path: string; status: number; bytes: number; cache: string; country: string }[];
   close(): Promise<void>;
 }
 
 /**
  * An edge joined to a test appliance with a token from `svc edges add`, as `svc edge join` does,
- * and started in this process (its own data dir, address, ports and nginx).
+ * and started in this process (its own data dir, address, ports and nginx). `settings` go into its
+ * edge.json (by default shorter periods for a test: log and heartbeat every second).
  */
 export async function startTestEdge(
   app: TestAppliance,
-  opts: { name: string; listenHost?: string; cdnPort?: number; tls?: EdgeTlsFile; tlsLookup?: Lookup },
+  opts: {
+    name: string;
+    listenHost?: string;
+    cdnPort?: number;
+    tls?: EdgeTlsFile;
+    tlsLookup?: Lookup;
+    settings?: Partial<Omit<EdgeFile, 'edge_id' | 'name' | 'origin_api_url' | 'origin_cdn_url'>>;
+  },
 ): Promise<TestEdge> {
   const added = await app.running.api.edges.add({ name: opts.name, kind: 'edge' });
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-test-edge-'));
@@ -49,7 +63,7 @@ export async function startTestEdge(
     });
     writeEdgeFiles(
       dataDir,
-      { ...readEdgeFile(dataDir), log_ship_seconds: 1, heartbeat_seconds: 1 },
+      { ...readEdgeFile(dataDir), log_ship_seconds: 1, heartbeat_seconds: 1, ...opts.settings },
       readEdgeSecrets(dataDir),
     );
     const config = loadEdgeConfig(dataDir);
@@ -64,9 +78,16 @@ export async function startTestEdge(
       ...(opts.tlsLookup ? { tlsLookup: opts.tlsLookup } : {}),
     });
     return {
+      edgeId: config.edgeId,
       dataDir,
       config,
+      url: `http://${listenHost}:${port}`,
       running,
+      lines: () =>
+        readFileSync(dataPaths(dataDir).cdnLog, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
       async close() {
         await running.stop();
         if (!process.env.SVC_TEST_KEEP) rmSync(dataDir, { recursive: true, force: true });
@@ -77,3 +98,7 @@ export async function startTestEdge(
     throw err;
   }
 }
+
+/** `url` (an address the origin handed out) as one edge serves it. */
+export const onEdge = (app: TestAppliance, edge: { url: string }, url: string): string =>
+  url.replace(app.config.publicUrls.cdn_url, edge.url);
