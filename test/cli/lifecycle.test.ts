@@ -98,8 +98,10 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
     'healthy',
     'jobs',
     'certificate',
+    'edges',
   ]);
   assert.is(s.certificate, null, 'no TLS: no certificate');
+  assert.equal(s.edges, [], 'no edges yet');
   assert.is(s.running, true);
   assert.is(s.healthy, true);
   assert.equal(
