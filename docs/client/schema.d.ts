@@ -2892,7 +2892,7 @@ export interface operations {
                      * @example {
                      *       "object": "api_root",
                      *       "name": "string",
-                     *       "version": "1.9.0",
+                     *       "version": "1.10.0",
                      *       "docs_url": "string",
                      *       "openapi_url": "string",
                      *       "index_url": "string"
@@ -2902,7 +2902,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "api_root";
                         name: string;
-                        /** @example 1.9.0 */
+                        /** @example 1.10.0 */
                         version: string;
                         docs_url: string;
                         openapi_url: string;
