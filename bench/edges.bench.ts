@@ -120,7 +120,8 @@ export async function benchEdges(): Promise<string> {
   const app = await startTestAppliance();
   const edges: TestEdge[] = [];
   try {
-    for (const name of ['edge-1', 'edge-2']) edges.push(await startTestEdge(app, { name, settings: { log_ship_seconds: 2, heartbeat_seconds: 5 } }));
+    for (const name of ['edge-1', 'edge-2'])
+      edges.push(await startTestEdge(app, { name, settings: { log_ship_seconds: 2, heartbeat_seconds: 5 } }));
     const lines = [
       'Edge tier: an origin and two edges on this machine (2 cores, shared with their clients; loopback), each edge its own nginx (2 workers), cache and log shipper',
       `load average at start: ${load}; origin: segment_seconds ${app.config.live.segment_seconds}, window ${app.config.live.window_segments}, cdn.log_read_seconds ${app.config.cdn.log_read_seconds}; edges: log_ship_seconds ${EDGE_DEFAULTS.logShipSeconds}`,
