@@ -20,8 +20,8 @@ export const layers = [
   {
     name: 'platform',
     path: 'src/platform',
-    what: 'machinery that knows no stream: child processes, system packages, PostgreSQL, jobs, pure media logic and command lines, the HTTP kit, certificates (ACME), nginx',
-    order: ['process', 'system', 'db', 'jobs', 'media', 'webrtc', 'http', 'tls', 'nginx'],
+    what: 'machinery that knows no stream: child processes, system packages, object storage (`ObjectStore`: the data dir, the origin, S3), PostgreSQL, jobs, pure media logic and command lines, the HTTP kit, certificates (ACME), nginx',
+    order: ['process', 'system', 'storage', 'db', 'jobs', 'media', 'webrtc', 'http', 'tls', 'nginx'],
   },
   {
     name: 'domains',
@@ -61,6 +61,10 @@ export const layers = [
           {
             name: 'edges',
             what: "the edge tier as the origin sees it (`service.ts`): edges and CDNs, joins, credentials (`credentials.ts`), heartbeats, the edge routes (`routes.ts`, hidden from OpenAPI) and an edge's log batches counted once; the edge's side of its log (`api-log-sink.ts`); a third-party CDN's log files imported once each (`cdn-import.ts`)",
+          },
+          {
+            name: 'nodes',
+            what: 'the ingest nodes of a cluster as PostgreSQL knows them: joins, heartbeats, drain and removal, the node credential the origin checks (`credentials.ts`)',
           },
         ],
       },
