@@ -332,6 +332,7 @@ export async function startAppliance(opts: {
       chat: api.chat,
       nginx,
       certificate: certificates && (() => certificates.status()),
+      capacity: config.capacity,
     });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });

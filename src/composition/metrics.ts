@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { listEdges } from '../domains/ledger/edges/queries.js';
 import { edgeUp } from '../domains/ledger/edges/service.js';
+import { presentNodes } from '../domains/streams/node-load.js';
+import type { Config } from '../config/config.js';
 import type { TlsStatus } from '../platform/tls/keeper.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -37,6 +39,8 @@ export interface MetricSources {
   nginx?: { connections(): Promise<NginxConnections | null> };
   /** The served certificate, on nodes with TLS. */
   certificate?: (() => TlsStatus) | null;
+  /** The stream costs that nodes' reservations are counted at. */
+  capacity: Config['capacity'];
 }
 
 export class ApplianceMetrics {
@@ -146,6 +150,31 @@ export class ApplianceMetrics {
     "How far behind now each edge's log is counted (billing and the cdn series wait for the slowest)",
     ['edge'],
   );
+  private readonly nodeUp = this.gauge(
+    'svc_node_up',
+    'Each ingest node of the cluster: 1 when it heartbeated within 6 s and its nginx takes publishers',
+    ['node'],
+  );
+  private readonly nodeStreams = this.gauge(
+    'svc_node_streams',
+    'Streams reserved on each node, by status (pending: waiting for their publisher; live: its ladders run)',
+    ['node', 'status'],
+  );
+  private readonly nodeReserved = this.gauge(
+    'svc_node_reserved_cores',
+    'Cores reserved on each node by its pending and live streams, at the configured stream costs',
+    ['node'],
+  );
+  private readonly nodeBudget = this.gauge(
+    'svc_node_budget_cores',
+    'Cores each node lets its ladders use (its cores less those kept for the rest); reservations stop there',
+    ['node'],
+  );
+  private readonly nodeLoad = this.gauge(
+    'svc_node_load',
+    "Each node's 1-minute load average at its last heartbeat, in cores",
+    ['node'],
+  );
   /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
   private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
   private sources: MetricSources | null = null;
@@ -218,7 +247,7 @@ export class ApplianceMetrics {
       this.certificate.expiry.set(Date.parse(c.not_after) / 1000);
       for (const state of TLS_STATES) this.certificate.state.set({ state }, state === c.state ? 1 : 0);
     }
-    const { sql } = s;
+    const { sql, capacity } = s;
     const now = s.clock.now();
     const nginx = s.nginx;
     await Promise.all([
@@ -275,6 +304,22 @@ export class ApplianceMetrics {
                     ] as Reading,
                   ]
                 : []),
+            ];
+          }),
+      ),
+      this.fromSource(
+        'nodes',
+        [this.nodeUp, this.nodeStreams, this.nodeReserved, this.nodeBudget, this.nodeLoad],
+        async () =>
+          (await presentNodes(sql, capacity, now)).flatMap((n): Reading[] => {
+            const node = { node: n.name };
+            return [
+              [this.nodeUp, node, n.state === 'up' ? 1 : 0],
+              [this.nodeStreams, { ...node, status: 'pending' }, n.pending],
+              [this.nodeStreams, { ...node, status: 'live' }, n.live],
+              [this.nodeReserved, node, n.reserved_cores],
+              [this.nodeBudget, node, n.budget_cores],
+              ...(n.measured_load === null ? [] : [[this.nodeLoad, node, n.measured_load] as Reading]),
             ];
           }),
       ),

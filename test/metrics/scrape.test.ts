@@ -1,3 +1,4 @@
+import { resolveConfig } from '../../src/config/config.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
@@ -246,7 +247,12 @@ t(
 t('a scrape while PostgreSQL does not answer: 200, those metrics left out, the error counted', async () => {
   const sql = connect(`postgres://svc:unused@127.0.0.1:${await freePort()}/svc`, { max: 1, connectTimeoutSeconds: 1 });
   const metrics = new ApplianceMetrics();
-  metrics.attach({ sql, clock: systemClock, logger: createLogger('silent') });
+  metrics.attach({
+    sql,
+    clock: systemClock,
+    logger: createLogger('silent'),
+    capacity: resolveConfig('/nonexistent', {}).capacity,
+  });
   const port = await freePort();
   const stop = await metrics.listen('127.0.0.1', port);
   try {
