@@ -292,7 +292,11 @@ export const ConfigFileSchema = Type.Object(
      * Load balancers in front of the API (addresses or CIDR ranges): their `X-Forwarded-For` names
      * the caller, whose address the public endpoints' limits count (docs/operations.md, Several API nodes).
      */
-    trusted_proxies: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 64 })),
+    trusted_proxies: Type.Optional(
+      Type.Array(Type.String({ minLength: 2, maxLength: 64, pattern: '^[0-9A-Fa-f.:]+(/[0-9]{1,3})?$' }), {
+        maxItems: 64,
+      }),
+    ),
     /** Prometheus metrics at `/metrics` on their own listener; null (the default): no listener. */
     metrics_port: Type.Optional(Type.Union([Port, Type.Null()])),
     /** Where that listener listens: loopback unless the operator's Prometheus is elsewhere. */

@@ -13,9 +13,10 @@ export const SYSTEM_PACKAGES: readonly string[] = [
 ];
 /**
  * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser), and
- * Pebble, a real ACME server that issues the test certificates offline.
+ * Pebble, a real ACME server that issues the test certificates offline, iproute2 for the cluster
+ * tests' network namespaces, and HAProxy, the load balancer in front of several API nodes.
  */
-export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble', 'iproute2'];
+export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble', 'iproute2', 'haproxy'];
 
 export interface SystemCommand {
   file: string;
