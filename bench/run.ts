@@ -3,6 +3,7 @@
  * `npm run bench -- player pipeline` runs only the benches named.
  */
 import { benchApi, formatApiRows } from './api.bench.js';
+import { benchApiNodes } from './api-nodes.bench.js';
 import { benchCdnLog } from './cdnlog.bench.js';
 import { benchChat } from './chat.bench.js';
 import { benchCost } from './cost.bench.js';
@@ -20,6 +21,7 @@ import { benchWhipStart } from './whip-start.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
+  'api-nodes': benchApiNodes,
   cost: benchCost,
   webhooks: benchWebhooks,
   pipeline: benchPipeline,

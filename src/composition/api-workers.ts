@@ -9,8 +9,6 @@ import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { packageRoot } from '../core/package-root.js';
 import type { Logger } from '../core/logger.js';
-import { countedFigures } from '../domains/audience/viewers/mirror.js';
-import type { ViewerCounter } from '../domains/audience/viewers/counter.js';
 import type { ViewersService } from '../domains/audience/viewers/service.js';
 import type { AnsweredRequest } from '../platform/http/server.js';
 import type { Supervised, Supervisor } from '../platform/process/supervisor.js';
@@ -33,7 +31,7 @@ export interface ApiWorkersOptions {
   supervisor: Supervisor;
   logger: Logger;
   /** What the workers show of the appliance's process. */
-  readings: { nodeReady: () => boolean; counter: ViewerCounter; viewers: ViewersService };
+  readings: { nodeReady: () => boolean; viewers: ViewersService };
   /** A live stream ended through a worker. */
   ended: (streamId: string) => Promise<void>;
   /** Requests a worker answered (metrics). */
@@ -158,7 +156,7 @@ export class ApiWorkers {
   private readings(): NodeReadings {
     return {
       nodeReady: this.opts.readings.nodeReady(),
-      viewers: countedFigures(this.opts.readings.counter, this.opts.readings.viewers),
+      viewers: this.opts.readings.viewers.figures(),
     };
   }
 

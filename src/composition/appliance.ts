@@ -80,7 +80,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     sql: deps.sql,
     logger: deps.logger,
     baseUrl: deps.config.publicUrls.base_url,
-    trustedProxies: [localHost(deps.config)],
+    trustedProxies: [localHost(deps.config), ...deps.config.trustedProxies],
     services,
     ingestHooks: deps.live && {
       token: hookToken(deps.secrets.signing_key),
@@ -237,7 +237,7 @@ export async function startAppliance(opts: {
         ports: listeners.workerPorts,
         supervisor,
         logger: logger.child({ domain: 'api workers' }),
-        readings: { nodeReady: () => live.nodeReady, counter: api.counter, viewers: api.viewers },
+        readings: { nodeReady: () => live.nodeReady, viewers: api.viewers },
         ended: (id) => live.ended(id),
         observe: metrics.observeRequest,
       });

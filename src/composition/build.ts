@@ -4,7 +4,7 @@
  * here starts anything (see appliance.ts for the order things start and stop in).
  */
 import { localUrlHost, originCdnUrl, type Config } from '../config/config.js';
-import type { Secrets } from '../config/secrets.js';
+import { deriveKey, type Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { AttendanceRecorder } from '../domains/audience/attendance/recorder.js';
@@ -41,6 +41,7 @@ import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/servi
 import { Thumbnailer } from '../domains/engine/thumbnails/capture.js';
 import { recordCapture } from '../domains/engine/thumbnails/queries.js';
 import { ViewerCounter } from '../domains/audience/viewers/counter.js';
+import { NodeFigures } from '../domains/audience/viewers/nodes.js';
 import { ViewersService } from '../domains/audience/viewers/service.js';
 import { WebhooksService } from '../domains/back-office/webhooks/service.js';
 import { systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
@@ -134,7 +135,13 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
         max: config.viewers.address_max_viewers,
       },
     });
-  const viewers = new ViewersService({ sql, logger, counter });
+  // A worker mirrors its appliance's figures, the other nodes' already added.
+  const viewers = new ViewersService({
+    sql,
+    logger,
+    counter,
+    others: mirrored ? undefined : new NodeFigures(sql, clock),
+  });
   const attendance = new AttendanceService({
     sql,
     clock,
@@ -189,6 +196,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     },
     identity,
     attendance: attendance.recorder,
+    addressKey: deriveKey(f.secrets.signing_key, 'svc rate limit addresses v1'),
   });
   const chat = new ChatService({
     sql,

@@ -59,6 +59,8 @@ export interface Config {
   ports: { api: number; rtmp: number; cdn: number; player: number; postgres: number };
   /** API worker processes behind nginx on the API port; 0: the appliance's own process serves the API. */
   apiWorkers: number;
+  /** Load balancers whose `X-Forwarded-For` the API believes (besides this machine). */
+  trustedProxies: string[];
   /** The operator's Prometheus listener (docs/operations.md, Metrics); port null: none. */
   metrics: { host: string; port: number | null };
   /** null: the appliance-owned cluster under the data dir. */
@@ -305,6 +307,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     listenHost: file.listen_host ?? (!tls && (host === '127.0.0.1' || host === 'localhost') ? '127.0.0.1' : '0.0.0.0'),
     ports,
     apiWorkers: file.api_workers ?? defaultApiWorkers(),
+    trustedProxies: file.trusted_proxies ?? [],
     metrics: { host: file.metrics_host ?? '127.0.0.1', port: file.metrics_port ?? null },
     databaseUrl: merged.database_url ?? null,
     postgresBinDir: file.postgres_bin_dir ?? null,

@@ -288,6 +288,15 @@ export const ConfigFileSchema = Type.Object(
      * appliance's own process serves the API alone. Default: none below 4 cores, else half the cores, at most 4.
      */
     api_workers: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_API_WORKERS })),
+    /**
+     * Load balancers in front of the API (addresses or CIDR ranges): their `X-Forwarded-For` names
+     * the caller, whose address the public endpoints' limits count (docs/operations.md, Several API nodes).
+     */
+    trusted_proxies: Type.Optional(
+      Type.Array(Type.String({ minLength: 2, maxLength: 64, pattern: '^[0-9A-Fa-f.:]+(/[0-9]{1,3})?$' }), {
+        maxItems: 64,
+      }),
+    ),
     /** Prometheus metrics at `/metrics` on their own listener; null (the default): no listener. */
     metrics_port: Type.Optional(Type.Union([Port, Type.Null()])),
     /** Where that listener listens: loopback unless the operator's Prometheus is elsewhere. */

@@ -1,6 +1,7 @@
 /**
- * Counts per key in fixed windows (a minute, ten seconds), in memory only and only for the
- * window: the limiter of public endpoints, where nothing about a viewer may be stored.
+ * Counts per key in fixed windows (a minute, ten seconds), in this process's memory only and only
+ * for the window: a cheap first check before a count every node shares (chat posts, counted in
+ * PostgreSQL; `SharedWindows` for limits that have no table of their own).
  */
 export class FixedWindows {
   private readonly windows = new Map<string, { start: number; count: number }>();

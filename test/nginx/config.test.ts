@@ -36,6 +36,7 @@ function input(
       live: { idle_publisher_seconds: 10, segment_seconds: 4, window_segments: 6 },
       cdn: { country_table: { '127.0.0.2': 'DE', '127.0.0.3': 'FR', '10.9.0.0/16': 'NL' }, direct_viewers: true },
       tls: null,
+      trustedProxies: [],
       ...extra,
     },
     secret: 'golden-cdn-secret-0123456789abcdef',
@@ -47,6 +48,11 @@ function input(
     user,
   };
 }
+
+test('renderNginxConfig: a load balancer in `trusted_proxies` names the client to the API behind nginx', () => {
+  const text = renderNginxConfig(input(DATA_DIR, { trustedProxies: ['10.0.0.5', '192.0.2.0/24'] }));
+  assert.ok(text.includes('    set_real_ip_from 10.0.0.5;\n    set_real_ip_from 192.0.2.0/24;\n    real_ip_header'));
+});
 
 test('renderNginxConfig: the rendered config is the golden file, byte for byte', () => {
   const text = renderNginxConfig(input(DATA_DIR));

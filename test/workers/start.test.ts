@@ -8,7 +8,6 @@ import * as assert from 'uvu/assert';
 import { ApiWorkers } from '../../src/composition/api-workers.js';
 import { resolveConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/core/logger.js';
-import type { ViewerCounter } from '../../src/domains/audience/viewers/counter.js';
 import type { ViewersService } from '../../src/domains/audience/viewers/service.js';
 import { Supervisor } from '../../src/platform/process/supervisor.js';
 import { openForTraversal } from '../../src/platform/system/users.js';
@@ -56,8 +55,7 @@ t(
       // The appliance's in-memory readings: none here.
       readings: {
         nodeReady: () => false,
-        counter: { streamIds: () => [], now: () => null } as unknown as ViewerCounter,
-        viewers: { pendingWatched: () => ({}) } as unknown as ViewersService,
+        viewers: { figures: () => ({ now: {}, pendingWatched: {} }) } as unknown as ViewersService,
       },
       ended: async () => undefined,
       observe: () => undefined,

@@ -22,7 +22,9 @@ export async function registerJob(db: Db, name: string, periodSeconds: number, n
 /**
  * Takes the job's lease unless another scheduler's run holds it; true when `holder` runs it now.
  * A holder may take its own lease again: it never runs a job twice at a time, and a lease it
- * could not give back (the database went away) must not keep the job from running.
+ * could not give back (the database went away) must not keep the job from running. Another
+ * scheduler's run that started less than half a period ago is this period's run: the schedulers
+ * of several nodes fire at the same ticks, and the job runs once per tick cluster-wide.
  */
 export async function claimRun(
   db: Db,
@@ -32,11 +34,15 @@ export async function claimRun(
   leaseUntil: Date,
   holder: string,
 ): Promise<boolean> {
+  const thisPeriod = new Date(now.getTime() - (periodSeconds * 1000) / 2);
   const rows = await db`
-    insert into job_runs (name, period_seconds, registered_at, running_until, running_by, last_run_at)
-    values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${holder}, ${now})
-    on conflict (name) do update set running_until = excluded.running_until, running_by = excluded.running_by, last_run_at = excluded.last_run_at
-      where job_runs.running_until is null or job_runs.running_until <= ${now} or job_runs.running_by = ${holder}
+    insert into job_runs (name, period_seconds, registered_at, running_until, running_by, last_run_at, last_run_by)
+    values (${name}, ${periodSeconds}, ${now}, ${leaseUntil}, ${holder}, ${now}, ${holder})
+    on conflict (name) do update set running_until = excluded.running_until, running_by = excluded.running_by,
+      last_run_at = excluded.last_run_at, last_run_by = excluded.last_run_by
+      where (job_runs.running_until is null or job_runs.running_until <= ${now} or job_runs.running_by = ${holder})
+        and (job_runs.last_run_by is null or job_runs.last_run_by = ${holder}
+          or job_runs.last_run_at is null or job_runs.last_run_at <= ${thisPeriod})
     returning 1`;
   return rows.length === 1;
 }

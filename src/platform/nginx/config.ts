@@ -70,7 +70,7 @@ export const edgeSegmentSeconds = (live: Pick<Config['live'], 'segment_seconds' 
 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
-  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls'> & {
+  config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls' | 'trustedProxies'> & {
     publicUrls: Pick<Config['publicUrls'], 'whip_url'>;
   } & {
     live: Pick<Config['live'], 'idle_publisher_seconds' | 'segment_seconds' | 'window_segments'>;
@@ -119,6 +119,7 @@ export function renderNginxConfig({
     user,
     listen_host: config.listenHost,
     local_host: localHost(config),
+    trusted_proxies: config.trustedProxies,
     rtmp_port: config.ports.rtmp,
     cdn_port: config.ports.cdn,
     player_port: config.ports.player,

@@ -14,14 +14,15 @@ export const SYSTEM_PACKAGES: readonly string[] = [
 /**
  * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser),
  * Pebble, a real ACME server that issues the test certificates offline, iproute2 for the cluster
- * tests' network namespaces, and Ceph (a monitor, an OSD and radosgw), the real S3 server of the
- * object-storage tests.
+ * tests' network namespaces, HAProxy, the load balancer in front of several nodes, and Ceph (a
+ * monitor, an OSD and radosgw), the real S3 server of the object-storage tests.
  */
 export const TEST_PACKAGES: readonly string[] = [
   ...SYSTEM_PACKAGES,
   'chromium',
   'pebble',
   'iproute2',
+  'haproxy',
   'ceph-mon',
   'ceph-osd',
   'radosgw',

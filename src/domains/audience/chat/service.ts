@@ -8,6 +8,7 @@ import { newId } from '../../../core/ids.js';
 import { networkOf } from '../../../core/network.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Db, Sql } from '../../../platform/db/connect.js';
+import { SharedWindows } from '../../../platform/db/shared-windows.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { Ban } from '../bans/schemas.js';
 import type { BansService, ChatBanHooks } from '../bans/service.js';
@@ -125,7 +126,7 @@ function cleanText(name: string, value: string, max: number): string {
  */
 export class ChatService {
   private readonly postWindows: FixedWindows;
-  private readonly reactionWindows: FixedWindows;
+  private readonly reactionWindows: SharedWindows;
   private readonly streamReactions: FixedWindows;
   private readonly feedSlots: AddressSlots;
   /** Each stream's verified names (`nameKey`s), read at most every few seconds per node. */
@@ -143,7 +144,13 @@ export class ChatService {
   constructor(private readonly deps: ChatDeps) {
     const now = () => deps.clock.now().getTime();
     this.postWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
-    this.reactionWindows = new FixedWindows(now, deps.limits.post_window_seconds * 1000, 100_000);
+    this.reactionWindows = new SharedWindows({
+      sql: deps.sql,
+      scope: 'chat_reactions',
+      windowSeconds: deps.limits.post_window_seconds,
+      limit: deps.limits.reactions_per_window,
+      now,
+    });
     this.streamReactions = new FixedWindows(now, 1000);
     this.feedSlots = new AddressSlots(deps.limits.max_readers_per_address);
     this.loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
@@ -177,7 +184,7 @@ export class ChatService {
     this.shedLoad();
     // A cheap first check in memory; the database's count (below) is the one every node agrees on.
     const key = `${view.row.id} ${poster.viewerId}`;
-    this.limit(this.postWindows, key, this.deps.limits.posts_per_window, 'posts');
+    this.limit(this.postWindows, key, this.deps.limits.posts_per_window);
     this.postsInFlight++;
     try {
       const message = await this.deps.sql.begin(async (tx) => this.insertPost(tx, view.row, poster, name, text));
@@ -193,10 +200,11 @@ export class ChatService {
     const view = await this.open(req);
     const poster = await this.poster(view.row, body, req.address);
     const { limits } = this.deps;
+    // Counted in PostgreSQL, so a viewer's reactions add up on every node (a known excess costs no query).
     const key = `${view.row.id} ${poster.viewerId}`;
-    this.limit(this.reactionWindows, key, limits.reactions_per_window, 'reactions');
-    this.reactionWindows.add(key);
-    // Over the stream's budget for this second: accepted and dropped, so a storm costs bounded work.
+    const wait = this.reactionWindows.blocked(key) ?? (await this.reactionWindows.hit(key));
+    if (wait !== null) throw this.rateLimited('reactions', wait);
+    // Over the stream's budget for this second (per node): accepted and dropped, so a storm costs bounded work.
     if (this.streamReactions.over(view.row.id, limits.reactions_per_second) !== null) return;
     this.streamReactions.add(view.row.id);
     if (await q.isBannedPoster(this.deps.sql, view.row.id, poster.viewerId, poster.network)) return;
@@ -487,9 +495,9 @@ export class ChatService {
     }
   }
 
-  private limit(windows: FixedWindows, key: string, max: number, what: 'posts' | 'reactions'): void {
+  private limit(windows: FixedWindows, key: string, max: number): void {
     const wait = windows.over(key, max);
-    if (wait !== null) throw this.rateLimited(what, wait);
+    if (wait !== null) throw this.rateLimited('posts', wait);
   }
 
   private rateLimited(what: 'posts' | 'reactions', wait: number): ApiError {

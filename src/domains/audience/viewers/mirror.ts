@@ -1,6 +1,5 @@
 import type { Clock } from '../../../core/clock.js';
 import { ViewerCounter, type NowEstimate } from './counter.js';
-import type { ViewersService } from './service.js';
 
 /** What a counting process knows in memory, per stream, that its readers show. */
 export interface CountedFigures {
@@ -39,17 +38,4 @@ export class MirroredViewerCounter extends ViewerCounter {
   override largestAddressWatchedSeconds(streamId: string): number {
     return this.figures.largestAddress?.[streamId] ?? 0;
   }
-}
-
-/** What `counter` and `viewers` know now, for a mirror elsewhere. */
-export function countedFigures(counter: ViewerCounter, viewers: ViewersService): CountedFigures {
-  const now: Record<string, NowEstimate> = {};
-  const largestAddress: Record<string, number> = {};
-  for (const id of counter.streamIds()) {
-    const estimate = counter.now(id);
-    if (estimate) now[id] = estimate;
-    const largest = counter.largestAddressWatchedSeconds(id);
-    if (largest > 0) largestAddress[id] = largest;
-  }
-  return { now, pendingWatched: viewers.pendingWatched(), largestAddress };
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../../platform/db/connect.js';
-import type { MinuteRow } from './counter.js';
+import type { MinuteRow, NowEstimate } from './counter.js';
 
 /** A stream's minutes, every node's share added: the columns of `MinuteRow` without the stream. */
 export type StoredMinute = Omit<MinuteRow, 'stream_id'>;
@@ -142,4 +142,51 @@ export async function watchMinutesByDay(
       on (w.minute at time zone 'UTC')::date = days.day
     group by days.day order by days.day`;
   return rows.map((r) => ({ day: r.day, watch_minutes: r.watch_minutes }));
+}
+
+/** One node's figures of one stream (`viewer_node_figures`). */
+export interface NodeFiguresRow {
+  stream_id: string;
+  now: NowEstimate | null;
+  pending_watched_seconds: number;
+  largest_address_seconds: number;
+}
+
+/**
+ * Replaces `node`'s rows with `rows` (its streams are few: the ones it counts now) and deletes
+ * every node's rows older than `deadBefore` (nodes gone).
+ */
+export async function writeNodeFigures(
+  db: Db,
+  node: string,
+  rows: NodeFiguresRow[],
+  now: Date,
+  deadBefore: Date,
+): Promise<void> {
+  const ids = rows.map((r) => r.stream_id);
+  await db`
+    with gone as (
+      delete from viewer_node_figures
+      -- Disjoint from the rows inserted below: a statement may not touch one row twice.
+      where (node = ${node} and stream_id <> all(${ids}::text[])) or (node <> ${node} and updated_at < ${deadBefore})
+    )
+    insert into viewer_node_figures (node, stream_id, now, pending_watched_seconds, largest_address_seconds, updated_at)
+    select ${node}, r.stream_id, r.now::jsonb, r.pending, r.largest, ${now} from unnest(
+      ${ids}::text[],
+      ${rows.map((r) => (r.now === null ? null : JSON.stringify(r.now)))}::text[],
+      ${rows.map((r) => r.pending_watched_seconds)}::float8[],
+      ${rows.map((r) => r.largest_address_seconds)}::float8[]
+    ) as r (stream_id, now, pending, largest)
+    on conflict (node, stream_id) do update set
+      now = excluded.now,
+      pending_watched_seconds = excluded.pending_watched_seconds,
+      largest_address_seconds = excluded.largest_address_seconds,
+      updated_at = excluded.updated_at`;
+}
+
+/** Every other node's rows written since `freshAfter`. */
+export async function otherNodesFigures(db: Db, node: string, freshAfter: Date): Promise<NodeFiguresRow[]> {
+  return db<NodeFiguresRow[]>`
+    select stream_id, now, pending_watched_seconds, largest_address_seconds from viewer_node_figures
+    where node <> ${node} and updated_at > ${freshAfter}`;
 }

@@ -4,7 +4,9 @@ import type { Sql } from '../../../platform/db/connect.js';
 import { oneRowJsonSql, rowFromJson, runComposed } from '../../../platform/db/embed.js';
 import { cdnCountries, cdnMinutes, countedUntil, COUNTED_UNTIL_SQL } from '../../ledger/cdnlog/queries.js';
 import type { CdnSeriesPoint, CountryShare, PlayerSeriesPoint, Viewers } from '../../streams/service.js';
-import { mergeMinutes, type MinuteRow, type ViewerCounter } from './counter.js';
+import { mergeMinutes, type MinuteRow, type NowEstimate, type ViewerCounter } from './counter.js';
+import type { CountedFigures } from './mirror.js';
+import { addNow, type NodeFigures } from './nodes.js';
 import * as q from './queries.js';
 
 /** Minutes kept for the next flush while the database refuses them (about 2 hours of 1000 streams). */
@@ -15,7 +17,15 @@ export interface ViewersDeps {
   sql: Sql;
   logger: Logger;
   counter: ViewerCounter;
+  /**
+   * The other API nodes' figures (absent in an API worker process, whose counter mirrors its
+   * appliance's figures with the other nodes' already added).
+   */
+  others?: NodeFigures;
 }
+
+/** How often a node writes its figures for the others and reads theirs. */
+const EXCHANGE_MS = 1000;
 
 /** Countries listed in a viewer series (the spec's "up to 30"). */
 const MAX_COUNTRIES = 30;
@@ -91,9 +101,20 @@ export class ViewersService {
         .finally(() => (flushing = null)));
     const sampler = setInterval(() => this.deps.counter.sample(), this.deps.counter.sampleSeconds * 1000);
     const flusher = setInterval(() => void flush(), 60_000);
+    const { others } = this.deps;
+    let exchanging = false;
+    const exchanger = setInterval(() => {
+      if (!others || exchanging) return;
+      exchanging = true;
+      others
+        .exchange(this.localFigures())
+        .catch((err: unknown) => this.log.debug({ err }, 'viewer figures not exchanged with the other nodes'))
+        .finally(() => (exchanging = false));
+    }, EXCHANGE_MS);
     return async () => {
       clearInterval(sampler);
       clearInterval(flusher);
+      clearInterval(exchanger);
       await flushing;
       await flush({ partial: true });
     };
@@ -123,7 +144,7 @@ export class ViewersService {
   viewersFrom(stream: { id: string; ended_at: Date | null }, figures: unknown): Viewers {
     const read = rowFromJson<{ audience: unknown; counted_until: Date | null }>(figures, ['counted_until']);
     const a = read.audience === null ? q.NOTHING_COUNTED : rowFromJson<q.Audience>(read.audience, q.AUDIENCE_DATES);
-    const now = this.deps.counter.now(stream.id);
+    const now = this.nowOf(stream.id);
     const cdn_counted_until = a.cdn_has_data ? iso(read.counted_until) : null;
     if (cdnCovers(a, stream.ended_at, read.counted_until)) {
       return {
@@ -147,9 +168,14 @@ export class ViewersService {
     };
   }
 
-  /** `viewers_now`: watching on this node's player count now; null when nobody is on the player. */
+  /** `viewers_now`: watching on the player now (every node's); null when nobody is on the player. */
   viewersNow(streamId: string): number | null {
-    return this.deps.counter.now(streamId)?.watching ?? null;
+    return this.nowOf(streamId)?.watching ?? null;
+  }
+
+  /** `viewers.now`: this node's count and the other nodes'. */
+  private nowOf(streamId: string): NowEstimate | null {
+    return addNow(this.deps.counter.now(streamId), this.deps.others?.now(streamId) ?? null);
   }
 
   /** The ViewerSeries' `player`: one point per minute with someone on the player, oldest first. */
@@ -208,25 +234,71 @@ export class ViewersService {
 
   private limitMinutesFrom(streamId: string, writtenSeconds: number): number {
     const seconds = writtenSeconds + this.pendingWatchedSeconds(streamId);
-    return perMinute(Math.max(0, seconds - this.deps.counter.largestAddressWatchedSeconds(streamId)));
+    return perMinute(Math.max(0, seconds - this.largestAddressSeconds(streamId)));
   }
 
-  /** Every stream's watched seconds not written yet (this node's), for a mirror elsewhere. */
+  /** Every stream's watched seconds not written yet (every node's), for a mirror elsewhere. */
   pendingWatched(): Record<string, number> {
+    return this.pendingOf((id) => this.pendingWatchedSeconds(id));
+  }
+
+  /** What this node's readers show, every node's figures added: for a mirror in a worker process. */
+  figures(): CountedFigures {
+    const ids = new Set([...this.deps.counter.streamIds(), ...(this.deps.others?.streamIds() ?? [])]);
+    const now: Record<string, NowEstimate> = {};
+    const largestAddress: Record<string, number> = {};
+    for (const id of ids) {
+      const estimate = this.nowOf(id);
+      if (estimate) now[id] = estimate;
+      const largest = this.largestAddressSeconds(id);
+      if (largest > 0) largestAddress[id] = largest;
+    }
+    return { now, pendingWatched: this.pendingWatched(), largestAddress };
+  }
+
+  /** What this node counted itself, for the other nodes (never what it read of theirs). */
+  private localFigures(): CountedFigures {
+    const { counter } = this.deps;
+    const now: Record<string, NowEstimate> = {};
+    const largestAddress: Record<string, number> = {};
+    for (const id of counter.streamIds()) {
+      const estimate = counter.now(id);
+      if (estimate) now[id] = estimate;
+      const largest = counter.largestAddressWatchedSeconds(id);
+      if (largest > 0) largestAddress[id] = largest;
+    }
+    return { now, pendingWatched: this.pendingOf((id) => this.localPendingSeconds(id)), largestAddress };
+  }
+
+  private pendingOf(seconds: (streamId: string) => number): Record<string, number> {
     const pending: Record<string, number> = {};
     for (const id of new Set([
       ...this.deps.counter.undrainedStreamIds(),
       ...this.unwritten.map((row) => row.stream_id),
+      ...(this.deps.others?.streamIds() ?? []),
     ])) {
-      const seconds = this.pendingWatchedSeconds(id);
-      if (seconds > 0) pending[id] = seconds;
+      const s = seconds(id);
+      if (s > 0) pending[id] = s;
     }
     return pending;
   }
 
+  /** Watched seconds not written yet: this node's and the other nodes'. */
   private pendingWatchedSeconds(streamId: string): number {
+    return this.localPendingSeconds(streamId) + (this.deps.others?.pendingWatched(streamId) ?? 0);
+  }
+
+  private localPendingSeconds(streamId: string): number {
     let seconds = this.deps.counter.undrainedWatchedSeconds(streamId);
     for (const row of this.unwritten) if (row.stream_id === streamId) seconds += row.watched_seconds;
     return seconds;
+  }
+
+  /** The address that watched most on any one node (the limit leaves it out). */
+  private largestAddressSeconds(streamId: string): number {
+    return Math.max(
+      this.deps.counter.largestAddressWatchedSeconds(streamId),
+      this.deps.others?.largestAddress(streamId) ?? 0,
+    );
   }
 }

@@ -44,6 +44,8 @@ export interface EmbedDeps {
   viewers: EmbedViewers;
   identity: IdentityService;
   attendance: EmbedAttendance;
+  /** Keys the hashes under which addresses are counted (`UnknownIdLimiter`). */
+  addressKey: Buffer;
 }
 
 interface Cached {
@@ -72,7 +74,7 @@ export class EmbedService {
   readonly limiter: UnknownIdLimiter;
 
   constructor(private readonly deps: EmbedDeps) {
-    this.limiter = new UnknownIdLimiter(() => deps.clock.now().getTime());
+    this.limiter = new UnknownIdLimiter(deps.sql, () => deps.clock.now().getTime(), deps.addressKey);
   }
 
   /** The embed read, with what the hosted page needs beside it (never part of the read itself). */
@@ -171,7 +173,7 @@ export class EmbedService {
     const row = STREAM_ID.test(id) ? await findPublicStream(this.deps.sql, id) : null;
     if (!row) {
       this.streams.delete(id);
-      this.limiter.record(address);
+      await this.limiter.record(address);
       throw new ApiError('not_found', 'No such stream.');
     }
     const fresh: Cached = {
