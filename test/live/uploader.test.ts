@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -230,7 +239,7 @@ test('TARGETDURATION: every EXTINF rounded to the nearest integer, in both laten
   ] as const) {
     const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
     const mediaDir = mkdtempSync(join(tmpdir(), 'svc-upl-media-'));
-  const origin = originOf(mediaDir);
+    const origin = originOf(mediaDir);
     try {
       const probe = async (): Promise<SegmentProbe> => ({
         video: { codec: 'h264', profile: 'High', level: 31, width: 320, height: 240, frameRate: 29.97 },

@@ -95,51 +95,54 @@ function raw(ctx: Ctx, method: string, path: string, credential: string, body = 
   });
 }
 
-t('a node with a good credential puts, gets, lists (recursively) and deletes; writes land in the media folder', async (ctx) => {
-  const store = storeOf(ctx, NODE_A);
-  const media = dataPaths(ctx.dir).media;
-  // The origin's own uploader made the stream's folder first (root): the node's writes still go in.
-  await new FsStore(media, { folderMode: MEDIA_FOLDER_MODE }).put(`origin/${SID}/master.m3u8`, '#EXTM3U\n');
-  await store.put(`origin/${SID}/source.m3u8`, '#EXTM3U\n#EXT-X-VERSION:6\n');
-  const segment = join(ctx.dir, 'segment.ts');
-  writeFileSync(segment, Buffer.alloc(3 * 1024 * 1024, 7));
-  await store.putFile(`origin/${SID}/source_00000.ts`, segment);
-  await store.put(`thumbs/${SID}.jpg`, Buffer.from('jpeg'));
-  await store.put(`sessions/${SID}/${SID}-1700000000.flv/000000`, Buffer.alloc(100));
-  await store.put(`sessions/${SID}/${SID}-1700000000.flv/000001`, Buffer.alloc(50));
+t(
+  'a node with a good credential puts, gets, lists (recursively) and deletes; writes land in the media folder',
+  async (ctx) => {
+    const store = storeOf(ctx, NODE_A);
+    const media = dataPaths(ctx.dir).media;
+    // The origin's own uploader made the stream's folder first (root): the node's writes still go in.
+    await new FsStore(media, { folderMode: MEDIA_FOLDER_MODE }).put(`origin/${SID}/master.m3u8`, '#EXTM3U\n');
+    await store.put(`origin/${SID}/source.m3u8`, '#EXTM3U\n#EXT-X-VERSION:6\n');
+    const segment = join(ctx.dir, 'segment.ts');
+    writeFileSync(segment, Buffer.alloc(3 * 1024 * 1024, 7));
+    await store.putFile(`origin/${SID}/source_00000.ts`, segment);
+    await store.put(`thumbs/${SID}.jpg`, Buffer.from('jpeg'));
+    await store.put(`sessions/${SID}/${SID}-1700000000.flv/000000`, Buffer.alloc(100));
+    await store.put(`sessions/${SID}/${SID}-1700000000.flv/000001`, Buffer.alloc(50));
 
-  assert.is(statSync(join(media, 'origin', SID, 'source_00000.ts')).size, 3 * 1024 * 1024, 'on the primary disk');
-  assert.is((await store.get(`origin/${SID}/source.m3u8`))?.toString(), '#EXTM3U\n#EXT-X-VERSION:6\n');
-  assert.is(await store.get(`origin/${SID}/missing.ts`), null);
-  assert.equal(await store.list(`origin/${SID}/`), [
-    { key: `origin/${SID}/master.m3u8`, bytes: 8 },
-    { key: `origin/${SID}/source.m3u8`, bytes: 25 },
-    { key: `origin/${SID}/source_00000.ts`, bytes: 3 * 1024 * 1024 },
-  ]);
-  assert.equal(
-    (await store.list(`origin/${SID}/source`)).map((o) => o.key),
-    [`origin/${SID}/source.m3u8`, `origin/${SID}/source_00000.ts`],
-  );
-  assert.equal(await store.list(`sessions/${SID}/`), [
-    { key: `sessions/${SID}/${SID}-1700000000.flv/000000`, bytes: 100 },
-    { key: `sessions/${SID}/${SID}-1700000000.flv/000001`, bytes: 50 },
-  ]);
-  assert.equal(await store.list('origin/str_nothinghereaaaaaaa/'), []);
-  const copy = join(ctx.dir, 'copy.ts');
-  assert.ok(await store.getFile(`origin/${SID}/source_00000.ts`, copy));
-  assert.equal(readFileSync(copy), readFileSync(segment));
+    assert.is(statSync(join(media, 'origin', SID, 'source_00000.ts')).size, 3 * 1024 * 1024, 'on the primary disk');
+    assert.is((await store.get(`origin/${SID}/source.m3u8`))?.toString(), '#EXTM3U\n#EXT-X-VERSION:6\n');
+    assert.is(await store.get(`origin/${SID}/missing.ts`), null);
+    assert.equal(await store.list(`origin/${SID}/`), [
+      { key: `origin/${SID}/master.m3u8`, bytes: 8 },
+      { key: `origin/${SID}/source.m3u8`, bytes: 25 },
+      { key: `origin/${SID}/source_00000.ts`, bytes: 3 * 1024 * 1024 },
+    ]);
+    assert.equal(
+      (await store.list(`origin/${SID}/source`)).map((o) => o.key),
+      [`origin/${SID}/source.m3u8`, `origin/${SID}/source_00000.ts`],
+    );
+    assert.equal(await store.list(`sessions/${SID}/`), [
+      { key: `sessions/${SID}/${SID}-1700000000.flv/000000`, bytes: 100 },
+      { key: `sessions/${SID}/${SID}-1700000000.flv/000001`, bytes: 50 },
+    ]);
+    assert.equal(await store.list('origin/str_nothinghereaaaaaaa/'), []);
+    const copy = join(ctx.dir, 'copy.ts');
+    assert.ok(await store.getFile(`origin/${SID}/source_00000.ts`, copy));
+    assert.equal(readFileSync(copy), readFileSync(segment));
 
-  await store.delete(`thumbs/${SID}.jpg`);
-  await store.delete(`thumbs/${SID}.jpg`);
-  assert.not.ok(existsSync(join(media, 'thumbs', `${SID}.jpg`)));
-  assert.is(await store.deletePrefix(`sessions/${SID}/`), 2);
-  assert.not.ok(existsSync(join(media, 'sessions', SID)), 'the folder went whole');
-  store.close();
+    await store.delete(`thumbs/${SID}.jpg`);
+    await store.delete(`thumbs/${SID}.jpg`);
+    assert.not.ok(existsSync(join(media, 'thumbs', `${SID}.jpg`)));
+    assert.is(await store.deletePrefix(`sessions/${SID}/`), 2);
+    assert.not.ok(existsSync(join(media, 'sessions', SID)), 'the folder went whole');
+    store.close();
 
-  // Writes are no delivery: nothing of them in the CDN log the viewer counts are read from.
-  const log = dataPaths(ctx.dir).cdnLog;
-  assert.not.ok(existsSync(log) && readFileSync(log, 'utf8').includes('_ingest'), 'no /_ingest/ line in the CDN log');
-});
+    // Writes are no delivery: nothing of them in the CDN log the viewer counts are read from.
+    const log = dataPaths(ctx.dir).cdnLog;
+    assert.not.ok(existsSync(log) && readFileSync(log, 'utf8').includes('_ingest'), 'no /_ingest/ line in the CDN log');
+  },
+);
 
 t('a forged credential, another key and a removed node are refused with 403; nothing is written', async (ctx) => {
   const forged = new OriginStore({ url: ctx.cdn, credential: `${NODE_A}.${'A'.repeat(43)}`, timeoutMs: 5000 });
@@ -166,103 +169,118 @@ t('a forged credential, another key and a removed node are refused with 403; not
   b.close();
 });
 
-t('outside origin/, thumbs/ and sessions/, with dot segments or other methods: refused, nothing written', async (ctx) => {
-  const good = nodeCredential(ctx.key, NODE_A);
-  const paths = dataPaths(ctx.dir);
-  writeFileSync(join(paths.recordings, 'keep.mp4'), 'recording');
-  for (const path of [
-    `/_ingest/recordings/${SID}/recording.mp4`,
-    '/_ingest/recordings/keep.mp4',
-    '/_ingest/nodes/nod_dddddddddddddddddddd',
-    '/_ingest/edges/edg_aaaaaaaaaaaaaaaaaaaa',
-    '/_ingest/config.json',
-    `/_ingest/origin/../recordings/keep.mp4`,
-    `/_ingest/origin/%2e%2e/recordings/keep.mp4`,
-    `/_ingest/origin/${SID}/..%2f..%2frecordings/keep.mp4`,
-    `/_ingest/thumbs/.hidden.jpg`,
-    `/_ingest/../../config.json`,
-  ]) {
-    const status = await raw(ctx, 'PUT', path, good, 'overwritten');
-    assert.ok(status === 403 || status === 400, `PUT ${path}: ${status}`);
-    const deleted = await raw(ctx, 'DELETE', path, good);
-    assert.ok(deleted === 403 || deleted === 400, `DELETE ${path}: ${deleted}`);
-  }
-  assert.is(readFileSync(join(paths.recordings, 'keep.mp4'), 'utf8'), 'recording');
-  assert.not.ok(existsSync(join(paths.nodesAllowed, 'nod_dddddddddddddddddddd')));
-  for (const method of ['MKCOL', 'COPY', 'MOVE', 'POST'])
-    assert.is(await raw(ctx, method, `/_ingest/origin/${SID}/x.ts`, good), 403, method);
-  // The store refuses such keys before they leave the node.
-  const store = storeOf(ctx, NODE_A);
-  const err = await store.put(`origin/${SID}/../../recordings/x.mp4`, 'x').catch((e: unknown) => e);
-  assert.match((err as Error).message, /invalid storage key/);
-  store.close();
-});
+t(
+  'outside origin/, thumbs/ and sessions/, with dot segments or other methods: refused, nothing written',
+  async (ctx) => {
+    const good = nodeCredential(ctx.key, NODE_A);
+    const paths = dataPaths(ctx.dir);
+    writeFileSync(join(paths.recordings, 'keep.mp4'), 'recording');
+    for (const path of [
+      `/_ingest/recordings/${SID}/recording.mp4`,
+      '/_ingest/recordings/keep.mp4',
+      '/_ingest/nodes/nod_dddddddddddddddddddd',
+      '/_ingest/edges/edg_aaaaaaaaaaaaaaaaaaaa',
+      '/_ingest/config.json',
+      `/_ingest/origin/../recordings/keep.mp4`,
+      `/_ingest/origin/%2e%2e/recordings/keep.mp4`,
+      `/_ingest/origin/${SID}/..%2f..%2frecordings/keep.mp4`,
+      `/_ingest/thumbs/.hidden.jpg`,
+      `/_ingest/../../config.json`,
+    ]) {
+      const status = await raw(ctx, 'PUT', path, good, 'overwritten');
+      assert.ok(status === 403 || status === 400, `PUT ${path}: ${status}`);
+      const deleted = await raw(ctx, 'DELETE', path, good);
+      assert.ok(deleted === 403 || deleted === 400, `DELETE ${path}: ${deleted}`);
+    }
+    assert.is(readFileSync(join(paths.recordings, 'keep.mp4'), 'utf8'), 'recording');
+    assert.not.ok(existsSync(join(paths.nodesAllowed, 'nod_dddddddddddddddddddd')));
+    for (const method of ['MKCOL', 'COPY', 'MOVE', 'POST'])
+      assert.is(await raw(ctx, method, `/_ingest/origin/${SID}/x.ts`, good), 403, method);
+    // The store refuses such keys before they leave the node.
+    const store = storeOf(ctx, NODE_A);
+    const err = await store.put(`origin/${SID}/../../recordings/x.mp4`, 'x').catch((e: unknown) => e);
+    assert.match((err as Error).message, /invalid storage key/);
+    store.close();
+  },
+);
 
-t('an uploader on one node publishes a playable origin; a second node resumes it with a discontinuity, the sequence never goes back', async (ctx) => {
-  const sid = 'str_handoveraaaaaaaaaaa';
-  const clip = await makeClip({ width: 320, height: 240, seconds: 8, gopSeconds: 2 });
-  const renditions = planLadder('abr_basic', { width: 320, height: 240 });
-  const origin = join(dataPaths(ctx.dir).origin, sid);
-  const run = (work: string) =>
-    execa(
-      'ffmpeg',
-      ladderArgs({ input: clip, outDir: work, renditions, hasAudio: true, preset: 'ultrafast', segmentSeconds: 2 }),
+t(
+  'an uploader on one node publishes a playable origin; a second node resumes it with a discontinuity, the sequence never goes back',
+  async (ctx) => {
+    const sid = 'str_handoveraaaaaaaaaaa';
+    const clip = await makeClip({ width: 320, height: 240, seconds: 8, gopSeconds: 2 });
+    const renditions = planLadder('abr_basic', { width: 320, height: 240 });
+    const origin = join(dataPaths(ctx.dir).origin, sid);
+    const run = (work: string) =>
+      execa(
+        'ffmpeg',
+        ladderArgs({ input: clip, outDir: work, renditions, hasAudio: true, preset: 'ultrafast', segmentSeconds: 2 }),
+      );
+    const uploader = (work: string, store: OriginStore) =>
+      new Uploader({
+        streamId: sid,
+        workDir: work,
+        store,
+        renditions: renditions.map((r) => r.name),
+        windowSegments: 3,
+        segmentSeconds: 2,
+        probe: readSegmentFile,
+        onSourceSegment: () => {},
+        logger: createLogger('silent'),
+      });
+    const originList = () => parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8'));
+
+    const workA = mkdtempSync(join(ctx.dir, 'work-a-'));
+    const storeA = storeOf(ctx, NODE_A);
+    const a = uploader(workA, storeA);
+    await run(workA);
+    await a.tick();
+    assert.ok(a.playable, 'master and a segment of every rendition on the origin');
+    const before = originList();
+    assert.ok(before.segments.length === 3, `a window of 3: ${before.segments.length}`);
+    assert.ok(before.segments.every((s) => existsSync(join(origin, s.uri))));
+    // Playable as viewers get it: ffmpeg reads the origin's playlist and every segment it names.
+    // A live playlist is read again and again for more: a copy that ends lets ffprobe finish.
+    writeFileSync(join(origin, 'ended.m3u8'), `${readFileSync(join(origin, 'source.m3u8'), 'utf8')}#EXT-X-ENDLIST\n`);
+    const seconds = await playedSeconds(join(origin, 'ended.m3u8'));
+    assert.ok(seconds >= 4, `the origin's window plays: ${seconds} s`);
+    storeA.close();
+
+    // Node A dies; the publisher reconnects to node B: an empty work folder, its ladder numbers from 0 again.
+    const workB = mkdtempSync(join(ctx.dir, 'work-b-'));
+    const storeB = storeOf(ctx, NODE_B);
+    const b = uploader(workB, storeB);
+    await run(workB);
+    await b.tick();
+    const after = originList();
+    assert.ok(
+      after.mediaSequence > before.mediaSequence,
+      `MEDIA-SEQUENCE ${before.mediaSequence} -> ${after.mediaSequence}`,
     );
-  const uploader = (work: string, store: OriginStore) =>
-    new Uploader({
-      streamId: sid,
-      workDir: work,
-      store,
-      renditions: renditions.map((r) => r.name),
-      windowSegments: 3,
-      segmentSeconds: 2,
-      probe: readSegmentFile,
-      onSourceSegment: () => {},
-      logger: createLogger('silent'),
-    });
-  const originList = () => parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8'));
-
-  const workA = mkdtempSync(join(ctx.dir, 'work-a-'));
-  const storeA = storeOf(ctx, NODE_A);
-  const a = uploader(workA, storeA);
-  await run(workA);
-  await a.tick();
-  assert.ok(a.playable, 'master and a segment of every rendition on the origin');
-  const before = originList();
-  assert.ok(before.segments.length === 3, `a window of 3: ${before.segments.length}`);
-  assert.ok(before.segments.every((s) => existsSync(join(origin, s.uri))));
-  // Playable as viewers get it: ffmpeg reads the origin's playlist and every segment it names.
-  // A live playlist is read again and again for more: a copy that ends lets ffprobe finish.
-  writeFileSync(join(origin, 'ended.m3u8'), `${readFileSync(join(origin, 'source.m3u8'), 'utf8')}#EXT-X-ENDLIST\n`);
-  const seconds = await playedSeconds(join(origin, 'ended.m3u8'));
-  assert.ok(seconds >= 4, `the origin's window plays: ${seconds} s`);
-  storeA.close();
-
-  // Node A dies; the publisher reconnects to node B: an empty work folder, its ladder numbers from 0 again.
-  const workB = mkdtempSync(join(ctx.dir, 'work-b-'));
-  const storeB = storeOf(ctx, NODE_B);
-  const b = uploader(workB, storeB);
-  await run(workB);
-  await b.tick();
-  const after = originList();
-  assert.ok(after.mediaSequence > before.mediaSequence, `MEDIA-SEQUENCE ${before.mediaSequence} -> ${after.mediaSequence}`);
-  const names = [...before.segments, ...after.segments].map((s) => s.uri);
-  const numbers = names.map((u) => Number(/_(\d+)\.ts$/.exec(u)?.[1]));
-  assert.ok(
-    after.segments.every((s) => Number(/_(\d+)\.ts$/.exec(s.uri)?.[1]) > Math.max(...numbers.slice(0, before.segments.length))),
-    `node B's segments are numbered after node A's, never over them: ${names.join(' ')}`,
-  );
-  assert.ok(after.segments.every((s) => existsSync(join(origin, s.uri))), 'every listed segment is on the origin');
-  assert.ok(
-    after.discontinuitySequence + after.segments.filter((s) => s.discontinuity).length >= before.discontinuitySequence + 1,
-    'the join is a discontinuity (listed, or slid out and counted)',
-  );
-  await b.finish();
-  assert.ok(originList().ended);
-  const joined = await playedSeconds(join(origin, 'source.m3u8'));
-  assert.ok(joined >= 4, `still plays across the join: ${joined} s`);
-  storeB.close();
-});
+    const names = [...before.segments, ...after.segments].map((s) => s.uri);
+    const numbers = names.map((u) => Number(/_(\d+)\.ts$/.exec(u)?.[1]));
+    assert.ok(
+      after.segments.every(
+        (s) => Number(/_(\d+)\.ts$/.exec(s.uri)?.[1]) > Math.max(...numbers.slice(0, before.segments.length)),
+      ),
+      `node B's segments are numbered after node A's, never over them: ${names.join(' ')}`,
+    );
+    assert.ok(
+      after.segments.every((s) => existsSync(join(origin, s.uri))),
+      'every listed segment is on the origin',
+    );
+    assert.ok(
+      after.discontinuitySequence + after.segments.filter((s) => s.discontinuity).length >=
+        before.discontinuitySequence + 1,
+      'the join is a discontinuity (listed, or slid out and counted)',
+    );
+    await b.finish();
+    assert.ok(originList().ended);
+    const joined = await playedSeconds(join(origin, 'source.m3u8'));
+    assert.ok(joined >= 4, `still plays across the join: ${joined} s`);
+    storeB.close();
+  },
+);
 
 /** How many seconds of video ffprobe reads through a playlist and the segments it names (it fails on a missing one). */
 async function playedSeconds(playlist: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { EdgeConfig, EdgeSecrets } from '../../config/edge.js';
 import { dataPaths, type NjsScript } from '../../config/paths.js';
-import { shippedFile, templateEnvironment } from '../../core/resources.js';
+import { templateEnvironment } from '../../core/resources.js';
 import { GEOIP_MODULE, JS_MODULE, NGINX_MODULES, TLS_CIPHERS } from './config.js';
 
 /** An edge's modules: the geoip and njs ones of the origin's list; no nginx-rtmp. */

@@ -32,7 +32,8 @@ export class EdgeNginx extends SupervisedNginx {
         }),
       // The master reads them at start (as root: only it may read them).
       prepareFiles: () => {
-        for (const [from, to] of njsScripts(paths, EDGE_NJS_SCRIPTS)) writeFileSync(to, readFileSync(from), { mode: 0o600 });
+        for (const [from, to] of njsScripts(paths, EDGE_NJS_SCRIPTS))
+          writeFileSync(to, readFileSync(from), { mode: 0o600 });
       },
       probePath: '/connections',
       settings: { ports: { cdn: config.cdnPort } },

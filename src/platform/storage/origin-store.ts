@@ -58,7 +58,9 @@ export class OriginStore implements ObjectStore {
     const https = this.base.protocol === 'https:';
     if (!https && this.base.protocol !== 'http:') throw new Error(`origin url must be http or https: ${o.url}`);
     const agentOptions = { keepAlive: true, maxSockets: 16 };
-    this.agent = https ? new HttpsAgent({ ...agentOptions, ...(o.ca ? { ca: o.ca } : {}) }) : new HttpAgent(agentOptions);
+    this.agent = https
+      ? new HttpsAgent({ ...agentOptions, ...(o.ca ? { ca: o.ca } : {}) })
+      : new HttpAgent(agentOptions);
     this.timeoutMs = o.timeoutMs ?? ORIGIN_STORE_TIMEOUT_MS;
   }
 

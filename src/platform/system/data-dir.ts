@@ -57,7 +57,8 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
     dir(served, worker ? 0o750 : 0o700, group);
   // What ingest nodes write through the workers too (`/_ingest/`): the group writes, and folders
   // below inherit the group (setgid); the appliance makes its own group-writable (FsStore's folderMode).
-  for (const written of [paths.origin, paths.thumbs, paths.sessions]) dir(written, worker ? MEDIA_FOLDER_MODE : 0o700, group);
+  for (const written of [paths.origin, paths.thumbs, paths.sessions])
+    dir(written, worker ? MEDIA_FOLDER_MODE : 0o700, group);
 }
 
 /**

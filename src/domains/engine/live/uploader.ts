@@ -414,7 +414,9 @@ export class Uploader {
       // Left behind, it goes with the stream's folder when the stream ends.
       await this.o.store
         .delete(`${this.prefix}${gone.uri}`)
-        .catch((err: unknown) => this.o.logger.warn({ err, rendition: name, segment: gone.uri }, 'old segment not deleted'));
+        .catch((err: unknown) =>
+          this.o.logger.warn({ err, rendition: name, segment: gone.uri }, 'old segment not deleted'),
+        );
     }
   }
 }
@@ -426,4 +428,6 @@ const segmentNumber = (uri: string): number | null => {
 
 /** A work folder's segment name as the origin has it: its number moved on by `offset`. */
 const renumber = (uri: string, offset: number): string =>
-  offset === 0 ? uri : uri.replace(/_(\d+)\.ts$/, (_, n: string) => `_${String(Number(n) + offset).padStart(5, '0')}.ts`);
+  offset === 0
+    ? uri
+    : uri.replace(/_(\d+)\.ts$/, (_, n: string) => `_${String(Number(n) + offset).padStart(5, '0')}.ts`);

@@ -55,7 +55,10 @@ export class Thumbnailer {
       await run(this.o.ffmpegPath, thumbnailArgs(segment, tmp), { timeoutMs: 15_000 });
       // nginx's workers run as another user; the store replaces the object whole, so the CDN never serves half a picture.
       chmodSync(tmp, 0o644);
-      await this.o.store.putFile(`thumbs/${streamId}.jpg`, tmp, { contentType: 'image/jpeg', cacheControl: 'public, max-age=10' });
+      await this.o.store.putFile(`thumbs/${streamId}.jpg`, tmp, {
+        contentType: 'image/jpeg',
+        cacheControl: 'public, max-age=10',
+      });
       await this.o.onCaptured(streamId, this.o.clock.now());
     } catch (err) {
       this.o.logger.warn({ err, stream_id: streamId }, 'thumbnail not taken');
