@@ -1,12 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { destination } from 'pino';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { resolveConfig } from '../../src/config/config.js';
 import { dataPaths } from '../../src/config/paths.js';
 import { createLogger } from '../../src/core/logger.js';
 import { Uploader } from '../../src/domains/engine/live/uploader.js';
@@ -15,73 +12,39 @@ import { IngestAccess } from '../../src/domains/ledger/nodes/ingest-access.js';
 import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { readSegmentFile } from '../../src/platform/media/segment-reader.js';
-import { NginxIngest, nginxWorkerUser } from '../../src/platform/nginx/nginx.js';
-import { Supervisor } from '../../src/platform/process/supervisor.js';
 import { FsStore } from '../../src/platform/storage/fs-store.js';
 import { OriginStore, OriginStoreError } from '../../src/platform/storage/origin-store.js';
-import { MEDIA_FOLDER_MODE, protectDataDir } from '../../src/platform/system/data-dir.js';
-import { openForTraversal } from '../../src/platform/system/users.js';
-import { freePort } from '../helpers/ports.js';
+import { MEDIA_FOLDER_MODE } from '../../src/platform/system/data-dir.js';
+import { startIngestOrigin, type IngestOrigin } from '../helpers/ingest-origin.js';
 import { makeClip } from '../helpers/publisher.js';
+import { classifyPath } from '../../src/domains/ledger/cdnlog/line.js';
 
 /**
  * An ingest node's media writes to the origin: the appliance's own nginx (rendered from its
  * template, workers as www-data when root) and its `/_ingest/` location, reached over loopback.
  */
 interface Ctx {
+  origin: IngestOrigin;
   dir: string;
   cdn: string;
   key: string;
-  nginx: NginxIngest;
-  supervisor: Supervisor;
   access: IngestAccess;
 }
 const t = suite<Ctx>('origin store');
 
 const NODE_A = 'nod_aaaaaaaaaaaaaaaaaaaa';
 const NODE_B = 'nod_bbbbbbbbbbbbbbbbbbbb';
-const SID = 'str_origintestaaaaaaaaa';
+const SID = 'str_origintestaaaaaaaaaa';
 
 t.before(async (ctx) => {
-  ctx.dir = mkdtempSync(join(tmpdir(), 'svc-test-origin-store-'));
-  openForTraversal(ctx.dir);
-  const [api, rtmp, cdn, player] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const config = resolveConfig(ctx.dir, {
-    api_port: api,
-    rtmp_port: rtmp,
-    cdn_port: cdn,
-    player_port: player,
-    database_url: 'postgres://unused@127.0.0.1:1/unused',
-  });
-  const worker = await nginxWorkerUser();
-  protectDataDir(ctx.dir, worker);
-  ctx.key = nodeKey('test-signing-key-for-the-origin-store');
-  ctx.nginx = new NginxIngest({
-    config,
-    secret: 'test-cdn-secret',
-    viewerKey: 'test-viewer-key',
-    edgeKey: 'test-edge-key',
-    nodeKey: ctx.key,
-    hooksUrl: `http://127.0.0.1:${api}/internal/ingest/unused`,
-    api: { mainPort: api, workerPorts: [] },
-    worker,
-    logger: createLogger('info', destination({ dest: join(ctx.dir, 'logs', 'svc.log'), mkdir: true, sync: true })),
-  });
-  ctx.supervisor = new Supervisor();
-  await ctx.nginx.start(ctx.supervisor);
-  ctx.cdn = `http://127.0.0.1:${cdn}`;
-  ctx.access = new IngestAccess(ctx.dir);
+  ctx.origin = await startIngestOrigin();
+  ({ dataDir: ctx.dir, cdn: ctx.cdn, key: ctx.key, access: ctx.access } = ctx.origin);
   ctx.access.allow([NODE_A, NODE_B]);
 });
 
-t.after(async (ctx) => {
-  await ctx.nginx.stop();
-  await ctx.supervisor.stopAll();
-  rmSync(ctx.dir, { recursive: true, force: true });
-});
+t.after((ctx) => ctx.origin.stop());
 
-const storeOf = (ctx: Ctx, node: string, key = ctx.key) =>
-  new OriginStore({ url: ctx.cdn, credential: nodeCredential(key, node), timeoutMs: 5000 });
+const storeOf = (ctx: Ctx, node: string, key = ctx.key) => ctx.origin.store(node, key);
 
 /** A raw request (the path as written: Node does not resolve dot segments), its status. */
 function raw(ctx: Ctx, method: string, path: string, credential: string, body = ''): Promise<number> {
@@ -141,6 +104,7 @@ t(
     // Writes are no delivery: nothing of them in the CDN log the viewer counts are read from.
     const log = dataPaths(ctx.dir).cdnLog;
     assert.not.ok(existsSync(log) && readFileSync(log, 'utf8').includes('_ingest'), 'no /_ingest/ line in the CDN log');
+    assert.is(classifyPath(`/_ingest/origin/${SID}/source_00000.ts`), null, 'nor would the reader count one');
   },
 );
 
@@ -152,7 +116,7 @@ t('a forged credential, another key and a removed node are refused with 403; not
     const err = await store.put(`origin/${SID}/evil.ts`, 'x').catch((e: unknown) => e);
     assert.instance(err, OriginStoreError);
     assert.is((err as OriginStoreError).status, 403);
-    assert.match((err as Error).message, /PUT origin\/str_origintestaaaaaaaaa\/evil\.ts: 403 refused/);
+    assert.match((err as Error).message, /PUT origin\/str_origintestaaaaaaaaaa\/evil\.ts: 403 refused/);
     const read = await store.get(`origin/${SID}/source.m3u8`).catch((e: unknown) => e);
     assert.is((read as OriginStoreError).status, 403, 'reads are refused too');
     store.close();
@@ -207,7 +171,7 @@ t(
 t(
   'an uploader on one node publishes a playable origin; a second node resumes it with a discontinuity, the sequence never goes back',
   async (ctx) => {
-    const sid = 'str_handoveraaaaaaaaaaa';
+    const sid = 'str_handoveraaaaaaaaaaaa';
     const clip = await makeClip({ width: 320, height: 240, seconds: 8, gopSeconds: 2 });
     const renditions = planLadder('abr_basic', { width: 320, height: 240 });
     const origin = join(dataPaths(ctx.dir).origin, sid);
