@@ -11,6 +11,7 @@ import { nodeCredential, nodeKey } from '../../src/domains/ledger/nodes/credenti
 import { IngestAccess } from '../../src/domains/ledger/nodes/ingest-access.js';
 import { ladderArgs, planLadder } from '../../src/platform/media/ladder.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
+import type { SegmentProbe } from '../../src/platform/media/probe.js';
 import { readSegmentFile } from '../../src/platform/media/segment-reader.js';
 import { FsStore } from '../../src/platform/storage/fs-store.js';
 import { OriginStore, OriginStoreError } from '../../src/platform/storage/origin-store.js';
@@ -243,6 +244,80 @@ t(
     const joined = await playedSeconds(join(origin, 'source.m3u8'));
     assert.ok(joined >= 4, `still plays across the join: ${joined} s`);
     storeB.close();
+  },
+);
+
+t(
+  'a segment the origin refuses is retried, then skipped: the playlist never names it, the next one is a discontinuity',
+  async (ctx) => {
+    const sid = 'str_skippedaaaaaaaaaaaa';
+    const work = mkdtempSync(join(ctx.dir, 'work-skip-'));
+    const origin = join(dataPaths(ctx.dir).origin, sid);
+    const probe = async (): Promise<SegmentProbe> => ({
+      video: { codec: 'h264', profile: 'High', level: 31, width: 320, height: 240, frameRate: 30 },
+      audio: null,
+      keyframeTimes: [],
+      duration: 2,
+    });
+    const ladderWrote = (numbers: number[]) => {
+      const name = (n: number) => `source_${String(n).padStart(5, '0')}.ts`;
+      writeFileSync(
+        join(work, 'source.m3u8'),
+        `#EXTM3U\n${numbers.map((n) => `#EXTINF:2.000000,\n${name(n)}\n`).join('')}`,
+      );
+      for (const n of numbers) writeFileSync(join(work, name(n)), Buffer.alloc(1000, n));
+    };
+    const warnings: string[] = [];
+    const store = storeOf(ctx, NODE_A);
+    const up = new Uploader({
+      streamId: sid,
+      workDir: work,
+      store,
+      renditions: ['source'],
+      windowSegments: 5,
+      segmentSeconds: 2,
+      probe,
+      onSourceSegment: () => {},
+      retryDelaysMs: [50, 50],
+      logger: createLogger('warn', { write: (line: string) => void warnings.push(JSON.parse(line).msg as string) }),
+    });
+    const listed = () => parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8')).segments;
+    try {
+      ladderWrote([0, 1]);
+      await up.tick();
+      assert.equal(
+        listed().map((s) => s.uri),
+        ['source_00000.ts', 'source_00001.ts'],
+      );
+      // The node is refused for a moment (removed, then allowed again).
+      ctx.access.allow([NODE_B]);
+      ladderWrote([1, 2]);
+      await up.tick();
+      assert.equal(
+        listed().map((s) => s.uri),
+        ['source_00000.ts', 'source_00001.ts'],
+        'the refused segment is not listed',
+      );
+      assert.ok(warnings.includes('segment skipped: the origin did not take it'), warnings.join(' | '));
+      ctx.access.allow([NODE_A, NODE_B]);
+      ladderWrote([2, 3]);
+      await up.tick();
+      const after = listed();
+      assert.equal(
+        after.map((s) => s.uri),
+        ['source_00000.ts', 'source_00001.ts', 'source_00003.ts'],
+        'not tried again',
+      );
+      assert.equal(
+        after.map((s) => s.discontinuity),
+        [false, false, true],
+        'the jump in time is a discontinuity',
+      );
+      assert.ok(after.every((s) => existsSync(join(origin, s.uri))));
+      assert.not.ok(existsSync(join(origin, 'source_00002.ts')));
+    } finally {
+      store.close();
+    }
   },
 );
 
