@@ -18,6 +18,7 @@ import { benchWhip } from './whip.bench.js';
 import { benchTls } from './tls.bench.js';
 import { benchIngest } from './ingest.bench.js';
 import { benchWhipStart } from './whip-start.bench.js';
+import { benchOriginStore } from './origin-store.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -36,6 +37,7 @@ const benches: Record<string, () => Promise<string>> = {
   tls: benchTls,
   ingest: benchIngest,
   edges: benchEdges,
+  'origin-store': benchOriginStore,
 };
 
 const chosen = process.argv.slice(2);

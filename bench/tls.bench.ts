@@ -80,6 +80,7 @@ async function serveFor(cert: TestCertificate | null): Promise<Figures> {
       secret: cdnSecret('bench-signing-key'),
       viewerKey: 'bench-viewer-key',
       edgeKey: 'bench-edge-key',
+      nodeKey: 'bench-node-key',
       hooksUrl: `http://127.0.0.1:${config.ports.api}/internal/ingest/unused`,
       api: { mainPort: config.ports.api, workerPorts: [] },
       worker,

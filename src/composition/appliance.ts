@@ -10,6 +10,7 @@ import { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
 import { cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
 import { edgeKey } from '../domains/ledger/edges/credentials.js';
+import { nodeKey } from '../domains/ledger/nodes/credentials.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { NodeHeartbeat } from '../domains/ledger/nodes/heartbeat.js';
@@ -37,6 +38,7 @@ import {
   buildCdnLogReader,
   buildJobs,
   buildLive,
+  localMedia,
   buildServices,
   hooksUrl,
   webhookPolicy,
@@ -198,12 +200,13 @@ export async function startAppliance(opts: {
       secret: cdnSecret(secrets.signing_key),
       viewerKey: cdnViewerKey(secrets.signing_key),
       edgeKey: edgeKey(secrets.signing_key),
+      nodeKey: nodeKey(secrets.signing_key),
       hooksUrl: hooksUrl(config, secrets, listeners.mainPort),
       api: listeners,
       logger: logger.child({ domain: 'nginx' }),
       worker,
     });
-    const live = buildLive(foundation, { supervisor, ingest: nginx });
+    const live = buildLive(foundation, { supervisor, ingest: nginx, media: localMedia(config) });
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
     const health: HealthCheck = async () => ({

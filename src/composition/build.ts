@@ -51,6 +51,9 @@ import type { Job } from '../platform/jobs/scheduler.js';
 import { readSegmentFile } from '../platform/media/segment-reader.js';
 import { srtPassphraseKey } from '../platform/media/srt.js';
 import type { Supervisor } from '../platform/process/supervisor.js';
+import { FsStore } from '../platform/storage/fs-store.js';
+import type { ObjectStore } from '../platform/storage/store.js';
+import { MEDIA_FOLDER_MODE } from '../platform/system/data-dir.js';
 import { buildBilling } from './billing.js';
 
 export interface Foundation {
@@ -278,13 +281,25 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
   };
 }
 
-/** This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. */
-export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest: IngestControl }): LiveService {
+/** This machine's media folder as a store (the one-box origin); folders made group-writable for nginx's `/_ingest/`. */
+export const localMedia = (config: Config): FsStore =>
+  new FsStore(dataPaths(config.dataDir).media, { folderMode: MEDIA_FOLDER_MODE });
+
+/**
+ * This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. `media`
+ * is where its live media goes: localMedia on the node that holds the origin, an OriginStore on
+ * an ingest node.
+ */
+export function buildLive(
+  f: Foundation,
+  parts: { supervisor: Supervisor; ingest: IngestControl; media: ObjectStore },
+): LiveService {
   const { sql, config, clock } = f;
   const logger = f.logger.child({ domain: 'live' });
   const thumbnails = new Thumbnailer({
     ffmpegPath: config.live.ffmpeg_path,
-    dir: dataPaths(config.dataDir).thumbs,
+    store: parts.media,
+    scratchDir: dataPaths(config.dataDir).live,
     everySeconds: { abr_basic: config.live.thumbnail_seconds, passthrough: config.live.passthrough_thumbnail_seconds },
     clock,
     logger,
@@ -299,6 +314,7 @@ export function buildLive(f: Foundation, parts: { supervisor: Supervisor; ingest
     ingest: parts.ingest,
     probe: readSegmentFile,
     thumbnails,
+    media: parts.media,
     billing: buildBilling(f),
   });
 }

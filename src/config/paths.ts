@@ -30,15 +30,8 @@ export const dataPaths = (dataDir: string) => ({
   cdnLog: join(dataDir, 'logs', 'cdn-access.log'),
   /** The CDN log while the reader finishes it after a rotation; deleted once read. */
   cdnLogRotated: join(dataDir, 'logs', 'cdn-access.log.rotated'),
-  /** nginx's njs function that makes the CDN log's viewer ids (copied from appliance/nginx/). */
-  cdnViewerScript: join(dataDir, 'nginx', 'cdn-viewer.js'),
-  /** nginx's njs function that tells a media playlist's age (copied from appliance/nginx/). */
-  playlistAgeScript: join(dataDir, 'nginx', 'playlist-age.js'),
-  /** nginx's njs function that checks the public embed read's address (copied from appliance/nginx/). */
-  publicLinkScript: join(dataDir, 'nginx', 'public-link.js'),
-  /** nginx's njs function that names the edge a fetch comes from (copied from appliance/nginx/). */
-  edgeAuthScript: join(dataDir, 'nginx', 'edge-auth.js'),
-  queryTokenScript: join(dataDir, 'nginx', 'query-token.js'),
+  /** nginx's njs scripts, copied from appliance/nginx/ at start (see NJS_SCRIPTS). */
+  ...njsScriptPaths(dataDir),
   /** What publishers send, as nginx-rtmp records it (FLV per publish session). */
   ingest: join(dataDir, 'media', 'ingest'),
   /** The ladder's working output, per stream. */
@@ -52,6 +45,10 @@ export const dataPaths = (dataDir: string) => ({
   publicRefused: join(dataDir, 'media', 'public-refused'),
   /** One empty file per edge or CDN the origin's nginx lets fetch (docs/decisions.md, "Edge tier"). */
   edgesAllowed: join(dataDir, 'media', 'edges'),
+  /** One empty file per ingest node the origin's nginx lets write media (docs/decisions.md, "Ingest nodes: media to the origin"). */
+  nodesAllowed: join(dataDir, 'media', 'nodes'),
+  /** Recorded publish sessions shipped in pieces by ingest nodes (`<stream id>/<session file>/<nnnnnn>`). */
+  sessions: join(dataDir, 'media', 'sessions'),
   /** The certificate nginx serves (key and chain in one file, replaced atomically) and ACME's state. */
   tls: join(dataDir, 'tls'),
   tlsCertificate: join(dataDir, 'tls', 'current.pem'),
@@ -69,6 +66,34 @@ export const dataPaths = (dataDir: string) => ({
   edgePidFile: join(dataDir, 'run', 'edge.pid'),
   /** What the running edge last knew (origin reachable, log position, served counts), for `svc edge status`. */
   edgeState: join(dataDir, 'run', 'edge-state.json'),
-  /** The edge's njs header filter that tells a cached media playlist's age (copied from appliance/nginx/). */
-  edgePlaylistAgeScript: join(dataDir, 'nginx', 'edge-playlist-age.js'),
 });
+
+/**
+ * nginx's njs scripts: the file shipped in appliance/nginx/ and the path in a data dir's nginx/
+ * folder it is copied to before nginx starts (the master reads it as root, so a copy the
+ * appliance owns). The one list: the configs name them by these keys, the data dir protects them.
+ */
+export const NJS_SCRIPTS = {
+  /** The CDN log's viewer ids. */
+  cdnViewerScript: 'cdn-viewer.js',
+  /** A media playlist's age (`X-Playlist-Age`). */
+  playlistAgeScript: 'playlist-age.js',
+  /** Checks the public embed read's address. */
+  publicLinkScript: 'public-link.js',
+  /** Names the edge a fetch comes from by its credential. */
+  edgeAuthScript: 'edge-auth.js',
+  /** Serves playlists in the query token form. */
+  queryTokenScript: 'query-token.js',
+  /** Names the ingest node a media write comes from by its credential. */
+  nodeAuthScript: 'node-auth.js',
+  /** An edge's header filter that tells a cached media playlist's age. */
+  edgePlaylistAgeScript: 'edge-playlist-age.js',
+} as const;
+
+export type NjsScript = keyof typeof NJS_SCRIPTS;
+
+const njsScriptPaths = (dataDir: string) =>
+  Object.fromEntries(Object.entries(NJS_SCRIPTS).map(([name, file]) => [name, join(dataDir, 'nginx', file)])) as Record<
+    NjsScript,
+    string
+  >;

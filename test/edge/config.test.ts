@@ -6,9 +6,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadEdgeConfig, resolveEdgeConfig, writeEdgeFiles, type EdgeFile } from '../../src/config/edge.js';
 import { dataPaths } from '../../src/config/paths.js';
-import { GEOIP_COUNTRY_V6, nginxArgs, PUBLIC_LINK_SCRIPT, VIEWER_SCRIPT } from '../../src/platform/nginx/config.js';
+import { GEOIP_COUNTRY_V6, nginxArgs, njsScripts } from '../../src/platform/nginx/config.js';
 import {
-  EDGE_PLAYLIST_AGE_SCRIPT,
+  EDGE_NJS_SCRIPTS,
   originServer,
   renderEdgeNginxConfig,
   type EdgeNginxInput,
@@ -129,9 +129,7 @@ for (const [name, golden, extra] of [
       if (golden === GOLDEN)
         assert.is(text, readFileSync(golden, 'utf8').replaceAll(DATA_DIR, dataDir), 'only the data dir differs');
       for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
-      copyFileSync(VIEWER_SCRIPT, paths.cdnViewerScript);
-      copyFileSync(PUBLIC_LINK_SCRIPT, paths.publicLinkScript);
-      copyFileSync(EDGE_PLAYLIST_AGE_SCRIPT, paths.edgePlaylistAgeScript);
+      for (const [from, to] of njsScripts(paths, EDGE_NJS_SCRIPTS)) copyFileSync(from, to);
       const conf = join(paths.nginx, 'nginx.conf');
       writeFileSync(conf, text, { mode: 0o600 });
       await run('nginx', nginxArgs(paths.nginx, conf, { test: true }));

@@ -7,6 +7,7 @@ import { DEFAULT_LIVE } from '../../src/config/config.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { Thumbnailer } from '../../src/domains/engine/thumbnails/capture.js';
+import { FsStore } from '../../src/platform/storage/fs-store.js';
 import { makeClip } from '../helpers/publisher.js';
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,7 +21,8 @@ test('a passthrough stream gets a still every 60 s, abr_basic every 20 s, each i
   try {
     const thumbnails = new Thumbnailer({
       ffmpegPath: 'ffmpeg',
-      dir,
+      store: new FsStore(dir),
+      scratchDir: dir,
       everySeconds: {
         abr_basic: DEFAULT_LIVE.thumbnail_seconds,
         passthrough: DEFAULT_LIVE.passthrough_thumbnail_seconds,
@@ -48,7 +50,7 @@ test('a passthrough stream gets a still every 60 s, abr_basic every 20 s, each i
     // A still taken when none was due would still be on its way: give it time to show.
     await settle(1000);
     assert.equal(captured, expected);
-    assert.ok(existsSync(join(dir, 'str_copy.jpg')));
+    assert.ok(existsSync(join(dir, 'thumbs', 'str_copy.jpg')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

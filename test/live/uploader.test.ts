@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -10,12 +19,21 @@ import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { readSegmentFile } from '../../src/platform/media/segment-reader.js';
 import type { SegmentProbe } from '../../src/platform/media/probe.js';
 import { Uploader } from '../../src/domains/engine/live/uploader.js';
+import { FsStore } from '../../src/platform/storage/fs-store.js';
 import { makeClip } from '../helpers/publisher.js';
+
+/** The stream's folder on the origin, in a media folder as the appliance has it. */
+function originOf(media: string): string {
+  const dir = join(media, 'origin', 'str_aaaaaaaaaaaaaaaaaaaa');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** The uploader over a real ladder's output, read after the fact (as after a long stall). */
 test('segments that slid out of the ladder playlist are recovered in order; master with CODECS; window of 6', async () => {
   const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
-  const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'svc-upl-media-'));
+  const origin = originOf(mediaDir);
   try {
     const clip = await makeClip({ width: 1280, height: 720, seconds: 30, gopSeconds: 2, videoKbps: 800 });
     const renditions = planLadder('abr_basic', { width: 1280, height: 720 });
@@ -38,7 +56,7 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
     const uploader = new Uploader({
       streamId: 'str_aaaaaaaaaaaaaaaaaaaa',
       workDir: work,
-      originDir: origin,
+      store: new FsStore(mediaDir),
       renditions: renditions.map((r) => r.name),
       windowSegments: 6,
       segmentSeconds: 4,
@@ -61,7 +79,8 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
       media.segments.every((s) => existsSync(join(origin, s.uri))),
       'every listed segment is on the origin',
     );
-    assert.not.ok(existsSync(join(work, 'source_00000.ts')), 'moved, not copied');
+    const newest = media.segments.at(-1)?.uri as string;
+    assert.is(statSync(join(origin, newest)).ino, statSync(join(work, newest)).ino, 'a second name, not a copy');
     // The first segments are 2 s (fresh folder), the later ones 4 s.
     const published = parseMediaPlaylist(readFileSync(join(origin, 'source.m3u8'), 'utf8')).segments;
     assert.ok(
@@ -76,14 +95,15 @@ test('segments that slid out of the ladder playlist are recovered in order; mast
     assert.ok(parseMediaPlaylist(readFileSync(join(origin, '480p.m3u8'), 'utf8')).ended, 'ENDLIST at the end');
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(origin, { recursive: true, force: true });
+    rmSync(mediaDir, { recursive: true, force: true });
   }
 });
 
 /** An uploader made after a restart continues the origin's playlists: numbers never go back, the join is a discontinuity. */
 test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the origin, with a discontinuity at the join', async () => {
   const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
-  const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'svc-upl-media-'));
+  const origin = originOf(mediaDir);
   try {
     const clip = await makeClip({ width: 320, height: 240, seconds: 12, gopSeconds: 2 });
     const renditions = planLadder('abr_basic', { width: 320, height: 240 });
@@ -91,7 +111,7 @@ test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the ori
       new Uploader({
         streamId: 'str_aaaaaaaaaaaaaaaaaaaa',
         workDir: work,
-        originDir: origin,
+        store: new FsStore(mediaDir),
         renditions: renditions.map((r) => r.name),
         windowSegments: 2,
         segmentSeconds: 4,
@@ -118,8 +138,8 @@ test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the ori
 
     // The appliance restarts: a new uploader, and the untouched origin until a segment comes.
     const second = uploader();
-    assert.ok(second.playable, 'the master on the origin still serves');
     await second.tick();
+    assert.ok(second.playable, 'the master on the origin still serves');
     assert.equal(originList(), before, 'nothing new, nothing rewritten');
 
     // Another publish session (the publisher reconnected to the restarted appliance).
@@ -153,13 +173,14 @@ test('a restart continues MEDIA-SEQUENCE and DISCONTINUITY-SEQUENCE from the ori
     assert.is(ended.discontinuitySequence, after.discontinuitySequence);
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(origin, { recursive: true, force: true });
+    rmSync(mediaDir, { recursive: true, force: true });
   }
 });
 
 test('the first segment after a restart is marked as a discontinuity, and the sequences count on from the origin', async () => {
   const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
-  const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+  const mediaDir = mkdtempSync(join(tmpdir(), 'svc-upl-media-'));
+  const origin = originOf(mediaDir);
   try {
     // What an earlier appliance published (sequence 40, 3 discontinuities gone) and what the ladder wrote since.
     writeFileSync(
@@ -181,7 +202,7 @@ test('the first segment after a restart is marked as a discontinuity, and the se
     const up = new Uploader({
       streamId: 'str_aaaaaaaaaaaaaaaaaaaa',
       workDir: work,
-      originDir: origin,
+      store: new FsStore(mediaDir),
       renditions: ['source'],
       windowSegments: 2,
       segmentSeconds: 4,
@@ -202,7 +223,7 @@ test('the first segment after a restart is marked as a discontinuity, and the se
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(origin, { recursive: true, force: true });
+    rmSync(mediaDir, { recursive: true, force: true });
   }
 });
 
@@ -217,7 +238,8 @@ test('TARGETDURATION: every EXTINF rounded to the nearest integer, in both laten
     ['low', 1, 1.001],
   ] as const) {
     const work = mkdtempSync(join(tmpdir(), 'svc-upl-work-'));
-    const origin = mkdtempSync(join(tmpdir(), 'svc-upl-origin-'));
+    const mediaDir = mkdtempSync(join(tmpdir(), 'svc-upl-media-'));
+    const origin = originOf(mediaDir);
     try {
       const probe = async (): Promise<SegmentProbe> => ({
         video: { codec: 'h264', profile: 'High', level: 31, width: 320, height: 240, frameRate: 29.97 },
@@ -229,7 +251,7 @@ test('TARGETDURATION: every EXTINF rounded to the nearest integer, in both laten
         new Uploader({
           streamId: 'str_aaaaaaaaaaaaaaaaaaaa',
           workDir: work,
-          originDir: origin,
+          store: new FsStore(mediaDir),
           renditions: ['source'],
           windowSegments: 3,
           segmentSeconds,
@@ -287,7 +309,7 @@ test('TARGETDURATION: every EXTINF rounded to the nearest integer, in both laten
       assert.is(published().targetDuration, segmentSeconds + 1);
     } finally {
       rmSync(work, { recursive: true, force: true });
-      rmSync(origin, { recursive: true, force: true });
+      rmSync(mediaDir, { recursive: true, force: true });
     }
   }
 });

@@ -42,6 +42,7 @@ function input(
     secret: 'golden-cdn-secret-0123456789abcdef',
     viewerKey: 'golden-viewer-key-0123456789abcdef',
     edgeKey: 'golden-edge-key-0123456789abcdef',
+    nodeKey: 'golden-node-key-0123456789abcdef',
     geoipDatabase: GEOIP_COUNTRY_V6,
     hooksUrl: 'http://127.0.0.1:38080/internal/ingest/golden-hook-token',
     api,

@@ -63,6 +63,7 @@ async function ingest(ctx: Ctx): Promise<{ nginx: NginxIngest; supervisor: Super
     secret: 'test-cdn-secret',
     viewerKey: 'test-viewer-key',
     edgeKey: 'test-edge-key',
+    nodeKey: 'test-node-key',
     // Nothing publishes here: the hooks are never called.
     hooksUrl: `http://127.0.0.1:${ctx.config.ports.api}/internal/ingest/unused`,
     api: { mainPort: ctx.config.ports.api, workerPorts: [] },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { localHost, localUrlHost, type Config } from '../../config/config.js';
-import { dataPaths } from '../../config/paths.js';
+import { dataPaths, NJS_SCRIPTS, type NjsScript } from '../../config/paths.js';
 import { shippedFile, templateEnvironment } from '../../core/resources.js';
 
 export const RTMP_MODULE = '/usr/lib/nginx/modules/ngx_rtmp_module.so';
@@ -37,26 +37,21 @@ export const TLS_CIPHERS = [
 export const GEOIP_COUNTRY_V4 = '/usr/share/GeoIP/GeoIP.dat';
 export const GEOIP_COUNTRY_V6 = '/usr/share/GeoIP/GeoIPv6.dat';
 
-/** The njs script nginx loads for the CDN log's viewer ids; copied into the data dir at start. */
-export const VIEWER_SCRIPT = shippedFile('nginx', 'cdn-viewer.js');
-/** The njs script for a media playlist's age (`X-Playlist-Age`); copied into the data dir at start. */
-export const PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'playlist-age.js');
-/** The njs script that checks the public embed read's address; copied into the data dir at start. */
-export const PUBLIC_LINK_SCRIPT = shippedFile('nginx', 'public-link.js');
-/** The njs script that serves playlists in the query token form; copied into the data dir at start. */
-export const QUERY_TOKEN_SCRIPT = shippedFile('nginx', 'query-token.js');
-
-/** The njs script that names the edge a fetch comes from by its credential; copied into the data dir at start. */
-export const EDGE_AUTH_SCRIPT = shippedFile('nginx', 'edge-auth.js');
-
-/** The njs scripts the origin's config loads and where it loads them from: copied there before nginx starts. */
-export const njsScripts = (paths: ReturnType<typeof dataPaths>): [from: string, to: string][] => [
-  [VIEWER_SCRIPT, paths.cdnViewerScript],
-  [PLAYLIST_AGE_SCRIPT, paths.playlistAgeScript],
-  [PUBLIC_LINK_SCRIPT, paths.publicLinkScript],
-  [EDGE_AUTH_SCRIPT, paths.edgeAuthScript],
-  [QUERY_TOKEN_SCRIPT, paths.queryTokenScript],
+/** The njs scripts the origin's config loads (NJS_SCRIPTS says which file each is). */
+export const ORIGIN_NJS_SCRIPTS: readonly NjsScript[] = [
+  'cdnViewerScript',
+  'playlistAgeScript',
+  'publicLinkScript',
+  'edgeAuthScript',
+  'queryTokenScript',
+  'nodeAuthScript',
 ];
+
+/** Each script a config loads and where it loads it from: copied there before nginx starts. */
+export const njsScripts = (
+  paths: ReturnType<typeof dataPaths>,
+  names: readonly NjsScript[] = ORIGIN_NJS_SCRIPTS,
+): [from: string, to: string][] => names.map((name) => [shippedFile('nginx', NJS_SCRIPTS[name]), paths[name]]);
 
 /** An edge's log batch may be this large (the API route's own limit, LOG_BODY_LIMIT, is 8 MiB). */
 const EDGE_LOG_BODY_LIMIT = '8m';
@@ -82,6 +77,8 @@ export interface NginxConfigInput {
   viewerKey: string;
   /** Key of edges' credentials (`edgeKey`), checked on their fetches. */
   edgeKey: string;
+  /** Key of ingest nodes' credentials (`nodeKey`), checked on their media writes. */
+  nodeKey: string;
   /** The geoip country database (GEOIP_COUNTRY_V6 where installed, else GEOIP_COUNTRY_V4). */
   geoipDatabase: string;
   /** Base of the ingest hooks on the API, on loopback. */
@@ -108,6 +105,7 @@ export function renderNginxConfig({
   secret,
   viewerKey,
   edgeKey,
+  nodeKey,
   geoipDatabase,
   hooksUrl,
   api,
@@ -132,6 +130,7 @@ export function renderNginxConfig({
     secret,
     viewer_key: viewerKey,
     edge_key: edgeKey,
+    node_key: nodeKey,
     edge_segment_seconds: edgeSegmentSeconds(config.live),
     edge_log_body_limit: EDGE_LOG_BODY_LIMIT,
     direct_viewers: config.cdn.direct_viewers,
@@ -162,6 +161,9 @@ export function renderNginxConfig({
       public_link_script: paths.publicLinkScript,
       edge_auth_script: paths.edgeAuthScript,
       edges_allowed: paths.edgesAllowed,
+      node_auth_script: paths.nodeAuthScript,
+      nodes_allowed: paths.nodesAllowed,
+      media: paths.media,
       query_token_script: paths.queryTokenScript,
       public_refused: paths.publicRefused,
       ingest: paths.ingest,

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { EdgeConfig, EdgeSecrets } from '../../config/edge.js';
-import { dataPaths } from '../../config/paths.js';
-import { shippedFile, templateEnvironment } from '../../core/resources.js';
+import { dataPaths, type NjsScript } from '../../config/paths.js';
+import { templateEnvironment } from '../../core/resources.js';
 import { GEOIP_MODULE, JS_MODULE, NGINX_MODULES, TLS_CIPHERS } from './config.js';
 
 /** An edge's modules: the geoip and njs ones of the origin's list; no nginx-rtmp. */
 export const EDGE_MODULES = NGINX_MODULES.filter((m) => m.file === GEOIP_MODULE || m.file === JS_MODULE);
 
-/** The njs header filter that tells a cached media playlist's age; copied into the data dir at start. */
-export const EDGE_PLAYLIST_AGE_SCRIPT = shippedFile('nginx', 'edge-playlist-age.js');
+/** The njs scripts an edge's config loads (NJS_SCRIPTS says which file each is). */
+export const EDGE_NJS_SCRIPTS: readonly NjsScript[] = ['cdnViewerScript', 'publicLinkScript', 'edgePlaylistAgeScript'];
 
 /** A recording goes through an edge in slices of this size (one origin fetch and one cache entry each). */
 export const RECORDING_SLICE = '1m';

@@ -3,8 +3,8 @@ import type { EdgeConfig, EdgeSecrets } from '../../config/edge.js';
 import { dataPaths } from '../../config/paths.js';
 import type { Logger } from '../../core/logger.js';
 import type { SystemUser } from '../system/users.js';
-import { PUBLIC_LINK_SCRIPT, VIEWER_SCRIPT } from './config.js';
-import { EDGE_MODULES, EDGE_PLAYLIST_AGE_SCRIPT, renderEdgeNginxConfig } from './edge-config.js';
+import { njsScripts } from './config.js';
+import { EDGE_MODULES, EDGE_NJS_SCRIPTS, renderEdgeNginxConfig } from './edge-config.js';
 import { geoipDatabase } from './nginx.js';
 import { parseStubStatus, SupervisedNginx, type NginxConnections } from './supervised-nginx.js';
 
@@ -32,9 +32,8 @@ export class EdgeNginx extends SupervisedNginx {
         }),
       // The master reads them at start (as root: only it may read them).
       prepareFiles: () => {
-        writeFileSync(paths.cdnViewerScript, readFileSync(VIEWER_SCRIPT), { mode: 0o600 });
-        writeFileSync(paths.publicLinkScript, readFileSync(PUBLIC_LINK_SCRIPT), { mode: 0o600 });
-        writeFileSync(paths.edgePlaylistAgeScript, readFileSync(EDGE_PLAYLIST_AGE_SCRIPT), { mode: 0o600 });
+        for (const [from, to] of njsScripts(paths, EDGE_NJS_SCRIPTS))
+          writeFileSync(to, readFileSync(from), { mode: 0o600 });
       },
       probePath: '/connections',
       settings: { ports: { cdn: config.cdnPort } },

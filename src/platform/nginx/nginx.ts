@@ -32,7 +32,10 @@ const WORKER_USERS = ['www-data', 'nobody'];
 /** The geoip country database to load: the IPv6 one (it answers IPv4 too) where installed. */
 export const geoipDatabase = (): string => (existsSync(GEOIP_COUNTRY_V6) ? GEOIP_COUNTRY_V6 : GEOIP_COUNTRY_V4);
 
-export interface NginxOptions extends Pick<NginxConfigInput, 'secret' | 'viewerKey' | 'edgeKey' | 'hooksUrl' | 'api'> {
+export interface NginxOptions extends Pick<
+  NginxConfigInput,
+  'secret' | 'viewerKey' | 'edgeKey' | 'nodeKey' | 'hooksUrl' | 'api'
+> {
   config: Config;
   logger: Logger;
   /** The workers' user (nginxWorkerUser); the data dir's folders are made and protected for it before start (protectDataDir). */
@@ -70,6 +73,7 @@ export class NginxIngest extends SupervisedNginx {
           secret: opts.secret,
           viewerKey: opts.viewerKey,
           edgeKey: opts.edgeKey,
+          nodeKey: opts.nodeKey,
           geoipDatabase: geoipDatabase(),
           hooksUrl: opts.hooksUrl,
           api: opts.api,

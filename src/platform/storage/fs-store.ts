@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ObjectStore, StoredObject } from './store.js';
 
@@ -21,7 +21,16 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENO
 export class FsStore implements ObjectStore {
   readonly kind = 'local' as const;
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly options: {
+      /**
+       * The mode of the folders it makes (mkdir's is cut by the umask). On the origin, nginx's
+       * workers write into them too (ingest nodes' media through `/_ingest/`): MEDIA_FOLDER_MODE.
+       */
+      folderMode?: number;
+    } = {},
+  ) {}
 
   pathOf(key: string): string {
     return join(this.root, checkKey(key));
@@ -31,8 +40,14 @@ export class FsStore implements ObjectStore {
     await this.replace(key, (tmp) => writeFile(tmp, body));
   }
 
+  /** A second name for the file where it can (same file system: nothing copied), else a copy; the file must not change after. */
   async putFile(key: string, path: string): Promise<void> {
-    await this.replace(key, (tmp) => copyFile(path, tmp));
+    await this.replace(key, (tmp) =>
+      link(path, tmp).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EXDEV' && err.code !== 'EPERM') throw err;
+        return copyFile(path, tmp);
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -80,7 +95,7 @@ export class FsStore implements ObjectStore {
 
   private async replace(key: string, write: (tmp: string) => Promise<void>): Promise<void> {
     const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
+    await this.folder(dirname(path));
     const tmp = `${path}.tmp-${randomBytes(4).toString('hex')}`;
     try {
       await write(tmp);
@@ -88,6 +103,16 @@ export class FsStore implements ObjectStore {
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
+    }
+  }
+
+  private async folder(path: string): Promise<void> {
+    const first = await mkdir(path, { recursive: true });
+    const mode = this.options.folderMode;
+    if (first === undefined || mode === undefined) return;
+    for (let dir = path; ; dir = dirname(dir)) {
+      await chmod(dir, mode);
+      if (dir === first || dir === this.root) return;
     }
   }
 

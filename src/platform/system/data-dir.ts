@@ -1,6 +1,6 @@
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { dataPaths } from '../../config/paths.js';
+import { dataPaths, NJS_SCRIPTS, type NjsScript } from '../../config/paths.js';
 import type { SystemUser } from './users.js';
 
 /** A file only its owner reads (created so, or made so): logs, config, secrets. */
@@ -24,6 +24,13 @@ function dir(path: string, mode: number, owner?: { uid: number; gid: number }): 
 }
 
 /**
+ * The folders of live media the origin's nginx workers write too (ingest nodes' media through
+ * `/_ingest/`), and those the appliance makes below them: the workers' group writes, and what is
+ * made inside inherits the group (setgid).
+ */
+export const MEDIA_FOLDER_MODE = 0o2770;
+
+/**
  * Creates the data dir's folders and sets who may reach what (docs/decisions.md, "Hardening: data
  * dir modes"), at every start: a data dir made by an older version is fixed by `svc up`.
  *
@@ -44,9 +51,14 @@ export function protectDataDir(dataDir: string, worker: SystemUser | null): void
   dir(paths.ingest, 0o700, worker ?? undefined);
   dir(paths.live, 0o700);
   protectTls(dataDir, worker);
-  // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch: the worker group reads them.
-  for (const served of [paths.origin, paths.recordings, paths.thumbs, paths.publicRefused, paths.edgesAllowed])
+  // What the CDN serves, the streams whose public address it refuses, the edges it lets fetch and
+  // the ingest nodes it lets write: the worker group reads them.
+  for (const served of [paths.recordings, paths.publicRefused, paths.edgesAllowed, paths.nodesAllowed])
     dir(served, worker ? 0o750 : 0o700, group);
+  // What ingest nodes write through the workers too (`/_ingest/`): the group writes, and folders
+  // below inherit the group (setgid); the appliance makes its own group-writable (FsStore's folderMode).
+  for (const written of [paths.origin, paths.thumbs, paths.sessions])
+    dir(written, worker ? MEDIA_FOLDER_MODE : 0o700, group);
 }
 
 /**
@@ -78,15 +90,7 @@ function protectShared(dataDir: string, privateFiles: string[], worker: SystemUs
   dir(paths.run, 0o700);
   // The master reads the config and scripts (as root); workers only pass through to temp/ and cache/.
   dir(paths.nginx, byName);
-  for (const file of [
-    paths.nginxConf,
-    paths.cdnViewerScript,
-    paths.playlistAgeScript,
-    paths.publicLinkScript,
-    paths.edgeAuthScript,
-    paths.edgePlaylistAgeScript,
-    paths.queryTokenScript,
-  ])
+  for (const file of [paths.nginxConf, ...Object.keys(NJS_SCRIPTS).map((name) => paths[name as NjsScript])])
     if (existsSync(file)) chmodSync(file, 0o600);
   dir(join(paths.nginx, 'temp'), 0o700, worker ?? undefined);
   if (existsSync(paths.nginxCache)) chmodSync(paths.nginxCache, 0o700);

@@ -5,8 +5,8 @@ import { dataPaths } from '../../../config/paths.js';
 /**
  * When this stream's media last reached the appliance: the newest modification time among
  * nginx-rtmp's recording of its publish sessions (`<id>-<unix time>.flv`, written as the
- * publisher's bytes arrive, also while the appliance is down) and its segments (work folder and
- * origin). Null when nothing is on disk.
+ * publisher's bytes arrive, also while the appliance is down) and its segments in the work folder.
+ * Null when nothing is on disk.
  */
 export function lastMediaAt(dataDir: string, streamId: string): Date | null {
   const paths = dataPaths(dataDir);
@@ -16,8 +16,8 @@ export function lastMediaAt(dataDir: string, streamId: string): Date | null {
     for (const name of readdirSync(dir)) if (keep(name)) candidates.push(join(dir, name));
   };
   add(paths.ingest, (f) => f.startsWith(`${streamId}-`) && f.endsWith('.flv'));
+  // The work folder keeps each segment as long as the origin does (the origin may be another machine's).
   add(join(paths.live, streamId), (f) => f.endsWith('.ts'));
-  add(join(paths.origin, streamId), (f) => f.endsWith('.ts'));
   let newest: Date | null = null;
   for (const file of candidates) {
     try {

@@ -62,7 +62,14 @@ export class LiveService implements PublisherGate {
       lastMediaAt: (id) => lastMediaAt(deps.config.dataDir, id),
     });
     this.ending = new EndingRules({ ...deps, ended: (id) => this.ended(id) });
-    this.origin = new OriginCleanup(dataPaths(deps.config.dataDir).origin, deps.clock, (id) => this.workers.has(id));
+    this.origin = new OriginCleanup({
+      store: deps.media,
+      // The media folder is this machine's: the origin is here, and its folders' ages tell what to sweep.
+      sweepDir: deps.media.kind === 'local' ? dataPaths(deps.config.dataDir).origin : null,
+      clock: deps.clock,
+      logger: deps.logger,
+      inUse: (id) => this.workers.has(id),
+    });
   }
 
   /**

@@ -8,6 +8,7 @@ import type { SegmentProbe } from '../../../platform/media/probe.js';
 import { GrowingFile } from '../../../platform/process/growing-file.js';
 import { cpuSeconds } from '../../../platform/process/proc.js';
 import type { Supervised, Supervisor } from '../../../platform/process/supervisor.js';
+import type { ObjectStore } from '../../../platform/storage/store.js';
 import { segmentSeconds, type LatencyMode, type Profile } from '../../streams/model.js';
 import { IngestMeter } from './ingest-meter.js';
 import { Uploader } from './uploader.js';
@@ -32,6 +33,8 @@ export interface WorkerDeps {
   logger: Logger;
   probe: (file: string) => Promise<SegmentProbe>;
   thumbnails: Thumbnailer;
+  /** Where the live media goes (`origin/<stream id>/`): this machine's media folder, or the origin over HTTP on an ingest node. */
+  media: ObjectStore;
 }
 
 /**
@@ -155,7 +158,7 @@ export class LiveWorker {
       this.uploader = new Uploader({
         streamId: this.streamId,
         workDir: this.workDir,
-        originDir: join(dataPaths(config.dataDir).origin, this.streamId),
+        store: this.deps.media,
         renditions: this.renditions.map((r) => r.name),
         windowSegments: config.live.window_segments,
         segmentSeconds: this.segmentSeconds,

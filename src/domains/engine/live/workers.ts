@@ -7,6 +7,7 @@ import { recordedSessions, setAsideSessions } from '../../../platform/nginx/reco
 import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-stat.js';
 import { findProcesses, killAll } from '../../../platform/process/proc.js';
 import type { Supervisor } from '../../../platform/process/supervisor.js';
+import type { ObjectStore } from '../../../platform/storage/store.js';
 import type { StreamRow } from '../../streams/model.js';
 import type { Thumbnailer } from '../thumbnails/capture.js';
 import { judgeSource, type SourceVerdict } from './source-rules.js';
@@ -26,6 +27,8 @@ export interface WorkerControlDeps {
   ingest: IngestControl;
   probe: (file: string) => Promise<SegmentProbe>;
   thumbnails: Thumbnailer;
+  /** Where the live media goes (see WorkerDeps). */
+  media: ObjectStore;
 }
 
 /** nginx-rtmp's metadata arrives right after the publish is accepted: it is asked for this often, this many times. */
@@ -78,6 +81,7 @@ export class WorkerControl {
         logger: this.deps.logger.child({ stream_id: stream.id }),
         probe: this.deps.probe,
         thumbnails: this.deps.thumbnails,
+        media: this.deps.media,
       });
       this.workers.set(stream.id, worker);
     }

@@ -1,15 +1,18 @@
-import { chmodSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
 import { thumbnailArgs } from '../../../platform/media/thumbnail.js';
 import { run } from '../../../platform/process/run.js';
+import type { ObjectStore } from '../../../platform/storage/store.js';
 import type { Profile } from '../../streams/model.js';
 
 export interface ThumbnailerOptions {
   ffmpegPath: string;
-  /** Where `<stream_id>.jpg` goes (served by the CDN). */
-  dir: string;
+  /** Where `thumbs/<stream_id>.jpg` goes (the origin serves it). */
+  store: ObjectStore;
+  /** A local folder for the still while ffmpeg writes it. */
+  scratchDir: string;
   /**
    * Seconds between a stream's stills, by profile. A passthrough ladder only copies, so its still
    * (an ffmpeg start, about 0.09 CPU-s) is most of its cost: it gets fewer (docs/decisions.md, Thumbnails).
@@ -47,17 +50,20 @@ export class Thumbnailer {
   }
 
   private async capture(streamId: string, segment: string): Promise<void> {
-    const file = join(this.o.dir, `${streamId}.jpg`);
-    const tmp = `${file}.new.jpg`;
+    const tmp = join(this.o.scratchDir, `${streamId}.still-${this.o.clock.now().getTime()}.jpg`);
     try {
       await run(this.o.ffmpegPath, thumbnailArgs(segment, tmp), { timeoutMs: 15_000 });
-      // nginx's workers run as another user; atomic, so the CDN never serves half a picture.
+      // nginx's workers run as another user; the store replaces the object whole, so the CDN never serves half a picture.
       chmodSync(tmp, 0o644);
-      renameSync(tmp, file);
+      await this.o.store.putFile(`thumbs/${streamId}.jpg`, tmp, {
+        contentType: 'image/jpeg',
+        cacheControl: 'public, max-age=10',
+      });
       await this.o.onCaptured(streamId, this.o.clock.now());
     } catch (err) {
-      rmSync(tmp, { force: true });
       this.o.logger.warn({ err, stream_id: streamId }, 'thumbnail not taken');
+    } finally {
+      rmSync(tmp, { force: true });
     }
   }
 }
