@@ -10,7 +10,9 @@ import { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
 import { cdnSecret } from '../domains/ledger/cdn/addresses.js';
 import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
 import { edgeKey } from '../domains/ledger/edges/credentials.js';
-import { nodeKey } from '../domains/ledger/nodes/credentials.js';
+import { nodeCredential, nodeKey } from '../domains/ledger/nodes/credentials.js';
+import { Repeater } from '../core/repeater.js';
+import { OriginStore } from '../platform/storage/origin-store.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { NodeHeartbeat } from '../domains/ledger/nodes/heartbeat.js';
@@ -206,7 +208,17 @@ export async function startAppliance(opts: {
       logger: logger.child({ domain: 'nginx' }),
       worker,
     });
-    const live = buildLive(foundation, { supervisor, ingest: nginx, media: localMedia(config) });
+    // An ingest node's live media go to the primary's origin; the primary's own stay on its disk.
+    const media =
+      config.node.role === 'ingest' && config.node.id && config.node.originUrl
+        ? new OriginStore({
+            url: config.node.originUrl,
+            credential: nodeCredential(nodeKey(secrets.signing_key), config.node.id),
+            timeoutMs: 8000,
+          })
+        : localMedia(config);
+    if (media instanceof OriginStore) stops.push({ part: 'origin connections', stop: async () => media.close() });
+    const live = buildLive(foundation, { supervisor, ingest: nginx, media });
 
     // Known away: say so at once (the monitor notices its return within half a second); else probe now.
     const health: HealthCheck = async () => ({
@@ -256,6 +268,17 @@ export async function startAppliance(opts: {
     if (refused) logger.info({ refused }, 'public addresses refused for closed or members-only players');
     // Then on every node for its own nginx: closings by time and by watch minutes, other nodes' patches.
     stops.push({ part: 'public refusals', stop: api.publicRefusals.start() });
+    // The ingest nodes this origin's nginx lets write (docs/decisions.md, "Ingest nodes"): made again
+    // from the database now and every few seconds, so a join or removal on another API node reaches it.
+    if (config.node.role === 'primary') {
+      await api.nodes.syncAllowed();
+      const nodesAccess = new Repeater(
+        () => api.nodes.syncAllowed().catch((err: unknown) => logger.debug({ err }, 'node access not synced')),
+        5000,
+      );
+      nodesAccess.start();
+      stops.push({ part: 'node access', stop: () => nodesAccess.stop() });
+    }
     // The edges this origin's nginx lets fetch, likewise (docs/decisions.md, "Edge tier").
     await api.edges.reconcile();
     stops.push({ part: 'edges', stop: api.edges.start(logger.child({ domain: 'edges' })) });

@@ -28,6 +28,7 @@ import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import { DbLogSink } from '../domains/ledger/cdnlog/sink.js';
 import { edgesService, type EdgesService } from '../domains/ledger/edges/service.js';
 import { nodeKey } from '../domains/ledger/nodes/credentials.js';
+import { IngestAccess } from '../domains/ledger/nodes/ingest-access.js';
 import { NodeDirectory } from '../domains/ledger/nodes/directory.js';
 import { NodesService } from '../domains/ledger/nodes/service.js';
 import { EmbedService } from '../domains/surfaces/embed/service.js';
@@ -248,6 +249,8 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     sql,
     clock,
     key: nodeKey(f.secrets.signing_key),
+    // The origin's nginx lets joined nodes write live media (`/_ingest/`): one marker file each.
+    allow: (ids) => new IngestAccess(config.dataDir).allow(ids),
     join: {
       signingKey: f.secrets.signing_key,
       dataKey: f.secrets.data_key,
