@@ -1,0 +1,402 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { systemClock } from '../../src/core/clock.js';
+import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
+import { connect, type Sql } from '../../src/platform/db/connect.js';
+import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
+import { makeDataDir, ok } from '../helpers/cli.js';
+import { createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import { freePort } from '../helpers/ports.js';
+import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
+
+/**
+ * Ingest nodes as the product runs them: a primary (`svc up`) and two ingest nodes (`svc nodes
+ * add` there, `svc node join` on the node), each in its own network namespace, on one PostgreSQL;
+ * publishers reach them directly (`rtmp_url` names a node) or through HAProxy in the root
+ * namespace, the stable ingest name over every node. One topology for the suite: the tests run in
+ * order on it.
+ */
+
+const API = 8080;
+const RTMP = 1935;
+
+interface Ctx {
+  topology: Topology;
+  primary: ClusterNode;
+  ingest: ClusterNode[];
+  db: { url: string; nodeUrl: string; drop: () => Promise<void> };
+  sql: Sql;
+  dirs: Record<string, { dir: string; remove: () => void }>;
+  key: string;
+  clip: string;
+  haproxy: ResultPromise;
+  /** The stable ingest name: HAProxy's address and port in the root namespace. */
+  stableRtmp: string;
+  publishers: Publisher[];
+}
+
+const t = suite<Ctx>('cluster: a primary and two ingest nodes on one PostgreSQL');
+
+const mergeJson = (file: string, patch: Record<string, unknown>) => {
+  const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...current, ...patch }, null, 2));
+};
+
+async function api(ctx: Ctx, method: string, path: string, body?: unknown) {
+  const res = await fetch(ctx.primary.url(API, path), {
+    method,
+    headers: {
+      authorization: `Bearer ${ctx.key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
+
+/** Settings every node of the run gets: one core each (0.1 kept), short publisher timeouts. */
+const NODE_SETTINGS = {
+  capacity: { cores: 1, reserved_cores: 0.1 },
+  live: { idle_publisher_seconds: 3 },
+};
+
+async function joinNode(ctx: Ctx, node: ClusterNode): Promise<void> {
+  const added = ok(
+    await ctx.primary.svc(['nodes', 'add', '--name', node.name, '--json', '--data-dir', ctx.dirs.primary!.dir]),
+  );
+  const token = (JSON.parse(added.stdout) as { join_token: string }).join_token;
+  ctx.dirs[node.name] = makeDataDir();
+  const dir = ctx.dirs[node.name]!.dir;
+  ok(
+    await node.svc(
+      [
+        'node',
+        'join',
+        ctx.primary.url(API),
+        '--token',
+        token,
+        '--data-dir',
+        dir,
+        '--host',
+        node.address,
+        '--database-url',
+        await node.databaseUrl(ctx.db.url),
+        '--no-install',
+      ],
+      { timeoutMs: 60_000 },
+    ),
+  );
+  mergeJson(join(dir, 'config.json'), NODE_SETTINGS);
+  ok(await node.svc(['up', '--detach', '--data-dir', dir], { timeoutMs: 120_000 }));
+}
+
+const nodesList = async (ctx: Ctx) =>
+  JSON.parse(ok(await ctx.primary.svc(['nodes', 'list', '--json', '--data-dir', ctx.dirs.primary!.dir])).stdout)
+    .data as {
+    name: string;
+    state: string;
+    status: string;
+    pending: number;
+    live: number;
+  }[];
+
+const nodeOf = async (ctx: Ctx, streamId: string) =>
+  (
+    await ctx.sql<
+      { name: string }[]
+    >`select n.name from streams s join nodes n on n.id = s.node_id where s.id = ${streamId}`
+  )[0]?.name;
+
+/** Every process of a node (its appliance, nginx, ffmpegs), killed at once: the machine died. */
+function killNode(node: ClusterNode): void {
+  for (const pid of node.pids()) execFileSync('kill', ['-9', String(pid)]);
+}
+
+/** A media playlist's sequence numbers now, through the primary's origin (what edges and CDNs fetch). */
+async function originPlaylist(ctx: Ctx, playbackUrl: string) {
+  const master = await (await fetch(playbackUrl, { signal: AbortSignal.timeout(5000) })).text();
+  const media = master.split('\n').find((l) => l && !l.startsWith('#'));
+  if (!media) return null;
+  const res = await fetch(new URL(media, playbackUrl), { signal: AbortSignal.timeout(5000) });
+  if (res.status !== 200) return null;
+  const text = await res.text();
+  return { text, parsed: parseMediaPlaylist(text) };
+}
+
+/** A publisher as OBS is one: it publishes, and when refused or cut off, tries again every second. */
+function retryingPublisher(url: string, clip: string): { stop: () => Promise<void>; attempts: () => number } {
+  let current: Publisher | null = null;
+  let stopped = false;
+  let attempts = 0;
+  const loop = async () => {
+    while (!stopped) {
+      attempts++;
+      current = publish(url, clip, { loop: true });
+      await current.exited;
+      if (!stopped) await new Promise((r) => setTimeout(r, 1000));
+    }
+  };
+  const running = loop();
+  return {
+    attempts: () => attempts,
+    stop: async () => {
+      stopped = true;
+      await current?.kill();
+      await running;
+    },
+  };
+}
+
+t.before(async (ctx) => {
+  try {
+    await setUp(ctx);
+  } catch (err) {
+    console.error('cluster set-up failed:', err);
+    throw err;
+  }
+});
+
+async function setUp(ctx: Ctx): Promise<void> {
+  ctx.topology = await startTopology({ nodes: ['primary', 'ingest1', 'ingest2'] });
+  ctx.primary = ctx.topology.node('primary');
+  ctx.ingest = [ctx.topology.node('ingest1'), ctx.topology.node('ingest2')];
+  ctx.db = await createClusterDatabase(ctx.primary);
+  ctx.sql = connect(ctx.db.url, { max: 2 });
+  ctx.publishers = [];
+  ctx.dirs = { primary: makeDataDir() };
+  const dir = ctx.dirs.primary!.dir;
+  ok(
+    await ctx.primary.svc(
+      ['init', '--no-install', '--data-dir', dir, '--host', ctx.primary.address, '--database-url', ctx.db.nodeUrl],
+      { timeoutMs: 60_000 },
+    ),
+  );
+  mergeJson(join(dir, 'config.json'), NODE_SETTINGS);
+  ok(await ctx.primary.svc(['up', '--detach', '--data-dir', dir], { timeoutMs: 120_000 }));
+  const accounts = new AccountsService(ctx.sql, systemClock);
+  const account = await accounts.create({ name: 'Cluster', creditUsd: '100', trusted: true });
+  ctx.key = (await accounts.createApiKey(account.id)).key;
+  await joinNode(ctx, ctx.ingest[0] as ClusterNode);
+  ctx.clip = await makeClip({ width: 320, height: 240, seconds: 6, gopSeconds: 1 });
+
+  // The stable ingest name: HAProxy (TCP) over every node's RTMP port, checking each every second.
+  const port = await freePort();
+  const cfg = join(tmpdir(), `svc-haproxy-${process.pid}.cfg`);
+  const servers = ['primary', 'ingest1', 'ingest2'].map(
+    (name) => `  server ${name} ${ctx.topology.node(name).address}:${RTMP} check inter 1s fall 2 rise 1`,
+  );
+  writeFileSync(
+    cfg,
+    [
+      'defaults',
+      '  mode tcp',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      '  retries 2',
+      '  option redispatch',
+      'frontend rtmp',
+      `  bind ${ctx.topology.rootAddress}:${port}`,
+      '  default_backend nodes',
+      'backend nodes',
+      '  balance roundrobin',
+      ...servers,
+      '',
+    ].join('\n'),
+  );
+  ctx.haproxy = execa('haproxy', ['-db', '-f', cfg], { reject: false, stdio: 'ignore' });
+  ctx.stableRtmp = `rtmp://${ctx.topology.rootAddress}:${port}/live`;
+}
+
+t.after(async (ctx) => {
+  for (const p of ctx.publishers ?? []) await p.kill();
+  ctx.haproxy?.kill('SIGKILL');
+  for (const [name, d] of Object.entries(ctx.dirs ?? {}))
+    await ctx.topology?.node(name).svc(['down', '--data-dir', d.dir], { timeoutMs: 60_000 });
+  await ctx.topology?.stop();
+  await ctx.sql?.end({ timeout: 5 });
+  await ctx.db?.drop();
+  for (const d of Object.values(ctx.dirs ?? {})) d.remove();
+});
+
+t(
+  'streams spread over the nodes until the cluster is full; the next is 503 no_capacity; a node joining makes room',
+  async (ctx) => {
+    assert.equal(
+      (await nodesList(ctx)).map((n) => [n.name.startsWith('ingest') ? n.name : 'primary', n.state]).sort(),
+      [
+        ['ingest1', 'up'],
+        ['primary', 'up'],
+      ],
+    );
+    // One core less 0.1 each: two 720p ladders (0.45) per node.
+    const made: { id: string; rtmp_url: string; node_ready: boolean }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
+      assert.is(res.status, 201, JSON.stringify(res.body));
+      made.push(res.body);
+    }
+    const names = await Promise.all(made.map((s) => nodeOf(ctx, s.id)));
+    assert.is(names.filter((n) => n === 'ingest1').length, 2, names.join());
+    for (const [i, s] of made.entries()) {
+      const node = names[i] === 'ingest1' ? (ctx.ingest[0] as ClusterNode) : ctx.primary;
+      assert.is(s.rtmp_url, `rtmp://${node.address}:${RTMP}/live`);
+      assert.is(s.node_ready, true);
+    }
+    const full = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
+    assert.is(full.status, 503);
+    assert.is(full.body.error.code, 'no_capacity');
+    assert.is(full.headers.get('retry-after'), '30');
+
+    await joinNode(ctx, ctx.ingest[1] as ClusterNode);
+    const room = await waitFor(
+      'the new node takes reservations',
+      async () => {
+        const res = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
+        return res.status === 201 && res.body;
+      },
+      20_000,
+    );
+    assert.is(await nodeOf(ctx, room.id), 'ingest2');
+    assert.is(room.rtmp_url, `rtmp://${ctx.ingest[1]!.address}:${RTMP}/live`);
+    for (const s of [...made, room]) assert.is((await api(ctx, 'DELETE', `/v1/streams/${s.id}`)).status, 200);
+  },
+);
+
+t(
+  'kill -9 of a node with two live streams: the publishers reconnect through the stable name and the broadcasts go on',
+  async (ctx) => {
+    const dir = ctx.dirs.primary!.dir;
+    // Both on ingest1: the others drained while the streams are made.
+    for (const other of ['primary', 'ingest2']) {
+      const name = other === 'primary' ? (await nodesList(ctx)).find((n) => !n.name.startsWith('ingest'))!.name : other;
+      ok(await ctx.primary.svc(['nodes', 'drain', name, '--data-dir', dir]));
+    }
+    const streams: { id: string; stream_key: string; rtmp_url: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+      assert.is(res.status, 201, JSON.stringify(res.body));
+      streams.push(res.body);
+    }
+    for (const n of await nodesList(ctx))
+      if (n.status === 'draining') ok(await ctx.primary.svc(['nodes', 'activate', n.name, '--data-dir', dir]));
+    const ingest1 = ctx.ingest[0] as ClusterNode;
+    for (const s of streams) assert.is(s.rtmp_url, `rtmp://${ingest1.address}:${RTMP}/live`);
+
+    // Straight to the node first, as rtmp_url says.
+    for (const s of streams) ctx.publishers.push(publish(`${s.rtmp_url}/${s.stream_key}`, ctx.clip, { loop: true }));
+    const before = new Map<string, { sequence: number; playback: string }>();
+    for (const s of streams) {
+      const playback = await waitFor(
+        `${s.id} plays from the origin`,
+        async () => {
+          const got = await api(ctx, 'GET', `/v1/streams/${s.id}`);
+          if (got.body.status !== 'live' || !got.body.playback_url) return false;
+          const pl = await originPlaylist(ctx, got.body.playback_url);
+          return pl && pl.parsed.segments.length >= 2 && (got.body.playback_url as string);
+        },
+        60_000,
+      );
+      before.set(s.id, { sequence: 0, playback });
+    }
+    for (const s of streams) {
+      const pl = await originPlaylist(ctx, before.get(s.id)!.playback);
+      before.get(s.id)!.sequence = pl!.parsed.mediaSequence + pl!.parsed.segments.length;
+    }
+
+    // The machine dies; its publishers lose their connection and come back through the stable name.
+    const killedAt = Date.now();
+    killNode(ingest1);
+    for (const p of ctx.publishers.splice(0)) await p.kill();
+    const again = streams.map((s) => retryingPublisher(`${ctx.stableRtmp}/${s.stream_key}`, ctx.clip));
+    try {
+      for (const s of streams) {
+        await waitFor(
+          `${s.id} goes on on another node`,
+          async () => {
+            const node = await nodeOf(ctx, s.id);
+            if (!node || node === 'ingest1') return false;
+            const pl = await originPlaylist(ctx, before.get(s.id)!.playback);
+            return pl && pl.parsed.mediaSequence + pl.parsed.segments.length > before.get(s.id)!.sequence + 1;
+          },
+          60_000,
+        );
+      }
+      console.log(
+        `  reconnect to playable media on another node: ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+      );
+      for (const s of streams) {
+        const got = await api(ctx, 'GET', `/v1/streams/${s.id}`);
+        assert.is(got.body.status, 'live');
+        assert.is(got.body.node_ready, true);
+        const pl = await originPlaylist(ctx, before.get(s.id)!.playback);
+        // The playlist went on, never back, with a discontinuity where the other node took over.
+        assert.ok(pl!.parsed.mediaSequence + pl!.parsed.segments.length > before.get(s.id)!.sequence);
+        assert.ok(/#EXT-X-DISCONTINUITY\n/.test(pl!.text) || pl!.parsed.discontinuitySequence > 0, pl!.text);
+        const events = await ctx.sql<
+          { type: string }[]
+        >`select type from events where stream_id = ${s.id} order by seq`;
+        assert.equal(
+          events.map((e) => e.type),
+          ['stream.live'],
+          'no second stream.live for a reconnect',
+        );
+        // Two publish sessions, the first closed at the dead node's last heartbeat, before the second began.
+        const sessions = await ctx.sql<{ started_at: Date; ended_at: Date | null }[]>`
+        select started_at, ended_at from publish_sessions where stream_id = ${s.id} order by started_at`;
+        assert.is(sessions.length, 2);
+        assert.ok(sessions[0]!.ended_at && sessions[0]!.ended_at <= sessions[1]!.started_at);
+      }
+      const dead = (await nodesList(ctx)).find((n) => n.name === 'ingest1');
+      assert.is(dead?.state, 'down');
+    } finally {
+      for (const p of again) await p.stop();
+    }
+    for (const s of streams) assert.is((await api(ctx, 'DELETE', `/v1/streams/${s.id}`)).status, 200);
+  },
+);
+
+t('a node drained while live: its stream goes on, new streams go elsewhere', async (ctx) => {
+  const dir = ctx.dirs.primary!.dir;
+  const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+  assert.is(res.status, 201);
+  const node = await nodeOf(ctx, res.body.id);
+  const name = node as string;
+  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
+  ctx.publishers.push(publisher);
+  await waitFor(
+    'live',
+    async () => (await api(ctx, 'GET', `/v1/streams/${res.body.id}`)).body.status === 'live',
+    30_000,
+  );
+  ok(await ctx.primary.svc(['nodes', 'drain', name, '--data-dir', dir]));
+  for (let i = 0; i < 2; i++) {
+    const other = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+    assert.is(other.status, 201);
+    assert.is.not(await nodeOf(ctx, other.body.id), name);
+    await api(ctx, 'DELETE', `/v1/streams/${other.body.id}`);
+  }
+  await new Promise((r) => setTimeout(r, 5000));
+  const still = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+  assert.is(still.body.status, 'live');
+  assert.is(await nodeOf(ctx, res.body.id), name);
+  const listed = (await nodesList(ctx)).find((n) => n.name === name);
+  assert.is(listed?.status, 'draining');
+  assert.is(listed?.live, 1);
+  // Removal waits for the live stream: refused without --force.
+  const refused = await ctx.primary.svc(['nodes', 'remove', name, '--json', '--data-dir', dir]);
+  assert.is.not(refused.code, 0);
+  assert.is(JSON.parse(refused.stdout).error.code, 'node_busy');
+  await publisher.kill();
+  assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
+  ok(await ctx.primary.svc(['nodes', 'activate', name, '--data-dir', dir]));
+});
+
+t.run();
