@@ -12,6 +12,7 @@ import { runningPid } from './pid.js';
 import { readTlsState, type TlsStatus } from '../platform/tls/keeper.js';
 import { listEdges } from '../domains/ledger/edges/queries.js';
 import { presentEdge, type PresentedEdge } from '../domains/ledger/edges/present.js';
+import { presentNodes, type PresentedNode } from '../domains/streams/node-load.js';
 
 export interface ApplianceStatus {
   running: boolean;
@@ -39,6 +40,8 @@ export interface ApplianceStatus {
   certificate: TlsStatus | null;
   /** The edges and CDNs in front of this origin (docs/operations.md, "Edges"), from the database. */
   edges: PresentedEdge[];
+  /** The cluster's ingest nodes, this one included (docs/operations.md, "Ingest nodes"), from the database. */
+  nodes: PresentedNode[];
 }
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
@@ -61,12 +64,13 @@ interface DatabaseReading {
   healthy: boolean;
   jobs: JobStatus[];
   edges: PresentedEdge[];
+  nodes: PresentedNode[];
 }
 
-const UNREAD: DatabaseReading = { healthy: false, jobs: [], edges: [] };
+const UNREAD: DatabaseReading = { healthy: false, jobs: [], edges: [], nodes: [] };
 
 /** Whether the database answers within the time, and its jobs (empty if it does not answer). */
-async function readDatabase(url: string, timeoutMs = 3000): Promise<DatabaseReading> {
+async function readDatabase(url: string, capacity: Config['capacity'], timeoutMs = 3000): Promise<DatabaseReading> {
   const sql: Sql = connectDb(url, { max: 1, connectTimeoutSeconds: Math.ceil(timeoutMs / 1000) });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
@@ -74,15 +78,17 @@ async function readDatabase(url: string, timeoutMs = 3000): Promise<DatabaseRead
     const answered = await Promise.race([sql`select 1`.then(() => true), timeout]);
     if (!answered) return UNREAD;
     // Before the appliance's first start on this database the tables do not exist yet.
-    const [rows, edges] = await Promise.all([
+    const now = systemClock.now();
+    const [rows, edges, nodes] = await Promise.all([
       Promise.race([listJobRuns(sql).catch(() => []), timeout]),
       Promise.race([listEdges(sql).catch(() => []), timeout]),
+      Promise.race([presentNodes(sql, capacity, now).catch(() => []), timeout]),
     ]);
-    const now = systemClock.now();
     return {
       healthy: true,
       jobs: (rows ?? []).map((row) => jobStatus(row, now)),
       edges: (edges ?? []).map((edge) => presentEdge(edge, now)),
+      nodes: nodes ?? [],
     };
   } catch {
     return UNREAD;
@@ -93,9 +99,9 @@ async function readDatabase(url: string, timeoutMs = 3000): Promise<DatabaseRead
 }
 
 export async function postgresStatus(config: Config, secrets: Secrets): Promise<DatabaseReading> {
-  if (config.databaseUrl) return readDatabase(config.databaseUrl);
+  if (config.databaseUrl) return readDatabase(config.databaseUrl, config.capacity);
   const cluster = managedCluster(config, secrets);
-  return cluster.postmasterAlive() ? readDatabase(cluster.url) : UNREAD;
+  return cluster.postmasterAlive() ? readDatabase(cluster.url, config.capacity) : UNREAD;
 }
 
 /**
@@ -174,6 +180,7 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     jobs: running ? postgres.jobs : [],
     certificate,
     edges: postgres.edges,
+    nodes: postgres.nodes,
   };
 }
 
@@ -185,6 +192,13 @@ function describeJob(j: JobStatus): string {
   const error = j.last_error ? `, last error: ${j.last_error}` : '';
   const took = j.last_duration_ms === null ? '' : ` (took ${j.last_duration_ms} ms)`;
   return `    ${j.name.padEnd(26)} ${state.padEnd(8)} last run ${ago(j.last_run_at)}${took}, last success ${ago(j.last_success_at)}, lag ${j.lag_seconds} s${error}`;
+}
+
+function describeNode(n: PresentedNode): string {
+  if (n.state === 'joining') return `    ${n.name.padEnd(26)} joining  waiting for \`svc node join\` with its token`;
+  const state = n.state === 'up' ? 'up' : 'DOWN';
+  const drain = n.status === 'draining' ? ', DRAINING' : '';
+  return `    ${n.name.padEnd(26)} ${state.padEnd(8)} ${n.rtmp_url ?? '?'}, ${n.live} live, ${n.pending} pending, ${n.reserved_cores}/${n.budget_cores} cores reserved, load ${n.measured_load ?? '-'}${drain}, seen ${ago(n.last_seen_at)}`;
 }
 
 function describeEdge(e: PresentedEdge): string {
@@ -227,6 +241,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     ...(s.certificate ? [describeCertificate(s.certificate)] : []),
     `  metrics    ${s.metrics_url ?? 'off (set metrics_port in config.json)'}`,
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
+    ...(s.nodes.length > 1 ? ['  nodes', ...s.nodes.map(describeNode)] : []),
     ...(s.edges.length ? ['  edges', ...s.edges.map(describeEdge)] : []),
     ...(s.allow_private_webhooks
       ? [

@@ -99,9 +99,15 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
     'jobs',
     'certificate',
     'edges',
+    'nodes',
   ]);
   assert.is(s.certificate, null, 'no TLS: no certificate');
   assert.equal(s.edges, [], 'no edges yet');
+  // The appliance is the one node of its own cluster, up, with its own budget.
+  assert.is(s.nodes.length, 1);
+  assert.is(s.nodes[0].state, 'up');
+  assert.is(s.nodes[0].status, 'active');
+  assert.is(s.nodes[0].rtmp_url, s.rtmp_url);
   assert.is(s.running, true);
   assert.is(s.healthy, true);
   assert.equal(

@@ -238,35 +238,39 @@ t(
     );
     // One core less 0.1 each: two 720p ladders (0.45) per node.
     const made: { id: string; rtmp_url: string; node_ready: boolean }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
-      assert.is(res.status, 201, JSON.stringify(res.body));
-      made.push(res.body);
-    }
-    const names = await Promise.all(made.map((s) => nodeOf(ctx, s.id)));
-    assert.is(names.filter((n) => n === 'ingest1').length, 2, names.join());
-    for (const [i, s] of made.entries()) {
-      const node = names[i] === 'ingest1' ? (ctx.ingest[0] as ClusterNode) : ctx.primary;
-      assert.is(s.rtmp_url, `rtmp://${node.address}:${RTMP}/live`);
-      assert.is(s.node_ready, true);
-    }
-    const full = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
-    assert.is(full.status, 503);
-    assert.is(full.body.error.code, 'no_capacity');
-    assert.is(full.headers.get('retry-after'), '30');
-
-    await joinNode(ctx, ctx.ingest[1] as ClusterNode);
-    const room = await waitFor(
-      'the new node takes reservations',
-      async () => {
+    try {
+      for (let i = 0; i < 4; i++) {
         const res = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
-        return res.status === 201 && res.body;
-      },
-      20_000,
-    );
-    assert.is(await nodeOf(ctx, room.id), 'ingest2');
-    assert.is(room.rtmp_url, `rtmp://${ctx.ingest[1]!.address}:${RTMP}/live`);
-    for (const s of [...made, room]) assert.is((await api(ctx, 'DELETE', `/v1/streams/${s.id}`)).status, 200);
+        assert.is(res.status, 201, JSON.stringify(res.body));
+        made.push(res.body);
+      }
+      const names = await Promise.all(made.map((s) => nodeOf(ctx, s.id)));
+      assert.is(names.filter((n) => n === 'ingest1').length, 2, names.join());
+      for (const [i, s] of made.entries()) {
+        const node = names[i] === 'ingest1' ? (ctx.ingest[0] as ClusterNode) : ctx.primary;
+        assert.is(s.rtmp_url, `rtmp://${node.address}:${RTMP}/live`);
+        assert.is(s.node_ready, true);
+      }
+      const full = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
+      assert.is(full.status, 503);
+      assert.is(full.body.error.code, 'no_capacity');
+      assert.is(full.headers.get('retry-after'), '30');
+
+      await joinNode(ctx, ctx.ingest[1] as ClusterNode);
+      const room = await waitFor(
+        'the new node takes reservations',
+        async () => {
+          const res = await api(ctx, 'POST', '/v1/streams', { max_resolution: 720 });
+          return res.status === 201 && res.body;
+        },
+        20_000,
+      );
+      made.push(room);
+      assert.is(await nodeOf(ctx, room.id), 'ingest2');
+      assert.is(room.rtmp_url, `rtmp://${ctx.ingest[1]!.address}:${RTMP}/live`);
+    } finally {
+      for (const s of made) await api(ctx, 'DELETE', `/v1/streams/${s.id}`);
+    }
   },
 );
 

@@ -255,7 +255,7 @@ t(
     assertHonest(answers.slice(0, 2), 2000, frozenAt);
     assertHonest(answers.slice(2), 1100, frozenAt);
     assert.ok(answers.filter((a) => a.status === 503).length >= 4, 'the outage was seen');
-    assert.equal(statusDuring, { healthy: false, jobs: [], edges: [] });
+    assert.equal(statusDuring, { healthy: false, jobs: [], edges: [], nodes: [] });
 
     const after = await untilRecovered(ctx, resumedAt, 10_000);
     answers = after.answers;

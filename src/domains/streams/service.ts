@@ -403,6 +403,7 @@ export class StreamsService {
       srt_port: await q.takeSrtPort(tx, config.srt),
       node_id: placement.nodeId,
     });
+    if (placement.nodeId !== null) await this.deps.nodes?.know(placement.nodeId);
     return presentCreated(row, secret, this.context());
   }
 

@@ -47,6 +47,11 @@ export class NodeDirectory {
     return this.repeater.stop();
   }
 
+  /** Reads the nodes again if this one is not known yet (it joined since the last reading). */
+  async know(nodeId: string): Promise<void> {
+    if (!this.nodes.has(nodeId)) await this.refresh();
+  }
+
   view(nodeId: string): NodeView | null {
     const node = this.nodes.get(nodeId);
     if (!node) return null;
