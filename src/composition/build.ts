@@ -3,6 +3,8 @@
  * the live pipeline from the supervisor and nginx; the scheduled jobs from the services. Nothing
  * here starts anything (see appliance.ts for the order things start and stop in).
  */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { localUrlHost, originCdnUrl, type Config } from '../config/config.js';
 import { deriveKey, type Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
@@ -96,6 +98,15 @@ export interface Services {
   nodeDirectory: NodeDirectory;
 }
 
+/** A stream's origin folder changes with every segment any node writes to it (files are renamed in). */
+function originFolderTime(config: Config, streamId: string): Date | null {
+  try {
+    return statSync(join(dataPaths(config.dataDir).origin, streamId)).mtime;
+  } catch {
+    return null;
+  }
+}
+
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
 export const webhookPolicy = (config: Config): TargetPolicy => ({
   allowPrivate: config.allowPrivateWebhooks,
@@ -167,6 +178,7 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     refusals,
     live: link,
     nodes: nodeDirectory,
+    mediaSeenAt: (id) => originFolderTime(config, id),
     viewers,
     billing,
     chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) },

@@ -64,6 +64,8 @@ export interface StreamsDeps {
   live: LiveLink;
   /** The cluster's nodes, for the node a stream is reserved on (absent: this box alone). */
   nodes?: NodeDirectory;
+  /** When the stream's live media last reached the origin on this machine; null when unknown (another machine holds it). */
+  mediaSeenAt?: (streamId: string) => Date | null;
   viewers: StreamViewers;
   billing: BillingService;
   /** Chat (above streams) announces changed chat settings to every reader, in the patch's transaction. */
@@ -299,7 +301,11 @@ export class StreamsService {
     return sql.begin(async (tx) => {
       const now = clock.now();
       const cutoff = addSeconds(now, -NODE_DOWN_AFTER_MS / 1000);
-      const orphaned = await q.lockOrphanedLive(tx, cutoff);
+      // A node that lost only its database link still publishes: its media reaching the origin lately says so.
+      const orphaned = (await q.lockOrphanedLive(tx, cutoff)).filter((row) => {
+        const mediaAt = this.deps.mediaSeenAt?.(row.id) ?? null;
+        return !(mediaAt && mediaAt > cutoff);
+      });
       for (const row of orphaned) {
         const leftAt = row.node_last_seen_at ?? now;
         await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: leftAt });
