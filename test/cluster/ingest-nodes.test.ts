@@ -333,8 +333,12 @@ t(
           60_000,
         );
       }
+      const playableAt = Date.now();
+      const admitted = await ctx.sql<{ started_at: Date }[]>`
+        select max(started_at) as started_at from publish_sessions where stream_id in ${ctx.sql(streams.map((s) => s.id))}`;
       console.log(
-        `  reconnect to playable media on another node: ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`,
+        `  playable on another node ${((playableAt - killedAt) / 1000).toFixed(1)} s after the kill, ` +
+          `${((playableAt - (admitted[0]?.started_at.getTime() ?? killedAt)) / 1000).toFixed(1)} s after the later reconnect was admitted`,
       );
       for (const s of streams) {
         const got = await api(ctx, 'GET', `/v1/streams/${s.id}`);
@@ -401,6 +405,65 @@ t('a node drained while live: its stream goes on, new streams go elsewhere', asy
   await publisher.kill();
   assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
   ok(await ctx.primary.svc(['nodes', 'activate', name, '--data-dir', dir]));
+});
+
+t("a node's link to PostgreSQL cut for 60 s: its live stream goes on, nothing ends", async (ctx) => {
+  const node = ctx.ingest[1] as ClusterNode;
+  const dir = ctx.dirs.primary!.dir;
+  // On ingest2: the others drained while it is made.
+  const others = (await nodesList(ctx)).filter((n) => n.name !== node.name && n.state === 'up');
+  for (const o of others) ok(await ctx.primary.svc(['nodes', 'drain', o.name, '--data-dir', dir]));
+  const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+  for (const o of others) ok(await ctx.primary.svc(['nodes', 'activate', o.name, '--data-dir', dir]));
+  assert.is(res.status, 201, JSON.stringify(res.body));
+  assert.is(await nodeOf(ctx, res.body.id), node.name);
+  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
+  ctx.publishers.push(publisher);
+  const playback = await waitFor(
+    'live',
+    async () => {
+      const got = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+      return got.body.status === 'live' && got.body.playback_url;
+    },
+    30_000,
+  );
+  // The node's only way to the database is its relay: stopped, every packet to PostgreSQL hangs.
+  const relays = node.pids().filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
+    } catch {
+      return false;
+    }
+  });
+  assert.ok(relays.length > 0, 'the node reaches PostgreSQL through its relay');
+  const sequence = async () => {
+    const pl = await originPlaylist(ctx, playback);
+    return pl ? pl.parsed.mediaSequence + pl.parsed.segments.length : 0;
+  };
+  const before = await sequence();
+  for (const pid of relays) process.kill(pid, 'SIGSTOP');
+  try {
+    await new Promise((r) => setTimeout(r, 30_000));
+    const during = await sequence();
+    assert.ok(during > before + 3, `the playlist goes on while the node has no database (${before} -> ${during})`);
+    await new Promise((r) => setTimeout(r, 30_000));
+  } finally {
+    for (const pid of relays) process.kill(pid, 'SIGCONT');
+  }
+  await new Promise((r) => setTimeout(r, 10_000));
+  const after = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+  assert.is(after.body.status, 'live', JSON.stringify(after.body));
+  assert.is(await nodeOf(ctx, res.body.id), node.name);
+  assert.is(after.body.node_ready, true);
+  const events = await ctx.sql<
+    { type: string }[]
+  >`select type from events where stream_id = ${res.body.id} order by seq`;
+  assert.equal(
+    events.map((e) => e.type),
+    ['stream.live'],
+  );
+  await publisher.kill();
+  assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
 });
 
 t.run();
