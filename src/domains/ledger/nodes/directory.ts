@@ -47,9 +47,9 @@ export class NodeDirectory {
     return this.repeater.stop();
   }
 
-  /** Reads the nodes again if this one is not known yet (it joined since the last reading). */
+  /** Reads the nodes again if this one is not known yet, or not with its addresses (it joined since the last reading). */
   async know(nodeId: string): Promise<void> {
-    if (!this.nodes.has(nodeId)) await this.refresh();
+    if (!this.nodes.get(nodeId)?.rtmp_url) await this.refresh();
   }
 
   view(nodeId: string): NodeView | null {
