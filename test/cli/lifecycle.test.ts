@@ -99,8 +99,10 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
     'jobs',
     'certificate',
     'edges',
+    'storage',
   ]);
   assert.is(s.certificate, null, 'no TLS: no certificate');
+  assert.is(s.storage.kind, 'local', 'no object storage configured: the data dir');
   assert.equal(s.edges, [], 'no edges yet');
   assert.is(s.running, true);
   assert.is(s.healthy, true);
