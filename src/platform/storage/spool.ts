@@ -80,7 +80,7 @@ export class Spool {
   private uploadedBytes = 0;
   private failedAttempts = 0;
   /** The item being uploaded, and the promise of its upload. */
-  private current: { item: Item; done: Promise<void> } | null = null;
+  private current: { item: Item; done: Promise<void>; abort: AbortController } | null = null;
   private readonly stopping = new AbortController();
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
@@ -161,7 +161,12 @@ export class Spool {
     this.queue = this.queue.filter((i) => !dropped.includes(i));
     for (const item of dropped) await this.forget(item);
     const current = this.current;
-    if (current?.item.key.startsWith(prefix)) await current.done.catch(() => undefined);
+    if (current?.item.key.startsWith(prefix)) {
+      // Given up, not awaited: during an outage it would never end.
+      current.abort.abort();
+      await current.done.catch(() => undefined);
+      return dropped.length + 1;
+    }
     return dropped.length;
   }
 
@@ -213,19 +218,22 @@ export class Spool {
         this.wake = null;
         continue;
       }
-      const done = this.upload(item, signal);
-      this.current = { item, done };
+      const abort = new AbortController();
+      const done = this.upload(item, AbortSignal.any([signal, abort.signal]));
+      this.current = { item, done, abort };
+      let uploaded = true;
       try {
         await done;
       } catch {
-        // Stopped: the item stays on disk for the next start.
-        return;
+        // Stopped: the item stays on disk for the next start. Discarded: it goes.
+        if (signal.aborted) return;
+        uploaded = false;
       } finally {
         this.current = null;
       }
       this.queue = this.queue.filter((i) => i !== item);
       await this.forget(item);
-      if (item.removeAfter) await rm(item.removeAfter, { force: true });
+      if (uploaded && item.removeAfter) await rm(item.removeAfter, { force: true });
     }
   }
 
