@@ -61,7 +61,9 @@ export default class StorageSet extends SvcCommand<typeof StorageSet> {
     }
     writeStorageSecrets(this.dataDir, pair);
     writeConfigFile(this.dataDir, next);
-    this.log(`recordings go to ${config.storage?.endpoint ?? 'AWS S3'} bucket "${storage.bucket}" from the next \`svc up\``);
+    this.log(
+      `recordings go to ${config.storage?.endpoint ?? 'AWS S3'} bucket "${storage.bucket}" from the next \`svc up\``,
+    );
     return { storage };
   }
 }

@@ -199,7 +199,11 @@ export class ApplianceMetrics {
         [],
       ),
       uploads: this.gauge('svc_storage_uploads_total', 'Uploads to the object storage since the start', []),
-      uploadedBytes: this.gauge('svc_storage_uploaded_bytes_total', 'Bytes uploaded to the object storage since the start', []),
+      uploadedBytes: this.gauge(
+        'svc_storage_uploaded_bytes_total',
+        'Bytes uploaded to the object storage since the start',
+        [],
+      ),
       failed: this.gauge('svc_storage_upload_failures_total', 'Failed upload tries (each retried) since the start', []),
     };
   }

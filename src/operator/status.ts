@@ -62,9 +62,21 @@ export interface StorageStatus {
 
 /** What the running appliance last wrote of its object storage (run/storage-state.json). */
 function storageStatus(config: Config, running: boolean): StorageStatus {
-  const empty = { up: null, spool_bytes: 0, spool_items: 0, spool_oldest_seconds: 0, last_error: null, uploads: 0, uploaded_bytes: 0 };
+  const empty = {
+    up: null,
+    spool_bytes: 0,
+    spool_items: 0,
+    spool_oldest_seconds: 0,
+    last_error: null,
+    uploads: 0,
+    uploaded_bytes: 0,
+  };
   if (!config.storage) return { kind: 'local', where: null, spool_max_bytes: 0, ...empty };
-  const base = { kind: 's3' as const, where: `${config.storage.endpoint ?? 'aws'} bucket "${config.storage.bucket}"`, spool_max_bytes: config.storage.spoolMaxBytes };
+  const base = {
+    kind: 's3' as const,
+    where: `${config.storage.endpoint ?? 'aws'} bucket "${config.storage.bucket}"`,
+    spool_max_bytes: config.storage.spoolMaxBytes,
+  };
   if (!running) return { ...base, ...empty };
   try {
     const st = JSON.parse(readFileSync(dataPaths(config.dataDir).storageState, 'utf8')) as StorageState;

@@ -182,7 +182,12 @@ function bucketAddress(storage: Parameters<typeof bucketOrigin>[0]) {
   const url = new URL(bucketOrigin(storage));
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   // The Host header is the presigned address's own (its port only when not the scheme's default).
-  return { scheme: url.protocol.slice(0, -1), server: `${url.hostname}:${port}`, host: url.host, hostname: url.hostname };
+  return {
+    scheme: url.protocol.slice(0, -1),
+    server: `${url.hostname}:${port}`,
+    host: url.host,
+    hostname: url.hostname,
+  };
 }
 
 /**

@@ -138,7 +138,9 @@ export class S3Store implements ObjectStore {
   async getFile(key: string, path: string): Promise<boolean> {
     let body: Readable;
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
       body = out.Body as Readable;
     } catch (err) {
       if (isMissing(err)) return false;
@@ -221,6 +223,7 @@ function describe(err: unknown): string {
     return `${err.name} (HTTP ${status ?? '?'})`;
   }
   const e = err as Error & { code?: string };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'no answer in time (is storage.endpoint right and up?)';
+  if (e.name === 'TimeoutError' || e.name === 'AbortError')
+    return 'no answer in time (is storage.endpoint right and up?)';
   return `${e.code ?? e.name}: ${e.message} (is storage.endpoint right and up?)`;
 }

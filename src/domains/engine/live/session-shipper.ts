@@ -90,7 +90,9 @@ export class SessionShipper {
   }
 
   private queue(work: () => Promise<void>): Promise<void> {
-    this.pass = this.pass.then(work).catch((err: unknown) => this.deps.logger.error({ err }, 'session shipping failed'));
+    this.pass = this.pass
+      .then(work)
+      .catch((err: unknown) => this.deps.logger.error({ err }, 'session shipping failed'));
     return this.pass;
   }
 

@@ -46,7 +46,13 @@ export async function deletionDone(db: Db, prefix: string, started: Date): Promi
   await db`delete from storage_deletions where prefix = ${prefix} and next_attempt_at <= ${started}`;
 }
 
-export async function deletionFailed(db: Db, prefix: string, attempts: number, next: Date, error: string): Promise<void> {
+export async function deletionFailed(
+  db: Db,
+  prefix: string,
+  attempts: number,
+  next: Date,
+  error: string,
+): Promise<void> {
   await db`update storage_deletions set attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${error}
     where prefix = ${prefix}`;
 }

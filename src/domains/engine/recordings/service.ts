@@ -231,7 +231,11 @@ export class RecordingsService {
   private async storedSessionFiles(row: StreamRow, dir: string): Promise<string[]> {
     const storage = this.deps.storage;
     if (!storage) return [];
-    const local = new Set(recordingFiles(this.deps.config.dataDir, row.id).sessions().map((f) => stem(basename(f))));
+    const local = new Set(
+      recordingFiles(this.deps.config.dataDir, row.id)
+        .sessions()
+        .map((f) => stem(basename(f))),
+    );
     const stored = (await storedSessions(storage.store, row.id)).filter((s) => !local.has(stem(s.file)));
     const waited = row.ended_at ? (this.deps.clock.now().getTime() - row.ended_at.getTime()) / 1000 : 0;
     const open = stored.filter((s) => !s.closed);
@@ -272,7 +276,13 @@ export class RecordingsService {
         logger.info({ prefix: d.prefix, objects: deleted }, 'deleted from object storage');
       } catch (err) {
         const wait = Math.min(600, 5 * 2 ** d.attempts);
-        await q.deletionFailed(sql, d.prefix, d.attempts + 1, addSeconds(clock.now(), wait), (err as Error).message.slice(0, 500));
+        await q.deletionFailed(
+          sql,
+          d.prefix,
+          d.attempts + 1,
+          addSeconds(clock.now(), wait),
+          (err as Error).message.slice(0, 500),
+        );
         logger.warn({ err, prefix: d.prefix, retry_in_seconds: wait }, 'object storage deletion failed; retried');
       }
     }
