@@ -6,7 +6,7 @@ import { OperatorError } from '../src/operator/errors.js';
 import { CliError } from '../src/cli/errors.js';
 import { configFlags } from '../src/cli/flags.js';
 import { runForeground } from '../src/operator/foreground.js';
-import { configChanges, initialise, updateConfigFile } from '../src/operator/init.js';
+import { configChanges, ensureNodeIdentity, initialise, updateConfigFile } from '../src/operator/init.js';
 import { runningPid } from '../src/operator/pid.js';
 import { applianceStatus, describeStatus, type ApplianceStatus } from '../src/operator/status.js';
 
@@ -55,6 +55,7 @@ export default class Up extends SvcCommand<typeof Up> {
       updateConfigFile(dataDir, changes);
       progress(`updated ${dataPaths(dataDir).config}: ${Object.keys(changes).join(', ')}`);
     }
+    ensureNodeIdentity(dataDir);
     const config = this.loadConfig();
     const secrets = this.loadSecrets();
 

@@ -31,6 +31,9 @@ import type { DashboardAccess } from '../domains/surfaces/dashboard/access.js';
 import type { DashboardService } from '../domains/surfaces/dashboard/service.js';
 import { EDGE_API_PREFIX, edgeRoutes } from '../domains/ledger/edges/routes.js';
 import type { EdgesService } from '../domains/ledger/edges/service.js';
+import type { NodeDirectory } from '../domains/ledger/nodes/directory.js';
+import { NODE_API_PREFIX, nodeRoutes } from '../domains/ledger/nodes/routes.js';
+import type { NodesService } from '../domains/ledger/nodes/service.js';
 import type { Logger } from '../core/logger.js';
 import type { Sql } from '../platform/db/connect.js';
 import { createServer, type ServerOptions } from '../platform/http/server.js';
@@ -52,6 +55,8 @@ export interface ApiServices {
   dashboard: DashboardService;
   dashboardAccess: DashboardAccess;
   edges: EdgesService;
+  nodes: NodesService;
+  nodeDirectory: NodeDirectory;
 }
 
 export interface HttpApiOptions {
@@ -158,6 +163,8 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
     },
     // Edges of this origin (docs/decisions.md, "Edge tier"): their own credential, checked per route.
     { scope: open, prefix: EDGE_API_PREFIX, routes: [plugin(edgeRoutes, { edges: services.edges })] },
+    // Ingest nodes joining the cluster (docs/decisions.md, "Ingest nodes"): a one-use token.
+    { scope: open, prefix: NODE_API_PREFIX, routes: [plugin(nodeRoutes, { nodes: services.nodes })] },
   ];
 }
 
@@ -172,6 +179,7 @@ export async function createHttpApi(opts: HttpApiOptions): Promise<FastifyInstan
   for (const schema of COMPONENTS) app.addSchema(schema);
   registerApiKeyAuth(app, opts.apiKeys);
   app.addHook('onClose', () => opts.apiKeys.stop());
+  app.addHook('onClose', () => opts.services.nodeDirectory.stop());
   const health = opts.health ?? (async () => ({ database: await databaseAnswers(opts.sql) }));
   await mount(app, mountTable(opts, health));
   await app.ready();

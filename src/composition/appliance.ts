@@ -12,6 +12,8 @@ import { cdnViewerKey } from '../domains/ledger/cdnlog/viewer-id.js';
 import { edgeKey } from '../domains/ledger/edges/credentials.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
+import { NodeHeartbeat } from '../domains/ledger/nodes/heartbeat.js';
+import { registerPrimary } from '../domains/ledger/nodes/queries.js';
 import { WhipService } from '../domains/engine/whip/service.js';
 import { SrtService } from '../domains/engine/srt/service.js';
 import { srtPassphraseKey } from '../platform/media/srt.js';
@@ -97,6 +99,7 @@ export async function createApi(deps: ApiDeps): Promise<Api> {
     observe: deps.observe,
   });
   await apiKeys.start();
+  await services.nodeDirectory.start();
   return { app, apiKeys, ...services };
 }
 
@@ -190,6 +193,9 @@ export async function startAppliance(opts: {
     const applied = await migrate(sql);
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const foundation: Foundation = { sql, config, secrets, clock, logger };
+    // The primary is a node of its own cluster (an ingest node's row was made when it was added).
+    if (config.node.id && config.node.name && config.node.role === 'primary')
+      await registerPrimary(sql, config.node.id, config.node.name, clock.now());
     // Object storage answers before anything records: a wrong bucket or key stops the start, naming it.
     const bucket = objectStore(config, secrets);
     const storage = bucket && new ApplianceStorage(bucket, config, logger.child({ domain: 'storage' }));
@@ -295,6 +301,25 @@ export async function startAppliance(opts: {
         },
       });
     }
+    if (config.node.id) {
+      const heartbeat = new NodeHeartbeat({
+        sql,
+        clock,
+        logger: logger.child({ domain: 'nodes' }),
+        nodeId: config.node.id,
+        describe: () => ({
+          rtmp_url: config.publicUrls.rtmp_url,
+          rtmps_url: config.tls ? config.publicUrls.rtmp_url : null,
+          whip_url: config.publicUrls.whip_url,
+          srt_host: config.publicUrls.srt_host,
+          cores: config.capacity.cores,
+          reserved_cores: config.capacity.reservedCores,
+          ingest_ready: live.nodeReady,
+        }),
+      });
+      await heartbeat.start();
+      stops.push({ part: 'node heartbeat', stop: () => heartbeat.stop() });
+    }
     // SRT publishers reach nginx through a relay per stream: listening once nginx and the gate answer.
     const srt = new SrtService({
       ...foundation,
@@ -306,31 +331,35 @@ export async function startAppliance(opts: {
     await srt.start();
     stops.push({ part: 'srt listeners', stop: () => srt.stop() });
 
-    const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
-    for (const job of buildJobs(
-      config,
-      api,
-      buildCdnLogReader(foundation, () => nginx.reopenLogs()),
-    ))
-      await scheduler.add(job);
-    stops.push({ part: 'jobs', stop: () => scheduler.stop() });
     // Every node samples and writes its own viewer counts and attendance (they add up): no cluster-wide lock.
     stops.push({ part: 'viewer counts', stop: api.viewers.start() });
     stops.push({ part: 'attendance', stop: api.attendance.start() });
     // Every node fans out the chat of its own readers; events reach it through PostgreSQL.
     stops.push({ part: 'chat', stop: api.chat.start() });
 
-    // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
-    const dispatcher = new WebhookDispatcher({
-      sql,
-      clock,
-      logger,
-      policy: webhookPolicy(config),
-      onAttempt: metrics.observeWebhook,
-      ...opts.webhooks,
-    });
-    await dispatcher.start();
-    stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
+    // The cluster's jobs and webhook dispatch run on primaries (API nodes): an ingest node has
+    // neither the origin's files nor its log (docs/decisions.md, "Ingest nodes").
+    if (config.node.role === 'primary') {
+      const scheduler = new Scheduler(sql, clock, logger.child({ domain: 'jobs' }));
+      for (const job of buildJobs(
+        config,
+        api,
+        buildCdnLogReader(foundation, () => nginx.reopenLogs()),
+      ))
+        await scheduler.add(job);
+      stops.push({ part: 'jobs', stop: () => scheduler.stop() });
+      // No advisory lock: dispatchers on several nodes share the work row by row (SKIP LOCKED).
+      const dispatcher = new WebhookDispatcher({
+        sql,
+        clock,
+        logger,
+        policy: webhookPolicy(config),
+        onAttempt: metrics.observeWebhook,
+        ...opts.webhooks,
+      });
+      await dispatcher.start();
+      stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
+    }
 
     metrics.attach({
       sql,

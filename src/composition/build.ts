@@ -3,7 +3,7 @@
  * the live pipeline from the supervisor and nginx; the scheduled jobs from the services. Nothing
  * here starts anything (see appliance.ts for the order things start and stop in).
  */
-import { localUrlHost, type Config } from '../config/config.js';
+import { localUrlHost, originCdnUrl, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -27,6 +27,9 @@ import { MeteringService } from '../domains/back-office/metering/service.js';
 import { CdnLogReader } from '../domains/ledger/cdnlog/reader.js';
 import { DbLogSink } from '../domains/ledger/cdnlog/sink.js';
 import { edgesService, type EdgesService } from '../domains/ledger/edges/service.js';
+import { nodeKey } from '../domains/ledger/nodes/credentials.js';
+import { NodeDirectory } from '../domains/ledger/nodes/directory.js';
+import { NodesService } from '../domains/ledger/nodes/service.js';
 import { EmbedService } from '../domains/surfaces/embed/service.js';
 import { Idempotency } from '../domains/ledger/idempotency/service.js';
 import { IngestHistory } from '../domains/engine/live/history.js';
@@ -83,6 +86,10 @@ export interface Services {
   publicRefusals: PublicRefusalKeeper;
   /** Edges and CDNs in front of this origin: joins, heartbeats, their logs. */
   edges: EdgesService;
+  /** The cluster's ingest nodes: joins, drain, removal. */
+  nodes: NodesService;
+  /** The nodes as stream reads show them (`node_ready`, ingest addresses), read every two seconds. */
+  nodeDirectory: NodeDirectory;
 }
 
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
@@ -144,6 +151,7 @@ export function buildServices(
   const billing = buildBilling(f);
   // Chat is built below: the hook reaches it once a patch runs.
   const refusals = new MarkerFolder(dataPaths(config.dataDir).publicRefused);
+  const nodeDirectory = new NodeDirectory(sql, clock, logger.child({ domain: 'nodes' }));
   const streams = new StreamsService({
     sql,
     clock,
@@ -153,6 +161,7 @@ export function buildServices(
     srtKey: srtPassphraseKey(f.secrets.signing_key),
     refusals,
     live: link,
+    nodes: nodeDirectory,
     viewers,
     billing,
     chat: { settingsChanged: (tx, row) => chat.settingsChanged(tx, row) },
@@ -239,6 +248,17 @@ export function buildServices(
   const dashboardAccess = new DashboardAccess({ sql, clock, signingKey: f.secrets.signing_key });
   const publicRefusals = new PublicRefusalKeeper({ sql, clock, logger, refusals, viewers });
   const edges = edgesService(config, f.secrets, sql, clock);
+  const nodes = new NodesService({
+    sql,
+    clock,
+    key: nodeKey(f.secrets.signing_key),
+    join: {
+      signingKey: f.secrets.signing_key,
+      dataKey: f.secrets.data_key,
+      databaseUrl: config.databaseUrl,
+      originUrl: originCdnUrl(config),
+    },
+  });
   return {
     cdn,
     billing,
@@ -260,6 +280,8 @@ export function buildServices(
     dashboardAccess,
     publicRefusals,
     edges,
+    nodes,
+    nodeDirectory,
   };
 }
 
@@ -317,6 +339,14 @@ export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): J
       periodSeconds: config.expiryCheckSeconds,
       timeoutSeconds: 60,
       run: () => s.streams.expireReservations(),
+    },
+    // A node that stopped: its publishers' reconnect windows start, its reservations move (once, cluster-wide).
+    {
+      name: 'node-failover',
+      schedule: every(2),
+      periodSeconds: 2,
+      timeoutSeconds: 60,
+      run: () => s.streams.failover(),
     },
     {
       name: 'idempotency-purge',

@@ -90,6 +90,8 @@ export interface Config {
   expiryCheckSeconds: number;
   limits: { new: AccountLimits; trusted: AccountLimits };
   live: LiveSettings;
+  /** This machine in the cluster; `id` null: a process that is no node (an API in tests). */
+  node: { id: string | null; name: string | null; role: 'primary' | 'ingest'; originUrl: string | null };
   capacity: { cores: number; reservedCores: number; streamCost: StreamCosts };
   recordings: RecordingSettings;
   viewers: ViewerSettings;
@@ -339,6 +341,12 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
       trusted: { ...DEFAULT_LIMITS.trusted, ...file.limits?.trusted },
     },
     live: liveSettings(file, env.FFMPEG_PATH),
+    node: {
+      id: file.node?.id ?? null,
+      name: file.node?.name ?? null,
+      role: file.node?.role ?? 'primary',
+      originUrl: file.node?.origin_url ?? null,
+    },
     capacity: {
       cores: file.capacity?.cores ?? availableParallelism(),
       reservedCores: file.capacity?.reserved_cores ?? 0.3,

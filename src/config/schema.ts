@@ -347,6 +347,23 @@ export const ConfigFileSchema = Type.Object(
     reservation_seconds: Type.Optional(Type.Integer({ minimum: 10 })),
     expiry_check_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 59 })),
     live: Type.Optional(Type.Partial(LiveSettings, { additionalProperties: false })),
+    /**
+     * This machine as a node of the cluster (docs/decisions.md, "Ingest nodes"); written by
+     * `svc init` (the primary) or `svc node join` (an ingest node), never by hand.
+     */
+    node: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^nod_[a-z0-9]{20}$' }),
+          name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }),
+          /** `primary`: API, origin, jobs and ingest; `ingest`: publishers and ladders only. */
+          role: Type.Union([Type.Literal('primary'), Type.Literal('ingest')]),
+          /** An ingest node's origin (the primary's CDN port), where it writes live media. */
+          origin_url: Type.Optional(Url),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     capacity: Type.Optional(Type.Partial(CapacitySettings, { additionalProperties: false })),
     recordings: Type.Optional(Type.Partial(RecordingSettings, { additionalProperties: false })),
     viewers: Type.Optional(Type.Partial(ViewerSettings, { additionalProperties: false })),

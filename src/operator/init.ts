@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+import { newId } from '../core/ids.js';
 import { existsSync } from 'node:fs';
 import { managedCluster } from '../platform/db/managed-cluster.js';
 import {
@@ -124,8 +126,30 @@ export function updateConfigFile(dataDir: string, changes: ConfigFile): { file: 
   if (changes.whip) file.whip = { ...existing?.whip, ...changes.whip };
   if (changes.cdn) file.cdn = { ...existing?.cdn, ...changes.cdn };
   if (changes.tls) file.tls = mergeTls(existing?.tls ?? null, changes.tls);
+  file.node ??= primaryNode();
   writeConfigFile(dataDir, file);
   return { file, created: existing === null };
+}
+
+/**
+ * Every appliance is a node of its own cluster (docs/decisions.md, "Ingest nodes"): a data dir made
+ * before nodes gets its identity at its next `svc up`.
+ */
+export function ensureNodeIdentity(dataDir: string): void {
+  const file = readConfigFile(dataDir);
+  if (file && !file.node) writeConfigFile(dataDir, { ...file, node: primaryNode() });
+}
+
+/** A new primary's identity: a name from the machine's host name, made unique by the id's end. */
+function primaryNode(): NonNullable<ConfigFile['node']> {
+  const id = newId('nod_');
+  const host =
+    hostname()
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'node';
+  return { id, name: `${host}-${id.slice(-4)}`, role: 'primary' };
 }
 
 function mergeTls(existing: ConfigFile['tls'], change: NonNullable<ConfigFile['tls']>): ConfigFile['tls'] {

@@ -126,6 +126,7 @@ export async function newStream(
     created_at: now,
     reservation_expires_at: new Date(now.getTime() + 1_800_000),
     srt_port: null,
+    node_id: null,
   });
 }
 

@@ -11,6 +11,7 @@ interface Ctx {
   remove: () => void;
   db: { url: string; drop: () => Promise<void> };
   secrets: string;
+  node: { id: string; name: string; role: string };
 }
 
 const t = suite<Ctx>('cli: svc init');
@@ -49,8 +50,13 @@ t('init --no-install --json writes config and 0600 secrets and migrates the data
   assert.is(out.base_url, 'http://media.test:18123');
   assert.is(out.allow_private_webhooks, true);
 
-  const config = JSON.parse(readFileSync(join(ctx.dir, 'config.json'), 'utf8'));
+  const { node, ...config } = JSON.parse(readFileSync(join(ctx.dir, 'config.json'), 'utf8'));
   assert.equal(config, { database_url: ctx.db.url, host: 'media.test', api_port: 18123, allow_private_webhooks: true });
+  // Every appliance is the primary node of its own cluster, named after its machine.
+  assert.match(node.id, /^nod_[a-z0-9]{20}$/);
+  assert.match(node.name, /^[a-z0-9][a-z0-9-]*-[a-z0-9]{4}$/);
+  assert.is(node.role, 'primary');
+  ctx.node = node;
   const secretsPath = join(ctx.dir, 'secrets.json');
   assert.is(statSync(secretsPath).mode & 0o777, 0o600);
   ctx.secrets = readFileSync(secretsPath, 'utf8');
@@ -74,6 +80,7 @@ t('re-running init keeps existing values and secrets; flags given override', asy
     allow_private_webhooks: false,
     cdn_port: 9999,
     api_workers: 3,
+    node: ctx.node,
   });
   assert.is(readFileSync(join(ctx.dir, 'secrets.json'), 'utf8'), ctx.secrets);
   assert.is(statSync(join(ctx.dir, 'secrets.json')).mode & 0o777, 0o600);

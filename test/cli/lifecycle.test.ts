@@ -113,6 +113,7 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
       'idempotency-purge',
       'ingest-samples-purge',
       'metering',
+      'node-failover',
       'recording-retention',
       'recordings',
       'reservation-expiry',

@@ -269,6 +269,8 @@ export interface StreamRow {
   srt_port: number | null;
   /** `srt` while its publisher comes through the SRT relay, whose CPU capacity then counts. */
   ingest_relay: IngestRelay | null;
+  /** The ingest node its capacity is reserved on (pending) or whose ladder runs it (live); null: the one box, before nodes. */
+  node_id: string | null;
 }
 
 type LaterFields =
@@ -377,6 +379,16 @@ export function streamCost(capacity: Config['capacity'], profile: Profile, maxRe
   return maxResolution >= 1080 ? cost.abr_1080 : cost.abr_720;
 }
 
+/** A node's capacity: what it said of its cores at its last heartbeat, the cluster's stream costs. */
+export const nodeCapacity = (
+  capacity: Config['capacity'],
+  node: { cores: number | null; reserved_cores: number | null },
+) => ({
+  ...capacity,
+  cores: node.cores ?? capacity.cores,
+  reservedCores: node.reserved_cores ?? capacity.reservedCores,
+});
+
 /** Cores the ladders may use: the machine less what the API, PostgreSQL and nginx need. */
 export const ladderBudget = (capacity: Config['capacity']): number =>
   Math.max(0, capacity.cores - capacity.reservedCores);
@@ -402,15 +414,16 @@ export interface LoadRow {
   whip_relays: number;
 }
 
-/** Streams holding capacity, by kind: pending ones keep their reservation, live ones run. */
-export async function load(db: Db, statuses: StreamStatus[]): Promise<LoadRow[]> {
+/** Streams holding capacity (on one node, or all), by kind: pending ones keep their reservation, live ones run. */
+export async function load(db: Db, statuses: StreamStatus[], nodeId: string | null = null): Promise<LoadRow[]> {
   return db<LoadRow[]>`
     select profile, max_resolution, count(*)::int as count,
       count(*) filter (where ingest_relay = 'srt')::int as srt_relays,
       count(*) filter (where ingest_relay = 'rtmps')::int as rtmps_relays,
       count(*) filter (where ingest_relay = 'whip')::int as whip_relays
     from streams
-    where status in ${db(statuses)} group by profile, max_resolution`;
+    where status in ${db(statuses)} ${nodeId === null ? db`` : db`and node_id = ${nodeId}`}
+    group by profile, max_resolution`;
 }
 
 export function loadOf(capacity: Config['capacity'], rows: LoadRow[]): number {

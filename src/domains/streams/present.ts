@@ -1,6 +1,7 @@
 import type { PublicUrls } from '../../config/config.js';
 import { iso, secondsUntil } from '../../core/time.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
+import type { NodeView } from '../ledger/nodes/directory.js';
 import { srtPassphrase, srtPublishUrl } from '../../platform/media/srt.js';
 import { defaultPlaybackExpiry, FINISHED, type Profile, type StreamRow } from './model.js';
 import type { PresentedRow } from './queries.js';
@@ -12,6 +13,8 @@ export interface PresentContext {
   srt: { key: Buffer; latencyMs: number };
   now: Date;
   nodeReady: boolean;
+  /** The stream's node, when it has one (a cluster): its readiness and ingest addresses. */
+  node: (nodeId: string) => NodeView | null;
   cdn: CdnAddresses;
   /** Watching on the hosted player now (this node's count); null when nobody is. */
   viewersNow: (streamId: string) => number | null;
@@ -42,6 +45,7 @@ function recordingOf(row: PresentedRow): Stream['recording'] {
 /** The spec's Stream; `cost` and `viewers` (single-stream read only) are added by the caller. */
 export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
   const pending = row.status === 'pending';
+  const node = row.node_id === null ? null : ctx.node(row.node_id);
   const finished = FINISHED.includes(row.status);
   // Re-signed on every read; the expiry is fixed per stream, so the URL is too (caches keep working).
   const expiresAt = finished ? null : defaultPlaybackExpiry(row);
@@ -55,8 +59,8 @@ export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
     record: row.record,
     replay: row.replay,
     recording: recordingOf(row),
-    node_ready: ctx.nodeReady,
-    rtmp_url: finished ? null : ctx.urls.rtmp_url,
+    node_ready: row.node_id === null ? ctx.nodeReady : (node?.ready ?? false),
+    rtmp_url: finished ? null : (node?.rtmp_url ?? ctx.urls.rtmp_url),
     playback_url: expiresAt && ctx.cdn.playback(row.id, expiresAt),
     playback_url_expires_at: iso(expiresAt),
     embed_url: `${ctx.urls.player_url}/${row.id}`,
@@ -81,15 +85,16 @@ export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
 
 /** Creation and key replacement add the secrets, once. */
 export function presentCreated(row: StreamRow, secret: string, ctx: PresentContext): CreatedStream {
+  const node = row.node_id === null ? null : ctx.node(row.node_id);
   return {
     ...presentStream(row, ctx),
     stream_key: `${row.id}?key=${secret}`,
-    whip_url: `${ctx.urls.whip_url}/${row.id}?direction=whip&key=${secret}`,
+    whip_url: `${node?.whip_url ?? ctx.urls.whip_url}/${row.id}?direction=whip&key=${secret}`,
     srt_url:
       row.srt_port === null
         ? null
         : srtPublishUrl({
-            host: ctx.urls.srt_host,
+            host: node?.srt_host ?? ctx.urls.srt_host,
             port: row.srt_port,
             passphrase: srtPassphrase(ctx.srt.key, row.id, row.key_hash),
             latencyMs: ctx.srt.latencyMs,

@@ -37,6 +37,7 @@ export const PRESENTED_COLUMNS = [
   'recording_delete_reason',
   'recording_deleted_at',
   'thumbnail_at',
+  'node_id',
 ] as const satisfies readonly (keyof StreamRow)[];
 
 export type PresentedRow = Pick<StreamRow, (typeof PRESENTED_COLUMNS)[number]>;
@@ -190,4 +191,34 @@ export async function takeSrtPort(db: Db, range: { port_min: number; port_max: n
     where not exists (select 1 from streams where srt_port = p and status in ('pending', 'live'))
     limit 1`;
   return row?.port ?? null;
+}
+
+/**
+ * Live streams whose node stopped answering (not heard from since `cutoff`, or removed) while its
+ * publisher was on it, locked: their publisher is taken as gone since the node's last heartbeat,
+ * so the usual reconnect window runs (docs/decisions.md, "One broadcast across a node's death").
+ */
+export async function lockOrphanedLive(
+  db: Db,
+  cutoff: Date,
+): Promise<(StreamRow & { node_last_seen_at: Date | null })[]> {
+  return db<(StreamRow & { node_last_seen_at: Date | null })[]>`
+    select s.*, n.last_seen_at as node_last_seen_at from streams s join nodes n on n.id = s.node_id
+    where s.status = 'live' and s.publisher_client_id is not null
+      and (n.status = 'removed' or n.last_seen_at is null or n.last_seen_at < ${cutoff})
+    for update of s skip locked`;
+}
+
+/** Pending streams reserved on a node that is down (not heard from since `cutoff`), draining or removed, locked. */
+export async function lockStrandedPending(
+  db: Db,
+  cutoff: Date,
+): Promise<(StreamRow & { node_status: string; node_last_seen_at: Date | null })[]> {
+  return db<(StreamRow & { node_status: string; node_last_seen_at: Date | null })[]>`
+    select s.*, n.status as node_status, n.last_seen_at as node_last_seen_at
+    from streams s join nodes n on n.id = s.node_id
+    where s.status = 'pending'
+      and (n.status <> 'active' or n.last_seen_at is null or n.last_seen_at < ${cutoff})
+    order by s.created_at limit 200
+    for update of s skip locked`;
 }

@@ -12,17 +12,19 @@ import {
   DEFAULT_PLAYER,
   FINISHED,
   defaultPlaybackExpiry,
-  fits,
   insertStream,
-  load,
   lockStream,
   ownStream,
+  publisherGone,
   updateStream,
   type PlayerSettings,
   type StreamChanges,
   type StreamRow,
 } from './model.js';
 import * as q from './queries.js';
+import { placeStream } from './placement.js';
+import { NODE_DOWN_AFTER_MS } from '../ledger/nodes/service.js';
+import type { NodeDirectory } from '../ledger/nodes/directory.js';
 import { presentCreated, presentStream, type PresentContext } from './present.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
 import type { MarkerFolder } from '../../platform/system/marker-folder.js';
@@ -60,6 +62,8 @@ export interface StreamsDeps {
   /** Where nginx learns that a stream's public address is refused (absent: nothing serves it here). */
   refusals?: MarkerFolder;
   live: LiveLink;
+  /** The cluster's nodes, for the node a stream is reserved on (absent: this box alone). */
+  nodes?: NodeDirectory;
   viewers: StreamViewers;
   billing: BillingService;
   /** Chat (above streams) announces changed chat settings to every reader, in the patch's transaction. */
@@ -86,6 +90,9 @@ export interface LiveLink {
 }
 
 export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {} };
+
+/** How long a pending stream waits for room elsewhere after its node went down before it ends `provision_failed`. */
+export const PROVISION_GRACE_SECONDS = 60;
 
 export class StreamsService {
   /** `get`'s statement, composed once with the figures of viewers and billing (`runComposed`). */
@@ -279,6 +286,50 @@ export class StreamsService {
     }
   }
 
+  /**
+   * The cluster's answer to a node that stopped (docs/decisions.md, "One broadcast across a node's
+   * death"): its live streams' publishers are taken as gone since its last heartbeat, so they end
+   * after the reconnect window unless the publisher comes back on any node; its pending streams
+   * move to a node with room, or end `provision_failed` once none has had room for a minute after
+   * the node went down (a removed node's at once). A draining node's pending streams move when
+   * another has room and otherwise stay.
+   */
+  async failover(): Promise<{ released: number; moved: number; failed: number }> {
+    const { sql, clock, config } = this.deps;
+    return sql.begin(async (tx) => {
+      const now = clock.now();
+      const cutoff = addSeconds(now, -NODE_DOWN_AFTER_MS / 1000);
+      const orphaned = await q.lockOrphanedLive(tx, cutoff);
+      for (const row of orphaned) {
+        const leftAt = row.node_last_seen_at ?? now;
+        await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: leftAt });
+        await publisherGone(tx, row.id, leftAt);
+      }
+      let moved = 0;
+      let failed = 0;
+      for (const row of await q.lockStrandedPending(tx, cutoff)) {
+        const placement = await placeStream(tx, config.capacity, now, {
+          profile: row.profile,
+          maxResolution: row.max_resolution,
+        });
+        if (placement !== 'full' && placement.nodeId !== null && placement.nodeId !== row.node_id) {
+          await updateStream(tx, row.id, { node_id: placement.nodeId });
+          moved++;
+          continue;
+        }
+        const downSince = row.node_last_seen_at ?? row.created_at;
+        const hopeless =
+          row.node_status === 'removed' ||
+          (row.node_status !== 'draining' && now.getTime() - downSince.getTime() >= PROVISION_GRACE_SECONDS * 1000);
+        if (hopeless) {
+          await transitions.provisionFailed(tx, row, now);
+          failed++;
+        }
+      }
+      return { released: orphaned.length, moved, failed };
+    });
+  }
+
   private async createIn(tx: Tx, accountId: string, input: CreateStreamBody): Promise<CreatedStream> {
     const { config, clock } = this.deps;
     const now = clock.now();
@@ -319,9 +370,9 @@ export class StreamsService {
     }
 
     const profile = input.profile ?? 'abr_basic';
-    // A soft check (no global lock, so creation stays parallel): admission of the publisher is the hard one.
-    if (!fits(config.capacity, await load(tx, ['pending', 'live']), profile, maxResolution)) {
-      throw new ApiError('no_capacity', 'Every ingest slot of this machine is reserved; retry shortly.', {
+    const placement = await placeStream(tx, config.capacity, now, { profile, maxResolution });
+    if (placement === 'full') {
+      throw new ApiError('no_capacity', 'Every ingest slot is reserved; retry shortly.', {
         retry_after_seconds: 30,
       });
     }
@@ -350,6 +401,7 @@ export class StreamsService {
       created_at: now,
       reservation_expires_at: addSeconds(now, config.reservationSeconds),
       srt_port: await q.takeSrtPort(tx, config.srt),
+      node_id: placement.nodeId,
     });
     return presentCreated(row, secret, this.context());
   }
@@ -361,6 +413,7 @@ export class StreamsService {
       srt: { key: this.deps.srtKey, latencyMs: this.deps.config.srt.latency_ms },
       now: this.deps.clock.now(),
       nodeReady: this.deps.live.nodeReady(),
+      node: (id) => this.deps.nodes?.view(id) ?? null,
       cdn: this.deps.cdn,
       viewersNow: (id) => viewers.viewersNow(id),
     };

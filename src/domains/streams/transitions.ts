@@ -35,6 +35,18 @@ export const expire = (tx: Tx, stream: StreamRow): Promise<StreamRow> =>
     recording_status: stream.record ? 'none' : 'not_recorded',
   });
 
+/**
+ * No node can take a reservation whose node died (docs/decisions.md, "One broadcast across a
+ * node's death"): it ends like one that was never published to, with the spec's reason.
+ */
+export const provisionFailed = (tx: Tx, stream: StreamRow, at: Date): Promise<StreamRow> =>
+  move(tx, stream, 'pending', 'stream.expired', at, {
+    status: 'expired',
+    ended_at: at,
+    end_reason: 'provision_failed',
+    recording_status: stream.record ? 'none' : 'not_recorded',
+  });
+
 export const goLive = (tx: Tx, stream: StreamRow, at: Date): Promise<StreamRow> =>
   move(tx, stream, 'pending', 'stream.live', at, {
     status: 'live',

@@ -12,10 +12,20 @@ export const SYSTEM_PACKAGES: readonly string[] = [
   'postgresql',
 ];
 /**
- * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser), and
- * Pebble, a real ACME server that issues the test certificates offline.
+ * The tests add Debian's Chromium, which drives the hosted player (never a downloaded browser),
+ * Pebble, a real ACME server that issues the test certificates offline, iproute2 for the cluster
+ * tests' network namespaces, and Ceph (a monitor, an OSD and radosgw), the real S3 server of the
+ * object-storage tests.
  */
-export const TEST_PACKAGES: readonly string[] = [...SYSTEM_PACKAGES, 'chromium', 'pebble', 'iproute2'];
+export const TEST_PACKAGES: readonly string[] = [
+  ...SYSTEM_PACKAGES,
+  'chromium',
+  'pebble',
+  'iproute2',
+  'ceph-mon',
+  'ceph-osd',
+  'radosgw',
+];
 
 export interface SystemCommand {
   file: string;

@@ -10,6 +10,7 @@ import {
   fits,
   load,
   lockStreamById,
+  nodeCapacity,
   publisherJoined,
   updateStream,
   type IngestRelay,
@@ -17,6 +18,8 @@ import {
 } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
 import * as q from './queries.js';
+import { findNode, lockNode } from '../../ledger/nodes/queries.js';
+import { nodeUp } from '../../ledger/nodes/service.js';
 
 /** What nginx-rtmp posts to `on_publish` (the publish URL's query string arrives as fields). */
 export interface PublishRequest {
@@ -54,6 +57,8 @@ const refuse = (streamId: string | null, reason: RefusalReason, message: string)
 
 type Ctx = {
   config: Config;
+  /** The node this publisher reached (null: a box that knows no nodes). */
+  nodeId: string | null;
   now: Date;
   billing: BillingService;
   publisherPresent: (streamId: string) => Promise<boolean>;
@@ -75,6 +80,8 @@ export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admi
     publisher_client_id: req.clientId,
     publisher_left_at: null,
     ingest_relay: req.via ?? null,
+    // The reservation follows the publisher: any node takes any key it has room for.
+    ...(ctx.nodeId === null ? {} : { node_id: ctx.nodeId }),
   });
   await publisherJoined(tx, live.id, ctx.now);
   return { admitted: true, stream: updated, resumed };
@@ -106,16 +113,22 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
     return refuse(stream.id, 'no_credit', 'the account has no credit left');
   }
 
+  // Another node holds (or held) it: a publisher there counts while that node is up.
+  const elsewhere = ctx.nodeId !== null && stream.node_id !== null && stream.node_id !== ctx.nodeId;
   if (stream.status === 'live') {
     if (stream.publisher_client_id !== null) {
-      if (await ctx.publisherPresent(stream.id))
-        return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
+      const present = elsewhere
+        ? await nodeIsUp(tx, stream.node_id as string, ctx.now)
+        : await ctx.publisherPresent(stream.id);
+      if (present) return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
     }
     const windowEnd =
       stream.publisher_left_at && addSeconds(stream.publisher_left_at, ctx.config.live.reconnect_window_seconds);
     if (stream.publisher_client_id === null && windowEnd && windowEnd <= ctx.now) {
       return refuse(stream.id, 'stream_finished', 'the reconnect window is over; the stream is ending');
     }
+    if (elsewhere && !(await roomHere(tx, req, stream, ctx)))
+      return refuse(stream.id, 'no_capacity', 'this node runs as many ladders as its cores allow; retry shortly');
     return { admitted: true, stream, resumed: true };
   }
 
@@ -132,11 +145,25 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
   const live = await q.countLive(tx, account.id, stream.id);
   if (live >= limits.live_at_once)
     return refuse(stream.id, 'limit_live_streams', `${live} streams of this account are live, the most allowed`);
-  await q.lockCapacity(tx);
-  if (!fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution, req.via ?? null)) {
+  if (!(await roomHere(tx, req, stream, ctx)))
     return refuse(stream.id, 'no_capacity', 'the machine runs as many ladders as its cores allow; retry shortly');
-  }
   return { admitted: true, stream, resumed: false };
+}
+
+/** Whether this node's ladders have room for the stream's, under a lock admissions here share. */
+async function roomHere(tx: Tx, req: Omit<PublishRequest, 'clientId'>, stream: StreamRow, ctx: Ctx): Promise<boolean> {
+  if (ctx.nodeId === null) {
+    await q.lockCapacity(tx);
+    return fits(ctx.config.capacity, await load(tx, ['live']), stream.profile, stream.max_resolution, req.via ?? null);
+  }
+  const node = await lockNode(tx, ctx.nodeId);
+  const capacity = node ? nodeCapacity(ctx.config.capacity, node) : ctx.config.capacity;
+  return fits(capacity, await load(tx, ['live'], ctx.nodeId), stream.profile, stream.max_resolution, req.via ?? null);
+}
+
+async function nodeIsUp(tx: Tx, nodeId: string, now: Date): Promise<boolean> {
+  const node = await findNode(tx, nodeId);
+  return node !== null && nodeUp(node, now);
 }
 
 function hashMatches(given: Buffer, hash: Buffer): boolean {

@@ -54,6 +54,7 @@ export class LiveGate implements PublisherGate {
     const result = await sql.begin((tx) =>
       admit(tx, req, {
         config,
+        nodeId: config.node.id,
         now: clock.now(),
         billing: this.deps.billing,
         publisherPresent: (id) => this.publisherPresent(id),
@@ -95,6 +96,7 @@ export class LiveGate implements PublisherGate {
     return sql.begin((tx) =>
       wouldAdmit(tx, req, {
         config,
+        nodeId: config.node.id,
         now: clock.now(),
         billing: this.deps.billing,
         publisherPresent: (id) => this.publisherPresent(id),

@@ -4,7 +4,7 @@ import { sha256 } from '../../../core/ids.js';
 import type { BillingService } from '../../ledger/billing/service.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import { parseRtmpStat, type StatStream } from '../../../platform/nginx/rtmp-stat.js';
-import type { EndReason } from '../../streams/model.js';
+import type { EndReason, StreamRow } from '../../streams/model.js';
 import type { Admission } from './admission.js';
 import { EndingRules } from './ending.js';
 import { lastMediaAt } from './evidence.js';
@@ -135,12 +135,18 @@ export class LiveService implements PublisherGate {
     await this.ending.endExpired(now);
     const stats = await this.readStats();
     const before = this.workers.lastSerial;
-    const live = await q.liveStreams(this.deps.sql);
-    // A stream ended elsewhere (another node, a future job) still has its worker here: finish it.
+    const all = await q.liveStreams(this.deps.sql);
+    const live = this.mine(all);
+    // A stream ended elsewhere (another node, a job) still has its worker here: finish it. One
+    // whose publisher went to another node (this one was cut off for a while) just loses its
+    // worker here: its media on the origin are the other node's now.
     // Workers made after the query began are too new to judge by it.
-    const liveIds = new Set(live.map((r) => r.id));
-    for (const worker of this.workers.madeBefore(before))
+    const liveIds = new Set(all.map((r) => r.id));
+    const mineIds = new Set(live.map((r) => r.id));
+    for (const worker of this.workers.madeBefore(before)) {
       if (!liveIds.has(worker.streamId)) await this.ended(worker.streamId);
+      else if (!mineIds.has(worker.streamId)) await this.workers.ended(worker.streamId);
+    }
     if (stats) {
       await this.gate.reconcile(live, stats);
       this.checks = [...this.checks.slice(-1), now];
@@ -157,7 +163,7 @@ export class LiveService implements PublisherGate {
   async start(): Promise<void> {
     this.workers.killLeftovers();
     const stats = await this.readStats();
-    if (stats) this.gate.resume(await q.liveStreams(this.deps.sql), stats);
+    if (stats) this.gate.resume(this.mine(await q.liveStreams(this.deps.sql)), stats);
     let busy = false;
     this.timer = setInterval(() => {
       if (busy) return;
@@ -175,6 +181,12 @@ export class LiveService implements PublisherGate {
         })
         .finally(() => (busy = false));
     }, this.deps.config.live.sample_seconds * 1000);
+  }
+
+  /** The live streams this node runs (on a box that knows no nodes: all of them). */
+  private mine(live: StreamRow[]): StreamRow[] {
+    const self = this.deps.config.node.id;
+    return self === null ? live : live.filter((r) => r.node_id === null || r.node_id === self);
   }
 
   async stop(): Promise<void> {
