@@ -198,7 +198,7 @@ export async function startAppliance(opts: {
       await registerPrimary(sql, config.node.id, config.node.name, clock.now());
     // Object storage answers before anything records: a wrong bucket or key stops the start, naming it.
     const bucket = objectStore(config, secrets);
-    const storage = bucket && new ApplianceStorage(bucket, config, logger.child({ domain: 'storage' }));
+    const storage = bucket && new ApplianceStorage(bucket, config, clock, logger.child({ domain: 'storage' }));
     if (storage) {
       await storage.start();
       stops.push({ part: 'object storage spool', stop: () => storage.stop() });

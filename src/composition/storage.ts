@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ConfigError, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
+import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import { S3Store } from '../platform/storage/s3-store.js';
 import { Spool, type SpoolReadings } from '../platform/storage/spool.js';
@@ -44,6 +45,7 @@ export class ApplianceStorage {
   constructor(
     readonly store: S3Store,
     private readonly config: Config,
+    private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
     const s = config.storage!;
@@ -66,7 +68,7 @@ export class ApplianceStorage {
   }
 
   state(): StorageState {
-    return { kind: 's3', where: this.store.where, at: new Date().toISOString(), ...this.spool.readings() };
+    return { kind: 's3', where: this.store.where, at: this.clock.now().toISOString(), ...this.spool.readings() };
   }
 
   async stop(): Promise<void> {

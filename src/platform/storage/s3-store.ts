@@ -201,8 +201,8 @@ export class S3Store implements ObjectStore {
     }
   }
 
-  async presign(key: string, expiresAt: Date): Promise<string> {
-    const seconds = Math.ceil((expiresAt.getTime() - Date.now()) / 1000);
+  async presign(key: string, expiresInSeconds: number): Promise<string> {
+    const seconds = Math.ceil(expiresInSeconds);
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), {
       expiresIn: Math.min(MAX_PRESIGN_SECONDS, Math.max(1, seconds)),
     });

@@ -23,7 +23,7 @@ export interface ObjectStore {
   /** Throws, naming what to fix, when the store does not answer (status, metrics, `svc up`); absent: always there. */
   check?(): Promise<void>;
   /** A time-limited GET address of the object for a client, where the store has them (S3). */
-  presign?(key: string, expiresAt: Date): Promise<string>;
+  presign?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export interface PutOptions {

@@ -67,7 +67,7 @@ export class RecordingsService {
 
   /** Deletes recordings past their date. */
   async expire(batch = 100): Promise<number> {
-    const { sql, clock, config } = this.deps;
+    const { sql, clock } = this.deps;
     return sql.begin(async (tx) => {
       const rows = await q.lockExpired(tx, clock.now(), batch);
       for (const row of rows) {
@@ -296,7 +296,7 @@ export class RecordingsService {
   async bucketSource(streamId: string): Promise<string | null> {
     const store = this.deps.storage?.store;
     if (!store?.presign) return null;
-    const url = new URL(await store.presign(recordingKey(streamId), addSeconds(this.deps.clock.now(), 3600)));
+    const url = new URL(await store.presign(recordingKey(streamId), 3600));
     return `${url.pathname}${url.search}`;
   }
 }
