@@ -5,7 +5,7 @@ import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
-import { S3Store } from '../platform/storage/s3-store.js';
+import { S3Store, StorageCheckError } from '../platform/storage/s3-store.js';
 import { Spool, type SpoolReadings } from '../platform/storage/spool.js';
 
 /** The bucket of `storage` in config.json with the key pair of secrets.json; null: the data dir. */
@@ -58,9 +58,18 @@ export class ApplianceStorage {
     });
   }
 
-  /** Fails the start with what to fix when the bucket does not answer; then resumes what the spool holds. */
+  /**
+   * Fails the start with what to fix when the storage refuses (no such bucket, a wrong key pair);
+   * one that does not answer only warns: an outage must not keep live streaming down, and the
+   * spool holds what is recorded meanwhile. Then resumes what the spool holds.
+   */
   async start(): Promise<void> {
-    await this.store.check();
+    try {
+      await this.store.check();
+    } catch (err) {
+      if (!(err instanceof StorageCheckError) || err.answered) throw err;
+      this.logger.warn({ err: err.message }, 'object storage does not answer; recordings wait in the spool');
+    }
     await this.spool.start();
     this.timer = setInterval(() => void this.writeState(), 2000);
     this.timer.unref();

@@ -72,7 +72,13 @@ export class S3Store implements ObjectStore {
       // S3-compatible servers (Ceph, MinIO, B2) do not all know the newer checksum headers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
-      requestHandler: { connectionTimeout: this.timeouts.connectMs, requestTimeout: this.timeouts.idleMs },
+      // Without throwOnRequestTimeout the SDK only logs when requestTimeout passes and waits on:
+      // a multipart part (which has no call limit) would hang for as long as the bucket is silent.
+      requestHandler: {
+        connectionTimeout: this.timeouts.connectMs,
+        requestTimeout: this.timeouts.idleMs,
+        throwOnRequestTimeout: true,
+      },
     });
   }
 
@@ -197,7 +203,7 @@ export class S3Store implements ObjectStore {
         abortSignal: this.signal(),
       });
     } catch (err) {
-      throw new Error(`object storage ${this.where}: ${describe(err)}`);
+      throw new StorageCheckError(`object storage ${this.where}: ${describe(err)}`, err instanceof S3ServiceException);
     }
   }
 
@@ -210,6 +216,17 @@ export class S3Store implements ObjectStore {
 
   destroy(): void {
     this.client.destroy();
+  }
+}
+
+/** The bucket did not answer a check. */
+export class StorageCheckError extends Error {
+  constructor(
+    message: string,
+    /** The storage answered (no such bucket, access denied): a setting to fix, not an outage. */
+    readonly answered: boolean,
+  ) {
+    super(message);
   }
 }
 
