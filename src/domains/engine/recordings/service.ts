@@ -236,8 +236,22 @@ export class RecordingsService {
         .sessions()
         .map((f) => stem(basename(f))),
     );
-    const stored = (await storedSessions(storage.store, row.id)).filter((s) => !local.has(stem(s.file)));
     const waited = row.ended_at ? (this.deps.clock.now().getTime() - row.ended_at.getTime()) / 1000 : 0;
+    let listed: Awaited<ReturnType<typeof storedSessions>>;
+    try {
+      listed = await storedSessions(storage.store, row.id);
+    } catch (err) {
+      // The bucket does not answer: no attempt is counted. Other nodes' sessions are awaited as
+      // long as their pieces would be; then what this node has is used (one box: everything).
+      if (waited < PIECES_WAIT_SECONDS || !local.size)
+        throw new NotYet(`object storage does not answer: ${(err as Error).message}`);
+      this.deps.logger.warn(
+        { stream_id: row.id, err: (err as Error).message },
+        'object storage does not answer: the recording is made from the sessions on this node',
+      );
+      return [];
+    }
+    const stored = listed.filter((s) => !local.has(stem(s.file)));
     const open = stored.filter((s) => !s.closed);
     if (open.length && (waited < PIECES_WAIT_SECONDS || storage.spool?.holds(sessionsPrefix(row.id))))
       throw new NotYet(`session pieces still arriving (${open.map((s) => s.file).join(', ')})`);
