@@ -61,7 +61,7 @@ export interface StorageStatus {
 }
 
 /** What the running appliance last wrote of its object storage (run/storage-state.json). */
-function storageStatus(config: Config, running: boolean): StorageStatus {
+export function storageStatus(config: Config, running: boolean): StorageStatus {
   const empty = {
     up: null,
     spool_bytes: 0,
