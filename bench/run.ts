@@ -17,6 +17,7 @@ import { benchWhip } from './whip.bench.js';
 import { benchTls } from './tls.bench.js';
 import { benchIngest } from './ingest.bench.js';
 import { benchWhipStart } from './whip-start.bench.js';
+import { benchStorage } from './storage.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<string>> = {
   tls: benchTls,
   ingest: benchIngest,
   edges: benchEdges,
+  storage: benchStorage,
 };
 
 const chosen = process.argv.slice(2);
