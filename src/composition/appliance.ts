@@ -370,7 +370,7 @@ export async function startAppliance(opts: {
       chat: api.chat,
       nginx,
       certificate: certificates && (() => certificates.status()),
-      storage: storage && (() => storage.spool.readings()),
+      storage: storage && { bucket: config.storage!.bucket, readings: () => storage.spool.readings() },
     });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });

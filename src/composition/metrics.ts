@@ -39,7 +39,7 @@ export interface MetricSources {
   /** The served certificate, on nodes with TLS. */
   certificate?: (() => TlsStatus) | null;
   /** Object storage and its spool, on nodes with it configured. */
-  storage?: (() => SpoolReadings) | null;
+  storage?: { bucket: string; readings(): SpoolReadings } | null;
 }
 
 export class ApplianceMetrics {
@@ -151,16 +151,28 @@ export class ApplianceMetrics {
   );
   /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
   private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
-  /** Only with object storage (registered by `attach`). */
-  private storage: {
-    up: Gauge<string>;
-    bytes: Gauge<string>;
-    items: Gauge<string>;
-    oldest: Gauge<string>;
-    uploads: Gauge<string>;
-    uploadedBytes: Gauge<string>;
-    failed: Gauge<string>;
-  } | null = null;
+  /** Object storage, by bucket: no series on nodes without it (a 0 there would read as "down"). */
+  private readonly storage = {
+    up: this.gauge('svc_storage_up', '1 when the object storage answered the last upload or probe, else 0', ['bucket']),
+    bytes: this.gauge('svc_storage_spool_bytes', 'Bytes in the disk spool waiting for the object storage', ['bucket']),
+    items: this.gauge('svc_storage_spool_items', 'Uploads in the disk spool waiting for the object storage', [
+      'bucket',
+    ]),
+    oldest: this.gauge(
+      'svc_storage_spool_oldest_seconds',
+      'Age of the oldest upload waiting in the spool (0 when empty): alert above a few minutes',
+      ['bucket'],
+    ),
+    uploads: this.gauge('svc_storage_uploads_total', 'Uploads to the object storage since the start', ['bucket']),
+    uploadedBytes: this.gauge(
+      'svc_storage_uploaded_bytes_total',
+      'Bytes uploaded to the object storage since the start',
+      ['bucket'],
+    ),
+    failed: this.gauge('svc_storage_upload_failures_total', 'Failed upload tries (each retried) since the start', [
+      'bucket',
+    ]),
+  };
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
@@ -172,7 +184,6 @@ export class ApplianceMetrics {
   /** The parts to read at scrape time, once they are built. */
   attach(sources: MetricSources): void {
     this.sources = sources;
-    if (sources.storage && !this.storage) this.attachStorage();
     if (sources.certificate && !this.certificate)
       this.certificate = {
         expiry: this.gauge(
@@ -186,26 +197,6 @@ export class ApplianceMetrics {
           ['state'],
         ),
       };
-  }
-
-  private attachStorage(): void {
-    this.storage = {
-      up: this.gauge('svc_storage_up', '1 when the object storage answered the last upload or probe, else 0', []),
-      bytes: this.gauge('svc_storage_spool_bytes', 'Bytes in the disk spool waiting for the object storage', []),
-      items: this.gauge('svc_storage_spool_items', 'Uploads in the disk spool waiting for the object storage', []),
-      oldest: this.gauge(
-        'svc_storage_spool_oldest_seconds',
-        'Age of the oldest upload waiting in the spool (0 when empty): alert above a few minutes',
-        [],
-      ),
-      uploads: this.gauge('svc_storage_uploads_total', 'Uploads to the object storage since the start', []),
-      uploadedBytes: this.gauge(
-        'svc_storage_uploaded_bytes_total',
-        'Bytes uploaded to the object storage since the start',
-        [],
-      ),
-      failed: this.gauge('svc_storage_upload_failures_total', 'Failed upload tries (each retried) since the start', []),
-    };
   }
 
   /** For the HTTP server's `observe`. */
@@ -252,15 +243,16 @@ export class ApplianceMetrics {
       this.certificate.expiry.set(Date.parse(c.not_after) / 1000);
       for (const state of TLS_STATES) this.certificate.state.set({ state }, state === c.state ? 1 : 0);
     }
-    if (s.storage && this.storage) {
-      const r = s.storage();
-      this.storage.up.set(r.up === false ? 0 : 1);
-      this.storage.bytes.set(r.bytes);
-      this.storage.items.set(r.items);
-      this.storage.oldest.set(r.oldestSeconds);
-      this.storage.uploads.set(r.uploads);
-      this.storage.uploadedBytes.set(r.uploadedBytes);
-      this.storage.failed.set(r.failedAttempts);
+    if (s.storage) {
+      const r = s.storage.readings();
+      const at = { bucket: s.storage.bucket };
+      this.storage.up.set(at, r.up === false ? 0 : 1);
+      this.storage.bytes.set(at, r.bytes);
+      this.storage.items.set(at, r.items);
+      this.storage.oldest.set(at, r.oldestSeconds);
+      this.storage.uploads.set(at, r.uploads);
+      this.storage.uploadedBytes.set(at, r.uploadedBytes);
+      this.storage.failed.set(at, r.failedAttempts);
     }
     const { sql } = s;
     const now = s.clock.now();

@@ -111,7 +111,7 @@ const statusOf = (app: TestAppliance) => ({ storage: storageStatus(app.config, t
 
 async function metric(app: TestAppliance, name: string): Promise<number> {
   const text = await (await fetch(metricsUrl(app.config) as string)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{bucket=`));
   assert.ok(line, `${name} exposed`);
   return Number(line.split(' ')[1]);
 }
