@@ -19,6 +19,7 @@ import { benchTls } from './tls.bench.js';
 import { benchIngest } from './ingest.bench.js';
 import { benchWhipStart } from './whip-start.bench.js';
 import { benchOriginStore } from './origin-store.bench.js';
+import { benchStorage } from './storage.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -38,6 +39,7 @@ const benches: Record<string, () => Promise<string>> = {
   ingest: benchIngest,
   edges: benchEdges,
   'origin-store': benchOriginStore,
+  storage: benchStorage,
 };
 
 const chosen = process.argv.slice(2);

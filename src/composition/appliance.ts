@@ -34,6 +34,10 @@ import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
+import { ApplianceStorage, objectStore, slicesDir } from './storage.js';
+import type { RecordingsDeps } from '../domains/engine/recordings/service.js';
+import { SessionShipper } from '../domains/engine/live/session-shipper.js';
+import { dataPaths } from '../config/paths.js';
 import { startCertificates, type Certificates } from './certificates.js';
 import type { Lookup } from '../platform/tls/preflight.js';
 import {
@@ -67,6 +71,8 @@ export interface ApiDeps {
   certificate?: HttpApiOptions['certificate'];
   /** An API worker process: the appliance process's live link and viewer counts, mirrored. */
   mirrored?: MirroredNode;
+  /** Object storage with the appliance process's spool. */
+  storage?: RecordingsDeps['storage'];
 }
 
 export interface Api extends Services {
@@ -77,7 +83,7 @@ export interface Api extends Services {
 
 /** The services and the HTTP API over a ready database; tests drive it with `app.inject`. */
 export async function createApi(deps: ApiDeps): Promise<Api> {
-  const services = buildServices(deps, deps.live, deps.mirrored);
+  const services = buildServices(deps, deps.live, deps.mirrored, deps.storage);
   const apiKeys = new ApiKeys(deps.sql, deps.clock, deps.logger.child({ domain: 'accounts' }));
   const app = await createHttpApi({
     apiKeys,
@@ -130,6 +136,8 @@ export interface RunningAppliance {
   workers: ApiWorkers | null;
   /** The served certificate; null without TLS. */
   certificates: Certificates | null;
+  /** Object storage and its spool; null without (recordings in the data dir). */
+  storage: ApplianceStorage | null;
   stop(): Promise<void>;
 }
 
@@ -192,6 +200,14 @@ export async function startAppliance(opts: {
     // The primary is a node of its own cluster (an ingest node's row was made when it was added).
     if (config.node.id && config.node.name && config.node.role === 'primary')
       await registerPrimary(sql, config.node.id, config.node.name, clock.now());
+    // Object storage answers before anything records: a wrong bucket or key stops the start, naming it.
+    const bucket = objectStore(config, secrets);
+    const storage = bucket && new ApplianceStorage(bucket, config, clock, logger.child({ domain: 'storage' }));
+    if (storage) {
+      await storage.start();
+      stops.push({ part: 'object storage spool', stop: () => storage.stop() });
+      opts.onProgress?.(`object storage: ${storage.store.where}`);
+    }
 
     // Everything the supervisor started is stopped late, after the parts that stop their own children.
     const supervisor = new Supervisor();
@@ -234,6 +250,7 @@ export async function startAppliance(opts: {
       health,
       certificate: certificates ? () => certificates.health() : undefined,
       observe: metrics.observeRequest,
+      storage: storage ? { store: storage.store, spool: storage.spool } : undefined,
     });
     stops.push({ part: 'api', stop: () => api.app.close() });
     // Browsers' sessions end before the API stops answering; their relays leave nginx with them.
@@ -289,6 +306,27 @@ export async function startAppliance(opts: {
     opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
     await live.start();
     stops.push({ part: 'live workers', stop: () => live.stop() });
+    if (storage) {
+      // Publish sessions go to the bucket while they grow: this node's live streams, followed.
+      const shipper = new SessionShipper({
+        spool: storage.spool,
+        recordDir: dataPaths(config.dataDir).ingest,
+        workDir: slicesDir(config),
+        sliceSeconds: config.storage!.sliceSeconds,
+        logger: logger.child({ domain: 'storage' }),
+      });
+      const follow = setInterval(
+        () => void shipper.sync(live.ingestReadings().map((r) => r.streamId)),
+        config.storage!.sliceSeconds * 1000,
+      );
+      stops.push({
+        part: 'session shipper',
+        stop: async () => {
+          clearInterval(follow);
+          await shipper.stopAll();
+        },
+      });
+    }
     if (config.node.id) {
       const heartbeat = new NodeHeartbeat({
         sql,
@@ -359,12 +397,13 @@ export async function startAppliance(opts: {
       nginx,
       certificate: certificates && (() => certificates.status()),
       capacity: config.capacity,
+      storage: storage && { bucket: config.storage!.bucket, readings: () => storage.spool.readings() },
     });
     if (config.metrics.port !== null) {
       stops.push({ part: 'metrics', stop: await metrics.listen(config.metrics.host, config.metrics.port) });
       opts.onProgress?.(`metrics at ${metricsUrl(config)}`);
     }
-    return { api, live, whip, nginx, database, watchdog, metrics, workers, certificates, stop };
+    return { api, live, whip, nginx, database, watchdog, metrics, workers, certificates, storage, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -38,7 +38,8 @@ import { Idempotency } from '../domains/ledger/idempotency/service.js';
 import { IngestHistory } from '../domains/engine/live/history.js';
 import { hookToken, hooksPath } from '../domains/engine/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/engine/live/service.js';
-import { RecordingsService } from '../domains/engine/recordings/service.js';
+import { RecordingsService, type RecordingsDeps } from '../domains/engine/recordings/service.js';
+import { objectStore } from './storage.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
 import { Thumbnailer } from '../domains/engine/thumbnails/capture.js';
@@ -131,7 +132,12 @@ export interface MirroredNode {
  * Every domain service; `live` links streams to this node's ingest (absent: an API-only node),
  * or `mirrored` to the appliance process's (an API worker process).
  */
-export function buildServices(f: Foundation, live?: LiveService, mirrored?: MirroredNode): Services {
+export function buildServices(
+  f: Foundation,
+  live?: LiveService,
+  mirrored?: MirroredNode,
+  storage?: RecordingsDeps['storage'],
+): Services {
   const { sql, config, clock, logger } = f;
   const cdn = new CdnAddresses(config.publicUrls.cdn_url, cdnSecret(f.secrets.signing_key), config.cdn.token_form);
   const idempotency = new Idempotency(sql, clock, f.secrets.data_key);
@@ -233,7 +239,16 @@ export function buildServices(f: Foundation, live?: LiveService, mirrored?: Mirr
     networkKey: chatNetworkKey(f.secrets.signing_key),
     ownOrigins: [new URL(config.publicUrls.player_url).origin, new URL(config.publicUrls.base_url).origin],
   });
-  const recordings = new RecordingsService({ sql, config, clock, logger: logger.child({ domain: 'recordings' }), cdn });
+  // Without the appliance's spool (an API worker): the bucket, for deletions queued and presigned sources.
+  const bucket = storage ?? (config.storage ? { store: objectStore(config, f.secrets)!, spool: null } : undefined);
+  const recordings = new RecordingsService({
+    sql,
+    config,
+    clock,
+    logger: logger.child({ domain: 'recordings' }),
+    cdn,
+    storage: bucket,
+  });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({
     sql,
@@ -423,6 +438,17 @@ export function buildJobs(config: Config, s: Services, cdnLog?: CdnLogReader): J
       timeoutSeconds: 300,
       run: () => s.recordings.expire(),
     },
+    ...(config.storage
+      ? [
+          {
+            name: 'storage-deletions',
+            schedule: every(config.recordings.check_seconds),
+            periodSeconds: config.recordings.check_seconds,
+            timeoutSeconds: 600,
+            run: () => s.recordings.processDeletions(),
+          },
+        ]
+      : []),
     ...(cdnLog
       ? [
           {

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SpoolReadings } from '../platform/storage/spool.js';
 import { listEdges } from '../domains/ledger/edges/queries.js';
 import { edgeUp } from '../domains/ledger/edges/service.js';
 import { presentNodes } from '../domains/streams/node-load.js';
@@ -41,6 +42,8 @@ export interface MetricSources {
   certificate?: (() => TlsStatus) | null;
   /** The stream costs that nodes' reservations are counted at. */
   capacity: Config['capacity'];
+  /** Object storage and its spool, on nodes with it configured. */
+  storage?: { bucket: string; readings(): SpoolReadings } | null;
 }
 
 export class ApplianceMetrics {
@@ -177,6 +180,28 @@ export class ApplianceMetrics {
   );
   /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
   private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
+  /** Object storage, by bucket: no series on nodes without it (a 0 there would read as "down"). */
+  private readonly storage = {
+    up: this.gauge('svc_storage_up', '1 when the object storage answered the last upload or probe, else 0', ['bucket']),
+    bytes: this.gauge('svc_storage_spool_bytes', 'Bytes in the disk spool waiting for the object storage', ['bucket']),
+    items: this.gauge('svc_storage_spool_items', 'Uploads in the disk spool waiting for the object storage', [
+      'bucket',
+    ]),
+    oldest: this.gauge(
+      'svc_storage_spool_oldest_seconds',
+      'Age of the oldest upload waiting in the spool (0 when empty): alert above a few minutes',
+      ['bucket'],
+    ),
+    uploads: this.gauge('svc_storage_uploads_total', 'Uploads to the object storage since the start', ['bucket']),
+    uploadedBytes: this.gauge(
+      'svc_storage_uploaded_bytes_total',
+      'Bytes uploaded to the object storage since the start',
+      ['bucket'],
+    ),
+    failed: this.gauge('svc_storage_upload_failures_total', 'Failed upload tries (each retried) since the start', [
+      'bucket',
+    ]),
+  };
   private sources: MetricSources | null = null;
   private scraping: Promise<string> | null = null;
 
@@ -246,6 +271,17 @@ export class ApplianceMetrics {
       const c = s.certificate();
       this.certificate.expiry.set(Date.parse(c.not_after) / 1000);
       for (const state of TLS_STATES) this.certificate.state.set({ state }, state === c.state ? 1 : 0);
+    }
+    if (s.storage) {
+      const r = s.storage.readings();
+      const at = { bucket: s.storage.bucket };
+      this.storage.up.set(at, r.up === false ? 0 : 1);
+      this.storage.bytes.set(at, r.bytes);
+      this.storage.items.set(at, r.items);
+      this.storage.oldest.set(at, r.oldestSeconds);
+      this.storage.uploads.set(at, r.uploads);
+      this.storage.uploadedBytes.set(at, r.uploadedBytes);
+      this.storage.failed.set(at, r.failedAttempts);
     }
     const { sql, capacity } = s;
     const now = s.clock.now();

@@ -13,6 +13,7 @@ import type {
   LiveSettings,
   LogSettings,
   RecordingSettings,
+  StorageSettings,
   StreamCosts,
   TlsSettings,
   ViewerSettings,
@@ -51,6 +52,20 @@ export interface TlsConfig {
   files: { certificate: string; key: string } | null;
 }
 
+/** An S3-compatible bucket for recordings and session pieces (docs/decisions.md, "Object storage"). */
+export interface StorageConfig {
+  kind: 's3';
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  forcePathStyle: boolean;
+  prefix: string;
+  spoolMaxBytes: number;
+  sliceSeconds: number;
+  retryMaxSeconds: number;
+  timeoutSeconds: number;
+}
+
 /** Read once at start, validated, frozen and injected; nothing else reads the environment. */
 export interface Config {
   dataDir: string;
@@ -70,6 +85,8 @@ export interface Config {
   /** null: plain http everywhere. */
   tls: TlsConfig | null;
   allowPrivateWebhooks: boolean;
+  /** null: recordings in the data dir. */
+  storage: StorageConfig | null;
   logLevel: string;
   reservationSeconds: number;
   expiryCheckSeconds: number;
@@ -318,6 +335,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     },
     tls,
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
+    storage: storageConfig(file.storage ?? null),
     logLevel: merged.log_level ?? 'info',
     reservationSeconds: file.reservation_seconds ?? 1800,
     expiryCheckSeconds: file.expiry_check_seconds ?? 5,
@@ -351,6 +369,28 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
   if (config.srt.port_min > config.srt.port_max)
     throw new ConfigError('config.json: "srt.port_min" is above "srt.port_max"');
   return deepFreeze(config);
+}
+
+/**
+ * 20 GB of spool: two hours of a 20 Mbit/s publisher's sessions plus their recording, the longest
+ * outage an operator should sit through; a 10-s piece loses at most 10 s when a node dies.
+ */
+export const DEFAULT_STORAGE = { spoolMaxMb: 20_480, sliceSeconds: 10, retryMaxSeconds: 30, timeoutSeconds: 30 };
+
+function storageConfig(file: StorageSettings | null): StorageConfig | null {
+  if (!file) return null;
+  return {
+    kind: 's3',
+    endpoint: file.endpoint?.replace(/\/$/, '') ?? null,
+    region: file.region,
+    bucket: file.bucket,
+    forcePathStyle: file.force_path_style ?? false,
+    prefix: file.prefix ?? '',
+    spoolMaxBytes: (file.spool_max_mb ?? DEFAULT_STORAGE.spoolMaxMb) * 1024 * 1024,
+    sliceSeconds: file.slice_seconds ?? DEFAULT_STORAGE.sliceSeconds,
+    retryMaxSeconds: file.retry_max_seconds ?? DEFAULT_STORAGE.retryMaxSeconds,
+    timeoutSeconds: file.timeout_seconds ?? DEFAULT_STORAGE.timeoutSeconds,
+  };
 }
 
 type Ports = Config['ports'];

@@ -39,6 +39,10 @@ export const dataPaths = (dataDir: string) => ({
   /** The CDN origin: what viewers fetch, per stream. */
   origin: join(dataDir, 'media', 'origin'),
   recordings: join(dataDir, 'media', 'recordings'),
+  /** Uploads to object storage waiting their turn (docs/operations.md, "Object storage"). */
+  spool: join(dataDir, 'spool'),
+  /** What the running appliance last knew of its object storage and spool, for `svc status`. */
+  storageState: join(dataDir, 'run', 'storage-state.json'),
   /** The latest still of each stream (`<id>.jpg`), served publicly by the CDN. */
   thumbs: join(dataDir, 'media', 'thumbs'),
   /** One empty file per stream whose public address nginx refuses (player closed or members-only). */

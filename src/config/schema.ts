@@ -273,6 +273,34 @@ const SrtSettings = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Object storage for recordings and the pieces of publish sessions (docs/decisions.md, "Object
+ * storage"); its access key pair is in secrets.json (`svc storage set`).
+ */
+const StorageSettings = Type.Object(
+  {
+    kind: Type.Literal('s3'),
+    /** The S3 API's address; absent: AWS S3 of the region. */
+    endpoint: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://[^/?#]+/?$' })),
+    region: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+    /** S3's bucket name rules. */
+    bucket: Type.String({ minLength: 3, maxLength: 63, pattern: '^[a-z0-9][a-z0-9.-]*[a-z0-9]$' }),
+    /** Path-style addresses (MinIO, Ceph RGW without wildcard DNS). */
+    force_path_style: Type.Optional(Type.Boolean()),
+    /** Put before every key, so that one bucket serves several installs (`svc/`). */
+    prefix: Type.Optional(Type.String({ maxLength: 200, pattern: '^([A-Za-z0-9._-]+/)*$' })),
+    /** Bound of the disk spool in front of the bucket, in MB (default 20480). */
+    spool_max_mb: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+    /** A growing publish session goes up in a piece this often (default 10 s). */
+    slice_seconds: Type.Optional(Seconds(1, 300)),
+    /** Longest wait between tries of one upload (default 30 s); tests shorten it. */
+    retry_max_seconds: Type.Optional(Seconds(1, 600)),
+    /** Time limit of one call to the bucket (default 30 s; connecting: 3 s). */
+    timeout_seconds: Type.Optional(Seconds(1, 600)),
+  },
+  { additionalProperties: false },
+);
+
 /** The config file (`<data dir>/config.json`); every key optional, defaults fill the rest. */
 export const ConfigFileSchema = Type.Object(
   {
@@ -320,6 +348,8 @@ export const ConfigFileSchema = Type.Object(
     /** null or absent: plain http (behind the operator's own TLS, or on a trusted network). */
     tls: Type.Optional(Type.Union([TlsSettings, Type.Null()])),
     allow_private_webhooks: Type.Optional(Type.Boolean()),
+    /** null or absent: recordings stay in the data dir (the one-box default). */
+    storage: Type.Optional(Type.Union([StorageSettings, Type.Null()])),
     log_level: Type.Optional(
       Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
     ),
@@ -376,3 +406,4 @@ export type WhipSettings = Static<typeof WhipSettings>;
 export type SrtSettings = Static<typeof SrtSettings>;
 export type ChatConfig = Static<typeof ChatConfig>;
 export type TlsSettings = Static<typeof TlsSettings>;
+export type StorageSettings = Static<typeof StorageSettings>;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync, chmodSync } from 'node:fs';
 import { createHmac, randomBytes } from 'node:crypto';
 import { dataPaths } from './paths.js';
 
@@ -10,6 +10,8 @@ export interface Secrets {
   signing_key: string;
   /** Key for encrypting stored idempotent responses (they hold stream keys). */
   data_key: string;
+  /** The object storage's access key pair (`svc storage set`); absent without object storage. */
+  storage?: { access_key_id: string; secret_access_key: string };
 }
 
 /**
@@ -29,6 +31,18 @@ export function readSecrets(dataDir: string): Secrets {
   const path = dataPaths(dataDir).secrets;
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`svc init --data-dir ${dataDir}\``);
   return JSON.parse(readFileSync(path, 'utf8')) as Secrets;
+}
+
+/** Replaces the object storage's key pair (null: removes it), keeping the rest; mode 0600. */
+export function writeStorageSecrets(dataDir: string, pair: Secrets['storage'] | null): void {
+  const path = dataPaths(dataDir).secrets;
+  const secrets = readSecrets(dataDir);
+  if (pair) secrets.storage = pair;
+  else delete secrets.storage;
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
 }
 
 /** Creates missing secrets, keeps existing ones (re-running init never rotates them). */

@@ -13,6 +13,8 @@ import { readTlsState, type TlsStatus } from '../platform/tls/keeper.js';
 import { listEdges } from '../domains/ledger/edges/queries.js';
 import { presentEdge, type PresentedEdge } from '../domains/ledger/edges/present.js';
 import { presentNodes, type PresentedNode } from '../domains/streams/node-load.js';
+import { readFileSync } from 'node:fs';
+import type { StorageState } from '../composition/storage.js';
 
 export interface ApplianceStatus {
   running: boolean;
@@ -42,6 +44,59 @@ export interface ApplianceStatus {
   edges: PresentedEdge[];
   /** The cluster's ingest nodes, this one included (docs/operations.md, "Ingest nodes"), from the database. */
   nodes: PresentedNode[];
+  /** Where recordings go and, with object storage, its health and the spool (docs/operations.md, "Object storage"). */
+  storage: StorageStatus;
+}
+
+export interface StorageStatus {
+  kind: 'local' | 's3';
+  /** The endpoint and bucket; null for the data dir. */
+  where: string | null;
+  /** The bucket answered the appliance's last upload or probe; null: not known (not running, or local). */
+  up: boolean | null;
+  spool_bytes: number;
+  spool_items: number;
+  spool_max_bytes: number;
+  spool_oldest_seconds: number;
+  last_error: string | null;
+  uploads: number;
+  uploaded_bytes: number;
+}
+
+/** What the running appliance last wrote of its object storage (run/storage-state.json). */
+export function storageStatus(config: Config, running: boolean): StorageStatus {
+  const empty = {
+    up: null,
+    spool_bytes: 0,
+    spool_items: 0,
+    spool_oldest_seconds: 0,
+    last_error: null,
+    uploads: 0,
+    uploaded_bytes: 0,
+  };
+  if (!config.storage) return { kind: 'local', where: null, spool_max_bytes: 0, ...empty };
+  const base = {
+    kind: 's3' as const,
+    where: `${config.storage.endpoint ?? 'aws'} bucket "${config.storage.bucket}"`,
+    spool_max_bytes: config.storage.spoolMaxBytes,
+  };
+  if (!running) return { ...base, ...empty };
+  try {
+    const st = JSON.parse(readFileSync(dataPaths(config.dataDir).storageState, 'utf8')) as StorageState;
+    return {
+      ...base,
+      where: st.where ?? base.where,
+      up: st.up,
+      spool_bytes: st.bytes,
+      spool_items: st.items,
+      spool_oldest_seconds: st.oldestSeconds,
+      last_error: st.lastError,
+      uploads: st.uploads,
+      uploaded_bytes: st.uploadedBytes,
+    };
+  } catch {
+    return { ...base, ...empty };
+  }
 }
 
 /** Where this machine reaches its own API: loopback when it listens on every address. */
@@ -155,6 +210,7 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
     config.tls ? readTlsState(dataPaths(config.dataDir).tls) : null,
   ]);
   const running = pid !== null;
+  const storage = storageStatus(config, running);
   return {
     running,
     pid,
@@ -176,11 +232,13 @@ export async function applianceStatus(config: Config, secrets: Secrets): Promise
       postgres.healthy &&
       nginx &&
       !postgres.jobs.some((j) => j.late) &&
-      certificate?.state !== 'expired',
+      certificate?.state !== 'expired' &&
+      storage.up !== false,
     jobs: running ? postgres.jobs : [],
     certificate,
     edges: postgres.edges,
     nodes: postgres.nodes,
+    storage,
   };
 }
 
@@ -229,6 +287,13 @@ export function describeCertificate(c: TlsStatus): string {
   return `  tls        ${state.padEnd(8)} ${expires}${advice[c.state]}`;
 }
 
+function describeStorage(st: StorageStatus): string {
+  if (st.kind === 'local') return '  storage    local    recordings in the data dir';
+  const state = st.up === null ? '?' : st.up ? 'up' : 'DOWN';
+  const spool = `spool ${st.spool_items} items, ${Math.round(st.spool_bytes / 1e6)} of ${Math.round(st.spool_max_bytes / 1e6)} MB, oldest ${st.spool_oldest_seconds} s`;
+  return `  storage    ${state.padEnd(8)} ${st.where}, ${spool}, ${st.uploads} uploads${st.last_error ? `, last error: ${st.last_error}` : ''}`;
+}
+
 export function describeStatus(s: ApplianceStatus): string[] {
   const health = (ok: boolean) => (ok ? 'healthy' : 'down');
   return [
@@ -243,6 +308,7 @@ export function describeStatus(s: ApplianceStatus): string[] {
     ...(s.jobs.length ? ['  jobs', ...s.jobs.map(describeJob)] : []),
     ...(s.nodes.length > 1 ? ['  nodes', ...s.nodes.map(describeNode)] : []),
     ...(s.edges.length ? ['  edges', ...s.edges.map(describeEdge)] : []),
+    describeStorage(s.storage),
     ...(s.allow_private_webhooks
       ? [
           'Warning: allow_private_webhooks is on: webhooks may target http and private addresses; turn it off for production with `svc init --no-allow-private-webhooks`.',

@@ -100,8 +100,10 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
     'certificate',
     'edges',
     'nodes',
+    'storage',
   ]);
   assert.is(s.certificate, null, 'no TLS: no certificate');
+  assert.is(s.storage.kind, 'local', 'no object storage configured: the data dir');
   assert.equal(s.edges, [], 'no edges yet');
   // The appliance is the one node of its own cluster, up, with its own budget.
   assert.is(s.nodes.length, 1);

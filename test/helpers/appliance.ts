@@ -48,6 +48,8 @@ export async function startTestAppliance(
     beforeStart?: (dataDir: string) => void;
     /** How the TLS preflight resolves public names (`testLookup` with Pebble). */
     tlsLookup?: Lookup;
+    /** The object storage's key pair (with `storage` in the config: test/helpers/s3.ts). */
+    storageKeys?: Secrets['storage'];
   } = {},
 ): Promise<TestAppliance> {
   const db = await createTestDatabase();
@@ -80,7 +82,12 @@ export async function startTestAppliance(
     },
     recordings: { check_seconds: 1, retry_seconds: 1, ...file.recordings },
   });
-  const secrets: Secrets = { postgres_password: 'unused', signing_key: 'test-signing-key', data_key: 'test-data-key' };
+  const secrets: Secrets = {
+    postgres_password: 'unused',
+    signing_key: 'test-signing-key',
+    data_key: 'test-data-key',
+    ...(opts.storageKeys ? { storage: opts.storageKeys } : {}),
+  };
   opts.beforeStart?.(dataDir);
   const logger = createLogger(
     process.env.SVC_TEST_LOG_LEVEL ?? 'info',

@@ -1,3 +1,4 @@
+import { bucketOrigin } from '../storage/s3-store.js';
 import { join } from 'node:path';
 import { localHost, localUrlHost, type Config } from '../../config/config.js';
 import { dataPaths, NJS_SCRIPTS, type NjsScript } from '../../config/paths.js';
@@ -66,6 +67,8 @@ export const edgeSegmentSeconds = (live: Pick<Config['live'], 'segment_seconds' 
 /** Everything the nginx config is made from; the caller looks up the worker user. */
 export interface NginxConfigInput {
   config: Pick<Config, 'dataDir' | 'listenHost' | 'ports' | 'tls' | 'trustedProxies'> & {
+    storage?: Pick<NonNullable<Config['storage']>, 'endpoint' | 'region' | 'bucket' | 'forcePathStyle'> | null;
+  } & {
     publicUrls: Pick<Config['publicUrls'], 'whip_url'>;
   } & {
     live: Pick<Config['live'], 'idle_publisher_seconds' | 'segment_seconds' | 'window_segments'>;
@@ -127,6 +130,8 @@ export function renderNginxConfig({
     whip_path: new URL(config.publicUrls.whip_url).pathname.replace(/\/$/, ''),
     idle_publisher_seconds: config.live.idle_publisher_seconds,
     hooks: hooksUrl,
+    hooks_path: new URL(hooksUrl).pathname,
+    storage: config.storage ? bucketAddress(config.storage) : null,
     secret,
     viewer_key: viewerKey,
     edge_key: edgeKey,
@@ -173,6 +178,19 @@ export function renderNginxConfig({
       cache: paths.nginxCache,
     },
   });
+}
+
+/** Where nginx fetches a recording from the bucket: the host of its presigned addresses. */
+function bucketAddress(storage: Parameters<typeof bucketOrigin>[0]) {
+  const url = new URL(bucketOrigin(storage));
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  // The Host header is the presigned address's own (its port only when not the scheme's default).
+  return {
+    scheme: url.protocol.slice(0, -1),
+    server: `${url.hostname}:${port}`,
+    host: url.host,
+    hostname: url.hostname,
+  };
 }
 
 /**

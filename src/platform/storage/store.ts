@@ -20,6 +20,10 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Deletes every object under `prefix`; how many went. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Throws, naming what to fix, when the store does not answer (status, metrics, `svc up`); absent: always there. */
+  check?(): Promise<void>;
+  /** A time-limited GET address of the object for a client, where the store has them (S3). */
+  presign?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export interface PutOptions {

@@ -27,3 +27,38 @@ export async function lockExpired(db: Db, now: Date, batch: number): Promise<Str
 export async function scheduleRetry(db: Db, id: string, attempts: number, next: Date, error: string): Promise<void> {
   await db`update streams set recording_attempts = ${attempts}, recording_next_attempt_at = ${next}, recording_error = ${error} where id = ${id}`;
 }
+
+/** Objects under these prefixes are to go from the bucket (the storage-deletions job does it). */
+export async function queueDeletions(db: Db, prefixes: string[], now: Date): Promise<void> {
+  for (const prefix of prefixes)
+    await db`insert into storage_deletions (prefix, requested_at, next_attempt_at)
+      values (${prefix}, ${now}, ${now}) on conflict (prefix) do update set next_attempt_at = ${now}`;
+}
+
+export async function dueDeletions(db: Db, now: Date, batch: number): Promise<{ prefix: string; attempts: number }[]> {
+  return db<{ prefix: string; attempts: number }[]>`
+    select prefix, attempts from storage_deletions where next_attempt_at <= ${now}
+    order by next_attempt_at limit ${batch}`;
+}
+
+/** Done, unless it was asked again meanwhile (a newer request moved next_attempt_at past `started`). */
+export async function deletionDone(db: Db, prefix: string, started: Date): Promise<void> {
+  await db`delete from storage_deletions where prefix = ${prefix} and next_attempt_at <= ${started}`;
+}
+
+export async function deletionFailed(
+  db: Db,
+  prefix: string,
+  attempts: number,
+  next: Date,
+  error: string,
+): Promise<void> {
+  await db`update storage_deletions set attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${error}
+    where prefix = ${prefix}`;
+}
+
+/** Deletions not yet done, for status and metrics. */
+export async function pendingDeletions(db: Db): Promise<number> {
+  const [row] = await db<{ n: number }[]>`select count(*)::int as n from storage_deletions`;
+  return row?.n ?? 0;
+}

@@ -1,21 +1,28 @@
+import { appendFile } from 'node:fs/promises';
 import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Config } from '../../../config/config.js';
 import type { Clock } from '../../../core/clock.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
 import { addSeconds } from '../../../core/time.js';
-import type { Sql } from '../../../platform/db/connect.js';
+import type { Db, Sql } from '../../../platform/db/connect.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ffprobeDurationArgs } from '../../../platform/media/probe.js';
 import { concatList, remuxArgs } from '../../../platform/media/remux.js';
 import { run } from '../../../platform/process/run.js';
+import { joinPieces, sessionsPrefix, storedSessions } from '../../../platform/storage/session-pieces.js';
+import { SpoolFullError, type Spool } from '../../../platform/storage/spool.js';
+import type { ObjectStore } from '../../../platform/storage/store.js';
 import { lockStream, lockStreamById, ownStream, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
 import { recordingFiles, removeSessions } from './files.js';
 import * as q from './queries.js';
 
 const MAX_ATTEMPTS = 3;
+/** A session file's name up to its unix time (`<stream>-<unix time>`): the same session here and in the store. */
+const stem = (file: string) => file.replace(/\..*$/, '');
 /** nginx closes a session's file when its publisher is dropped; give it a moment. */
 const SETTLE_SECONDS = 2;
 
@@ -25,7 +32,22 @@ export interface RecordingsDeps {
   clock: Clock;
   logger: Logger;
   cdn: CdnAddresses;
+  /**
+   * Object storage (docs/decisions.md, "Object storage"); absent: the data dir. The spool is the
+   * appliance process's (it makes recordings); an API worker only queues deletions.
+   */
+  storage?: { store: ObjectStore; spool: Spool | null };
 }
+
+/** Where a stream's recording is kept in object storage. */
+export const recordingKey = (streamId: string): string => `recordings/${streamId}/recording.mp4`;
+const recordingPrefix = (streamId: string): string => `recordings/${streamId}/`;
+
+/** Not made yet, through no fault of its own (pieces still arriving, a full spool): tried again, not counted. */
+class NotYet extends Error {}
+
+/** Session pieces from another node are awaited this long after the end before what is there is used. */
+const PIECES_WAIT_SECONDS = 120;
 
 /**
  * One MP4 per broadcast, remuxed (never re-encoded) from what the publisher sent, which
@@ -45,11 +67,11 @@ export class RecordingsService {
 
   /** Deletes recordings past their date. */
   async expire(batch = 100): Promise<number> {
-    const { sql, clock, config } = this.deps;
+    const { sql, clock } = this.deps;
     return sql.begin(async (tx) => {
       const rows = await q.lockExpired(tx, clock.now(), batch);
       for (const row of rows) {
-        rmSync(recordingFiles(config.dataDir, row.id).dir, { recursive: true, force: true });
+        await this.removeFiles(tx, row.id);
         await transitions.recordingDeleted(tx, row, clock.now(), row.recording_delete_reason);
       }
       return rows.length;
@@ -57,15 +79,14 @@ export class RecordingsService {
   }
 
   async remove(account: Account, id: string): Promise<StreamRow> {
-    const { sql, clock, config } = this.deps;
+    const { sql, clock } = this.deps;
     return sql.begin(async (tx) => {
       const row = await lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       switch (row.recording_status) {
         case 'ready':
         case 'failed':
-          rmSync(recordingFiles(config.dataDir, row.id).dir, { recursive: true, force: true });
-          removeSessions(config.dataDir, row.id);
+          await this.removeFiles(tx, row.id);
           return transitions.recordingDeleted(tx, row, clock.now(), null);
         case 'recording':
         case 'processing':
@@ -112,7 +133,7 @@ export class RecordingsService {
         !(row.recording_next_attempt_at && row.recording_next_attempt_at > now);
       if (!row || !due) return null;
       if (row.recording_status === 'deleting') {
-        removeSessions(config.dataDir, row.id);
+        await this.removeFiles(tx, row.id);
         await transitions.recordingDeleted(tx, row, clock.now(), null);
         return null;
       }
@@ -122,24 +143,29 @@ export class RecordingsService {
     if (!claimed) return;
     let result: { bytes: number; durationSeconds: number } | null = null;
     let error = '';
+    let notYet = false;
     try {
       result = await this.remux(claimed);
     } catch (err) {
       error = (err as Error).message.slice(0, 500);
-      log.warn({ err, attempt: claimed.recording_attempts + 1 }, 'recording could not be made');
+      notYet = err instanceof NotYet;
+      if (notYet) log.info({ reason: error }, 'recording waits');
+      else log.warn({ err, attempt: claimed.recording_attempts + 1 }, 'recording could not be made');
     }
     await sql.begin(async (tx) => {
       const row = await lockStreamById(tx, id);
       if (!row) return;
       const now = clock.now();
       if (row.recording_status === 'deleting') {
-        rmSync(recordingFiles(config.dataDir, id).dir, { recursive: true, force: true });
-        removeSessions(config.dataDir, id);
+        await this.removeFiles(tx, id);
         await transitions.recordingDeleted(tx, row, now, null);
       } else if (result) {
         await transitions.recordingReady(tx, row, now, result);
         removeSessions(config.dataDir, id);
+        if (this.deps.storage) await q.queueDeletions(tx, [sessionsPrefix(id)], now);
         log.info({ bytes: result.bytes, duration_seconds: result.durationSeconds }, 'recording ready');
+      } else if (notYet) {
+        await q.scheduleRetry(tx, id, row.recording_attempts, addSeconds(now, config.recordings.retry_seconds), error);
       } else if (row.recording_attempts + 1 >= MAX_ATTEMPTS) {
         // What was streamed is kept, so the recording can be made again.
         await transitions.recordingFailed(tx, row, now, error);
@@ -158,9 +184,11 @@ export class RecordingsService {
   private async remux(row: StreamRow): Promise<{ bytes: number; durationSeconds: number }> {
     const { config } = this.deps;
     const files = recordingFiles(config.dataDir, row.id);
-    const sessions = files.sessions();
-    if (!sessions.length) throw new Error('nothing was recorded from the publisher');
     mkdirSync(files.dir, { recursive: true });
+    const sessions = [...files.sessions(), ...(await this.storedSessionFiles(row, files.dir))].sort((a, b) =>
+      basename(a) < basename(b) ? -1 : 1,
+    );
+    if (!sessions.length) throw new Error('nothing was recorded from the publisher');
     const list = `${files.mp4}.txt`;
     writeFileSync(list, concatList(sessions));
     const tmp = `${files.mp4}.tmp.mp4`;
@@ -171,10 +199,118 @@ export class RecordingsService {
       if (!Number.isFinite(durationSeconds) || durationSeconds <= 0)
         throw new Error(`the MP4 has no duration (${out.trim()})`);
       renameSync(tmp, files.mp4);
-      return { bytes: statSync(files.mp4).size, durationSeconds };
+      const bytes = statSync(files.mp4).size;
+      await this.upload(row.id, files.mp4);
+      return { bytes, durationSeconds };
     } finally {
       rmSync(list, { force: true });
       rmSync(tmp, { force: true });
+      rmSync(join(files.dir, 'sessions'), { recursive: true, force: true });
     }
+  }
+
+  /**
+   * With object storage the MP4 goes to the bucket through the spool; the origin serves the local
+   * copy until it is there, then the bucket's (ready does not wait for the upload).
+   */
+  private async upload(streamId: string, mp4: string): Promise<void> {
+    const spool = this.deps.storage?.spool;
+    if (!spool) return;
+    try {
+      await spool.enqueue(recordingKey(streamId), mp4, { contentType: 'video/mp4', removeAfter: mp4 });
+    } catch (err) {
+      if (err instanceof SpoolFullError) throw new NotYet(err.message);
+      throw err;
+    }
+  }
+
+  /**
+   * The sessions other nodes shipped to the store (or this one, whose own file is gone), joined
+   * from their pieces into `dir/sessions/`; a session this node still has on disk is not fetched.
+   */
+  private async storedSessionFiles(row: StreamRow, dir: string): Promise<string[]> {
+    const storage = this.deps.storage;
+    if (!storage) return [];
+    const local = new Set(
+      recordingFiles(this.deps.config.dataDir, row.id)
+        .sessions()
+        .map((f) => stem(basename(f))),
+    );
+    const waited = row.ended_at ? (this.deps.clock.now().getTime() - row.ended_at.getTime()) / 1000 : 0;
+    let listed: Awaited<ReturnType<typeof storedSessions>>;
+    try {
+      listed = await storedSessions(storage.store, row.id);
+    } catch (err) {
+      // The bucket does not answer: no attempt is counted. Other nodes' sessions are awaited as
+      // long as their pieces would be; then what this node has is used (one box: everything).
+      if (waited < PIECES_WAIT_SECONDS || !local.size)
+        throw new NotYet(`object storage does not answer: ${(err as Error).message}`);
+      this.deps.logger.warn(
+        { stream_id: row.id, err: (err as Error).message },
+        'object storage does not answer: the recording is made from the sessions on this node',
+      );
+      return [];
+    }
+    const stored = listed.filter((s) => !local.has(stem(s.file)));
+    const open = stored.filter((s) => !s.closed);
+    if (open.length && (waited < PIECES_WAIT_SECONDS || storage.spool?.holds(sessionsPrefix(row.id))))
+      throw new NotYet(`session pieces still arriving (${open.map((s) => s.file).join(', ')})`);
+    const out: string[] = [];
+    mkdirSync(join(dir, 'sessions'), { recursive: true });
+    for (const session of stored) {
+      const path = join(dir, 'sessions', session.file);
+      rmSync(path, { force: true });
+      await joinPieces(storage.store, session, (bytes) => appendFile(path, bytes));
+      out.push(path);
+    }
+    return out;
+  }
+
+  /** The recording and what it was made from, here and (through the storage-deletions job) in the bucket. */
+  private async removeFiles(tx: Db, streamId: string): Promise<void> {
+    rmSync(recordingFiles(this.deps.config.dataDir, streamId).dir, { recursive: true, force: true });
+    removeSessions(this.deps.config.dataDir, streamId);
+    if (this.deps.storage)
+      await q.queueDeletions(tx, [recordingPrefix(streamId), sessionsPrefix(streamId)], this.deps.clock.now());
+  }
+
+  /** The job: deletions queued for the bucket, retried with backoff until it answers. */
+  async processDeletions(batch = 50): Promise<number> {
+    const { sql, clock, logger } = this.deps;
+    const storage = this.deps.storage;
+    if (!storage) return 0;
+    const started = clock.now();
+    const due = await q.dueDeletions(sql, started, batch);
+    for (const d of due) {
+      try {
+        // A waiting upload under the prefix would bring the object back after the deletion.
+        await storage.spool?.discard(d.prefix);
+        const deleted = await storage.store.deletePrefix(d.prefix);
+        await q.deletionDone(sql, d.prefix, started);
+        logger.info({ prefix: d.prefix, objects: deleted }, 'deleted from object storage');
+      } catch (err) {
+        const wait = Math.min(600, 5 * 2 ** d.attempts);
+        await q.deletionFailed(
+          sql,
+          d.prefix,
+          d.attempts + 1,
+          addSeconds(clock.now(), wait),
+          (err as Error).message.slice(0, 500),
+        );
+        logger.warn({ err, prefix: d.prefix, retry_in_seconds: wait }, 'object storage deletion failed; retried');
+      }
+    }
+    return due.length;
+  }
+
+  /**
+   * Where the origin's nginx fetches a recording that is not on its disk: the path and query of a
+   * presigned address (its host is in nginx's config); null without object storage.
+   */
+  async bucketSource(streamId: string): Promise<string | null> {
+    const store = this.deps.storage?.store;
+    if (!store?.presign) return null;
+    const url = new URL(await store.presign(recordingKey(streamId), 3600));
+    return `${url.pathname}${url.search}`;
   }
 }
