@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHttpApi, type HttpApiOptions } from '../api/http-api.js';
 import type { HealthCheck } from '../api/root.routes.js';
-import { localHost, metricsUrl, type Config } from '../config/config.js';
+import { DEFAULT_STORAGE, localHost, metricsUrl, type Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -13,6 +13,7 @@ import { edgeKey } from '../domains/ledger/edges/credentials.js';
 import { nodeCredential, nodeKey } from '../domains/ledger/nodes/credentials.js';
 import { Repeater } from '../core/repeater.js';
 import { OriginStore } from '../platform/storage/origin-store.js';
+import { Spool } from '../platform/storage/spool.js';
 import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { NodeHeartbeat } from '../domains/ledger/nodes/heartbeat.js';
@@ -140,6 +141,9 @@ export interface RunningAppliance {
   storage: ApplianceStorage | null;
   stop(): Promise<void>;
 }
+
+/** Session slices an ingest node ships to the origin (without object storage): at most this much is lost with the node. */
+const ORIGIN_SLICE_SECONDS = 4;
 
 /**
  * The composition root: database (managed or external), migrations, API, ingest, jobs.
@@ -306,18 +310,34 @@ export async function startAppliance(opts: {
     opts.onProgress?.(`ingest listening on ${config.publicUrls.rtmp_url}, CDN on ${config.publicUrls.cdn_url}`);
     await live.start();
     stops.push({ part: 'live workers', stop: () => live.stop() });
-    if (storage) {
-      // Publish sessions go to the bucket while they grow: this node's live streams, followed.
+    // An ingest node without object storage ships its publish sessions to the origin, through a spool
+    // of its own: the primary's recorder joins them (docs/decisions.md, "One broadcast across a node's death").
+    let sessionSpool = storage?.spool ?? null;
+    if (!sessionSpool && media instanceof OriginStore) {
+      const spool = new Spool({
+        dir: dataPaths(config.dataDir).spool,
+        store: media,
+        maxBytes: DEFAULT_STORAGE.spoolMaxMb * 1024 * 1024,
+        logger: logger.child({ domain: 'sessions' }),
+      });
+      await spool.start();
+      stops.push({ part: 'session spool', stop: () => spool.stop() });
+      sessionSpool = spool;
+    }
+    if (sessionSpool) {
+      // Publish sessions go to the bucket (or the origin) while they grow: this node's live streams, followed.
+      // To the origin on the cluster's own network, slices are small and frequent: a death loses less.
+      const sliceSeconds = config.storage?.sliceSeconds ?? ORIGIN_SLICE_SECONDS;
       const shipper = new SessionShipper({
-        spool: storage.spool,
+        spool: sessionSpool,
         recordDir: dataPaths(config.dataDir).ingest,
         workDir: slicesDir(config),
-        sliceSeconds: config.storage!.sliceSeconds,
+        sliceSeconds,
         logger: logger.child({ domain: 'storage' }),
       });
       const follow = setInterval(
         () => void shipper.sync(live.ingestReadings().map((r) => r.streamId)),
-        config.storage!.sliceSeconds * 1000,
+        sliceSeconds * 1000,
       );
       stops.push({
         part: 'session shipper',

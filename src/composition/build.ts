@@ -248,6 +248,7 @@ export function buildServices(
     logger: logger.child({ domain: 'recordings' }),
     cdn,
     storage: bucket,
+    shipped: bucket ? undefined : localMedia(config),
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({

@@ -155,7 +155,7 @@ export class ApplianceMetrics {
   );
   private readonly nodeUp = this.gauge(
     'svc_node_up',
-    'Each ingest node of the cluster: 1 when it heartbeated within 6 s and its nginx takes publishers',
+    'Each ingest node of the cluster: 1 when it heartbeated within 10 s and its nginx takes publishers',
     ['node'],
   );
   private readonly nodeStreams = this.gauge(

@@ -163,7 +163,7 @@ export const DEFAULT_STREAM_COST: StreamCosts = {
   whip_relay: 0.1,
 };
 
-export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5 };
+export const DEFAULT_RECORDINGS: RecordingSettings = { retry_seconds: 60, check_seconds: 5, pieces_wait_seconds: 120 };
 
 /**
  * Players beat every 15 s; the live estimate is sampled every 5 s into per-minute rows. Members get

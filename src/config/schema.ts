@@ -71,6 +71,8 @@ const RecordingSettings = Type.Object(
   {
     retry_seconds: Seconds(1, 86_400),
     check_seconds: Seconds(1, 59),
+    /** How long after a stream's end the pieces of a session another node shipped (and never closed: it died) are awaited. */
+    pieces_wait_seconds: Seconds(1, 3600),
   },
   { additionalProperties: false },
 );

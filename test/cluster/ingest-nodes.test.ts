@@ -65,6 +65,8 @@ async function api(ctx: Ctx, method: string, path: string, body?: unknown) {
 const NODE_SETTINGS = {
   capacity: { cores: 1, reserved_cores: 0.1 },
   live: { idle_publisher_seconds: 3 },
+  // A dead node's unfinished session is awaited 15 s after the end, not two minutes.
+  recordings: { check_seconds: 2, retry_seconds: 5, pieces_wait_seconds: 15 },
 };
 
 async function joinNode(ctx: Ctx, node: ClusterNode): Promise<void> {
@@ -315,6 +317,8 @@ t(
       before.get(s.id)!.sequence = pl!.parsed.mediaSequence + pl!.parsed.segments.length;
     }
 
+    // A while on the node first: its sessions are shipped to the origin in 4-s slices.
+    await new Promise((r) => setTimeout(r, 12_000));
     // The machine dies; its publishers lose their connection and come back through the stable name.
     const killedAt = Date.now();
     killNode(ingest1);
@@ -368,6 +372,27 @@ t(
       for (const p of again) await p.stop();
     }
     for (const s of streams) assert.is((await api(ctx, 'DELETE', `/v1/streams/${s.id}`)).status, 200);
+    // One recording each, made of both nodes' sessions: the dead node's part came as shipped pieces.
+    for (const s of streams) {
+      const recording = await waitFor(
+        `${s.id}'s recording`,
+        async () => {
+          const got = (await api(ctx, 'GET', `/v1/streams/${s.id}`)).body.recording;
+          return got && ['ready', 'failed'].includes(got.status) && got;
+        },
+        90_000,
+      );
+      assert.is(recording.status, 'ready', JSON.stringify(recording));
+      const sessions = await ctx.sql<{ seconds: number }[]>`
+        select extract(epoch from ended_at - started_at)::float8 as seconds from publish_sessions
+        where stream_id = ${s.id} order by started_at`;
+      const [first, second] = sessions.map((r) => r.seconds) as [number, number];
+      console.log(
+        `  ${s.id}: recording ${recording.duration_seconds} s from sessions of ${first.toFixed(1)} s (dead node) and ${second.toFixed(1)} s`,
+      );
+      assert.ok(recording.duration_seconds > second + 1, "the dead node's part is in the recording");
+      assert.ok(recording.duration_seconds < first + second + 5, 'nothing doubled');
+    }
   },
 );
 

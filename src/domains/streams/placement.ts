@@ -19,6 +19,8 @@ export async function placeStream(
   capacity: Config['capacity'],
   now: Date,
   stream: { profile: Profile; maxResolution: number; relay?: IngestRelay | null },
+  /** This process's own node, known up here (its heartbeat may lag under load). */
+  selfId: string | null = null,
 ): Promise<Placement> {
   const nodes = await listNodes(tx);
   const cost = streamCost(capacity, stream.profile, stream.maxResolution);
@@ -28,7 +30,7 @@ export async function placeStream(
       : 'full';
   const open: { id: string; share: number }[] = [];
   for (const node of nodes) {
-    if (node.status !== 'active' || !nodeAlive(node, now)) continue;
+    if (node.status !== 'active' || !(node.id === selfId || nodeAlive(node, now))) continue;
     const nodeCap = nodeCapacity(capacity, node);
     const budget = ladderBudget(nodeCap);
     const used = loadOf(nodeCap, await load(tx, ['pending', 'live'], node.id));

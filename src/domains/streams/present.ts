@@ -13,6 +13,8 @@ export interface PresentContext {
   srt: { key: Buffer; latencyMs: number };
   now: Date;
   nodeReady: boolean;
+  /** This process's own node: its streams' `node_ready` is `nodeReady`, known here without a heartbeat. */
+  selfNodeId: string | null;
   /** The stream's node, when it has one (a cluster): its readiness and ingest addresses. */
   node: (nodeId: string) => NodeView | null;
   cdn: CdnAddresses;
@@ -59,7 +61,7 @@ export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
     record: row.record,
     replay: row.replay,
     recording: recordingOf(row),
-    node_ready: row.node_id === null ? ctx.nodeReady : (node?.ready ?? false),
+    node_ready: row.node_id === null || row.node_id === ctx.selfNodeId ? ctx.nodeReady : (node?.ready ?? false),
     rtmp_url: finished ? null : (node?.rtmp_url ?? ctx.urls.rtmp_url),
     playback_url: expiresAt && ctx.cdn.playback(row.id, expiresAt),
     playback_url_expires_at: iso(expiresAt),

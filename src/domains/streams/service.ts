@@ -314,10 +314,16 @@ export class StreamsService {
       let moved = 0;
       let failed = 0;
       for (const row of await q.lockStrandedPending(tx, cutoff)) {
-        const placement = await placeStream(tx, config.capacity, now, {
-          profile: row.profile,
-          maxResolution: row.max_resolution,
-        });
+        const placement = await placeStream(
+          tx,
+          config.capacity,
+          now,
+          {
+            profile: row.profile,
+            maxResolution: row.max_resolution,
+          },
+          this.self(),
+        );
         if (placement !== 'full' && placement.nodeId !== null && placement.nodeId !== row.node_id) {
           await updateStream(tx, row.id, { node_id: placement.nodeId });
           moved++;
@@ -376,7 +382,7 @@ export class StreamsService {
     }
 
     const profile = input.profile ?? 'abr_basic';
-    const placement = await placeStream(tx, config.capacity, now, { profile, maxResolution });
+    const placement = await placeStream(tx, config.capacity, now, { profile, maxResolution }, this.self());
     if (placement === 'full') {
       throw new ApiError('no_capacity', 'Every ingest slot is reserved; retry shortly.', {
         retry_after_seconds: 30,
@@ -413,6 +419,11 @@ export class StreamsService {
     return presentCreated(row, secret, this.context());
   }
 
+  /** This process's node when its ingest is up: it takes reservations whatever its last heartbeat says. */
+  private self(): string | null {
+    return this.deps.live.nodeReady() ? this.deps.config.node.id : null;
+  }
+
   private context(): PresentContext {
     const { viewers } = this.deps;
     return {
@@ -420,6 +431,7 @@ export class StreamsService {
       srt: { key: this.deps.srtKey, latencyMs: this.deps.config.srt.latency_ms },
       now: this.deps.clock.now(),
       nodeReady: this.deps.live.nodeReady(),
+      selfNodeId: this.deps.config.node.id,
       node: (id) => this.deps.nodes?.view(id) ?? null,
       cdn: this.deps.cdn,
       viewersNow: (id) => viewers.viewersNow(id),

@@ -37,6 +37,11 @@ export interface RecordingsDeps {
    * appliance process's (it makes recordings); an API worker only queues deletions.
    */
   storage?: { store: ObjectStore; spool: Spool | null };
+  /**
+   * Without object storage: where ingest nodes ship their publish sessions (the origin's media
+   * folder, `sessions/`), joined like the bucket's and removed once the recording is made.
+   */
+  shipped?: ObjectStore;
 }
 
 /** Where a stream's recording is kept in object storage. */
@@ -47,7 +52,6 @@ const recordingPrefix = (streamId: string): string => `recordings/${streamId}/`;
 class NotYet extends Error {}
 
 /** Session pieces from another node are awaited this long after the end before what is there is used. */
-const PIECES_WAIT_SECONDS = 120;
 
 /**
  * One MP4 per broadcast, remuxed (never re-encoded) from what the publisher sent, which
@@ -163,6 +167,7 @@ export class RecordingsService {
         await transitions.recordingReady(tx, row, now, result);
         removeSessions(config.dataDir, id);
         if (this.deps.storage) await q.queueDeletions(tx, [sessionsPrefix(id)], now);
+        else await this.deps.shipped?.deletePrefix(sessionsPrefix(id));
         log.info({ bytes: result.bytes, duration_seconds: result.durationSeconds }, 'recording ready');
       } else if (notYet) {
         await q.scheduleRetry(tx, id, row.recording_attempts, addSeconds(now, config.recordings.retry_seconds), error);
@@ -229,7 +234,7 @@ export class RecordingsService {
    * from their pieces into `dir/sessions/`; a session this node still has on disk is not fetched.
    */
   private async storedSessionFiles(row: StreamRow, dir: string): Promise<string[]> {
-    const storage = this.deps.storage;
+    const storage = this.deps.storage ?? (this.deps.shipped && { store: this.deps.shipped, spool: null });
     if (!storage) return [];
     const local = new Set(
       recordingFiles(this.deps.config.dataDir, row.id)
@@ -243,7 +248,7 @@ export class RecordingsService {
     } catch (err) {
       // The bucket does not answer: no attempt is counted. Other nodes' sessions are awaited as
       // long as their pieces would be; then what this node has is used (one box: everything).
-      if (waited < PIECES_WAIT_SECONDS || !local.size)
+      if (waited < this.deps.config.recordings.pieces_wait_seconds || !local.size)
         throw new NotYet(`object storage does not answer: ${(err as Error).message}`);
       this.deps.logger.warn(
         { stream_id: row.id, err: (err as Error).message },
@@ -253,7 +258,10 @@ export class RecordingsService {
     }
     const stored = listed.filter((s) => !local.has(stem(s.file)));
     const open = stored.filter((s) => !s.closed);
-    if (open.length && (waited < PIECES_WAIT_SECONDS || storage.spool?.holds(sessionsPrefix(row.id))))
+    if (
+      open.length &&
+      (waited < this.deps.config.recordings.pieces_wait_seconds || storage.spool?.holds(sessionsPrefix(row.id)))
+    )
       throw new NotYet(`session pieces still arriving (${open.map((s) => s.file).join(', ')})`);
     const out: string[] = [];
     mkdirSync(join(dir, 'sessions'), { recursive: true });
@@ -272,6 +280,7 @@ export class RecordingsService {
     removeSessions(this.deps.config.dataDir, streamId);
     if (this.deps.storage)
       await q.queueDeletions(tx, [recordingPrefix(streamId), sessionsPrefix(streamId)], this.deps.clock.now());
+    else await this.deps.shipped?.deletePrefix(sessionsPrefix(streamId));
   }
 
   /** The job: deletions queued for the bucket, retried with backoff until it answers. */

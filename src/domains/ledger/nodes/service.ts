@@ -10,7 +10,7 @@ export const JOIN_TOKEN_HOURS = 24;
 /** A node heartbeats this often... */
 export const HEARTBEAT_MS = 2000;
 /** ...and is down when not heard from for this long: its streams' `node_ready` is false. */
-export const NODE_DOWN_AFTER_MS = 6000;
+export const NODE_DOWN_AFTER_MS = 10_000;
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
