@@ -94,7 +94,15 @@ export async function startTestAppliance(
     destination({ dest: join(dataDir, 'logs', 'svc.log'), mkdir: true, sync: true }),
   );
   const start = () => startAppliance({ config, secrets, logger, clock: systemClock, tlsLookup: opts.tlsLookup });
-  let running = await start();
+  let running: RunningAppliance;
+  try {
+    running = await start();
+  } catch (err) {
+    // A start refused (a test of bad settings): nothing may keep the test process alive.
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const accounts = new AccountsService(db.sql, systemClock);
   return {
     get running() {

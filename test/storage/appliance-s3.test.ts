@@ -188,7 +188,7 @@ t(
 );
 
 t(
-  `storage down ${OUTAGE_SECONDS} s during a broadcast, at its end and across a restart: the spool shows it, nothing is lost`,
+  `storage down ${OUTAGE_SECONDS} s during a broadcast, at its end and across a restart: the spool shows it, nothing is lost; retention reaches the bucket`,
   async ({ server, s3 }) => {
     if (server.external) return console.log('  (skipped: an operator S3 cannot be paused)');
     const app = await startTestAppliance(await storageConfig(server), { storageKeys: keys(server) });
@@ -243,6 +243,15 @@ t(
       const whole = await fetch(download.body.url);
       assert.is(whole.status, 200);
       assert.is((await whole.arrayBuffer()).byteLength, ready.recording.bytes);
+
+      // Retention (and a zero balance, which brings delete_at forward) reaches the bucket too.
+      await app.db.sql`update streams set recording_delete_at = now() - interval '1 second' where id = ${id}`;
+      assert.is(await app.running.api.recordings.expire(), 1);
+      assert.is((await streamOf(app, key, id)).recording.delete_reason, 'retention');
+      await waitFor(
+        'the object deleted',
+        async () => (await objects(s3, server.bucket, `recordings/${id}/`)).length === 0,
+      );
     } finally {
       if (paused) await server.resume();
       await app.close();
