@@ -312,13 +312,13 @@ t(
       );
       before.set(s.id, { sequence: 0, playback });
     }
+    // A while on the node first: its sessions are shipped to the origin in 4-s slices.
+    await new Promise((r) => setTimeout(r, 12_000));
+    // Where the playlists stand when the node dies: after it, they may only go on.
     for (const s of streams) {
       const pl = await originPlaylist(ctx, before.get(s.id)!.playback);
       before.get(s.id)!.sequence = pl!.parsed.mediaSequence + pl!.parsed.segments.length;
     }
-
-    // A while on the node first: its sessions are shipped to the origin in 4-s slices.
-    await new Promise((r) => setTimeout(r, 12_000));
     // The machine dies; its publishers lose their connection and come back through the stable name.
     const killedAt = Date.now();
     killNode(ingest1);

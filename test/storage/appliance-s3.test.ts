@@ -109,8 +109,18 @@ async function readyRecording(app: TestAppliance, key: string, id: string, timeo
 /** `storage` of `svc status --json` (the appliance runs in this test's process, not as `svc up`). */
 const statusOf = (app: TestAppliance) => ({ storage: storageStatus(app.config, true) });
 
+/** The metrics page; asked again once after a failed connection (CI saw one "fetch failed" on a loaded machine). */
+async function scrape(app: TestAppliance): Promise<string> {
+  const url = metricsUrl(app.config) as string;
+  const res = await fetch(url).catch(async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+    return fetch(url);
+  });
+  return res.text();
+}
+
 async function metric(app: TestAppliance, name: string): Promise<number> {
-  const text = await (await fetch(metricsUrl(app.config) as string)).text();
+  const text = await scrape(app);
   const line = text.split('\n').find((l) => l.startsWith(`${name}{bucket=`));
   assert.ok(line, `${name} exposed`);
   return Number(line.split(' ')[1]);
@@ -168,7 +178,7 @@ t(
       assert.is(status.storage.up, true);
       assert.ok(status.storage.uploads >= 2, JSON.stringify(status.storage));
       assert.ok((await metric(app, 'svc_storage_uploaded_bytes_total')) >= ready.recording.bytes);
-      const text = await (await fetch(metricsUrl(app.config) as string)).text();
+      const text = await scrape(app);
       const dashboard = readFileSync(new URL('../../docs/grafana-dashboard.json', import.meta.url), 'utf8');
       const families = [...text.matchAll(/^# TYPE (svc_storage_\S+)/gm)].map((m) => m[1] as string);
       assert.ok(families.length >= 7, families.join());
