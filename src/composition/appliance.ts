@@ -355,7 +355,6 @@ export async function startAppliance(opts: {
         nodeId: config.node.id,
         describe: () => ({
           rtmp_url: config.publicUrls.rtmp_url,
-          rtmps_url: config.tls ? config.publicUrls.rtmp_url : null,
           whip_url: config.publicUrls.whip_url,
           srt_host: config.publicUrls.srt_host,
           cores: config.capacity.cores,

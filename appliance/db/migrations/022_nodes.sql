@@ -14,7 +14,6 @@ create table nodes (
   joined_at timestamptz,
   -- What the node said of itself at its last heartbeat: where publishers reach it, what it can carry.
   rtmp_url text,
-  rtmps_url text,
   whip_url text,
   srt_host text,
   cores numeric,

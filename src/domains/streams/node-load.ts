@@ -1,6 +1,6 @@
 import type { Config } from '../../config/config.js';
 import type { Db } from '../../platform/db/connect.js';
-import { listNodes, type NodeRow } from '../ledger/nodes/queries.js';
+import { listNodes, reservations, type NodeRow } from '../ledger/nodes/queries.js';
 import { nodeUp } from '../ledger/nodes/service.js';
 import { ladderBudget, load, loadOf, nodeCapacity } from './model.js';
 
@@ -39,10 +39,7 @@ export async function presentNodes(
   all = false,
 ): Promise<PresentedNode[]> {
   const nodes = await listNodes(db, all);
-  const counts = await db<{ node_id: string; pending: number; live: number }[]>`
-    select node_id, count(*) filter (where status = 'pending')::int as pending,
-      count(*) filter (where status = 'live')::int as live
-    from streams where status in ('pending', 'live') and node_id is not null group by node_id`;
+  const counts = await reservations(db);
   const presented: PresentedNode[] = [];
   for (const node of nodes) {
     const cap = nodeCapacity(capacity, node);

@@ -9,7 +9,6 @@ export interface NodeRow {
   joined_at: Date | null;
   join_expires_at: Date | null;
   rtmp_url: string | null;
-  rtmps_url: string | null;
   whip_url: string | null;
   srt_host: string | null;
   cores: number | null;
@@ -25,7 +24,6 @@ export interface NodeRow {
 /** What a node says of itself every few seconds. */
 export interface Heartbeat {
   rtmp_url: string;
-  rtmps_url: string | null;
   whip_url: string;
   srt_host: string;
   cores: number;
@@ -34,7 +32,7 @@ export interface Heartbeat {
   ingest_ready: boolean;
 }
 
-const COLUMNS = `id, name, status, joined_at, join_expires_at, rtmp_url, rtmps_url, whip_url, srt_host,
+const COLUMNS = `id, name, status, joined_at, join_expires_at, rtmp_url, whip_url, srt_host,
   cores::float8 as cores, reserved_cores::float8 as reserved_cores, measured_load::float8 as measured_load,
   ingest_ready, last_seen_at, created_at, drained_at, removed_at`;
 
@@ -72,7 +70,7 @@ export async function useJoinToken(db: Db, tokenHash: Buffer, now: Date): Promis
 /** Records a heartbeat; the node's status after it (null: no such node). */
 export async function recordHeartbeat(db: Db, id: string, beat: Heartbeat, now: Date): Promise<NodeStatus | null> {
   const rows = await db<{ status: NodeStatus }[]>`
-    update nodes set rtmp_url = ${beat.rtmp_url}, rtmps_url = ${beat.rtmps_url}, whip_url = ${beat.whip_url},
+    update nodes set rtmp_url = ${beat.rtmp_url}, whip_url = ${beat.whip_url},
       srt_host = ${beat.srt_host}, cores = ${beat.cores}, reserved_cores = ${beat.reserved_cores},
       measured_load = ${beat.measured_load}, ingest_ready = ${beat.ingest_ready}, last_seen_at = ${now}
     where id = ${id} returning status`;

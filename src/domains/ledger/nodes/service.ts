@@ -121,10 +121,6 @@ export class NodesService {
     return q.listNodes(this.deps.sql, all);
   }
 
-  reservations(): Promise<{ node_id: string; pending: number; live: number }[]> {
-    return q.reservations(this.deps.sql);
-  }
-
   /** No new reservations; its live streams finish. Undone by `activate`. */
   drain(idOrName: string): Promise<q.NodeRow> {
     return this.setStatus(idOrName, 'draining');
