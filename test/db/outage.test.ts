@@ -111,10 +111,13 @@ interface Answer {
   body: any;
 }
 
-async function call(ctx: Ctx, path: string): Promise<Answer> {
+/** A GET with the account's key, or a POST of `body` (the nodes' and edges' joins, which take none). */
+async function call(ctx: Ctx, path: string, body?: object): Promise<Answer> {
   const started = performance.now();
   const res = await fetch(`${ctx.config.publicUrls.base_url}${path}`, {
-    headers: { authorization: `Bearer ${ctx.key}` },
+    ...(body
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : { headers: { authorization: `Bearer ${ctx.key}` } }),
     signal: AbortSignal.timeout(20_000),
   });
   const text = await res.text();
@@ -235,6 +238,7 @@ t(
     const frozenAt = performance.now();
     for (const pid of pids) process.kill(pid, 'SIGSTOP');
     let answers: Answer[] = [];
+    const joins: Answer[] = [];
     let statusDuring: Awaited<ReturnType<typeof postgresStatus>> | null = null;
     try {
       const watching = (async () => {
@@ -245,6 +249,11 @@ t(
       })();
       await sleep(2500);
       statusDuring = await postgresStatus(ctx.config, ctx.secrets);
+      // A machine joining meanwhile (an ingest node, an edge) is told to come back, not left hanging.
+      joins.push(
+        await call(ctx, '/node/v1/join', { token: 'njt_whatever' }),
+        await call(ctx, '/edge/v1/join', { token: 'ejt_whatever' }),
+      );
       await watching;
     } finally {
       for (const pid of pids) process.kill(pid, 'SIGCONT');
@@ -255,6 +264,8 @@ t(
     assertHonest(answers.slice(0, 2), 2000, frozenAt);
     assertHonest(answers.slice(2), 1100, frozenAt);
     assert.ok(answers.filter((a) => a.status === 503).length >= 4, 'the outage was seen');
+    for (const join of joins) assert.is(join.status, 503, `${join.path}: ${JSON.stringify(join.body)}`);
+    assertHonest(joins, 1100, frozenAt);
     assert.equal(statusDuring, { healthy: false, jobs: [], edges: [], nodes: [] });
 
     const after = await untilRecovered(ctx, resumedAt, 10_000);
