@@ -271,6 +271,8 @@ export interface StreamRow {
   ingest_relay: IngestRelay | null;
   /** The ingest node its capacity is reserved on (pending) or whose ladder runs it (live); null: the one box, before nodes. */
   node_id: string | null;
+  /** When the origin last saw its media while its node was silent to the database (a cut link, not a dead node). */
+  media_seen_at: Date | null;
 }
 
 type LaterFields =
@@ -294,7 +296,8 @@ type LaterFields =
   | 'recording_next_attempt_at'
   | 'recording_error'
   | 'thumbnail_at'
-  | 'ingest_relay';
+  | 'ingest_relay'
+  | 'media_seen_at';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 

@@ -195,15 +195,16 @@ export async function takeSrtPort(db: Db, range: { port_min: number; port_max: n
 
 /**
  * Live streams whose node stopped answering (not heard from since `cutoff`, or removed) while its
- * publisher was on it, locked: their publisher is taken as gone since the node's last heartbeat,
- * so the usual reconnect window runs (docs/decisions.md, "One broadcast across a node's death").
+ * publisher was on it, locked: the caller notes media still reaching the origin, or takes the
+ * publisher as gone since the node's last heartbeat, so the usual reconnect window runs
+ * (docs/decisions.md, "One broadcast across a node's death").
  */
 export async function lockOrphanedLive(
   db: Db,
   cutoff: Date,
-): Promise<(StreamRow & { node_last_seen_at: Date | null })[]> {
-  return db<(StreamRow & { node_last_seen_at: Date | null })[]>`
-    select s.*, n.last_seen_at as node_last_seen_at from streams s join nodes n on n.id = s.node_id
+): Promise<(StreamRow & { node_last_seen_at: Date | null; node_status: string })[]> {
+  return db<(StreamRow & { node_last_seen_at: Date | null; node_status: string })[]>`
+    select s.*, n.last_seen_at as node_last_seen_at, n.status as node_status from streams s join nodes n on n.id = s.node_id
     where s.status = 'live' and s.publisher_client_id is not null
       and (n.status = 'removed' or n.last_seen_at is null or n.last_seen_at < ${cutoff})
     for update of s skip locked`;

@@ -23,7 +23,7 @@ import {
 } from './model.js';
 import * as q from './queries.js';
 import { placeStream } from './placement.js';
-import { NODE_DOWN_AFTER_MS } from '../ledger/nodes/service.js';
+import { HEARTBEAT_MS, NODE_DOWN_AFTER_MS } from '../ledger/nodes/service.js';
 import type { NodeDirectory } from '../ledger/nodes/directory.js';
 import { presentCreated, presentStream, type PresentContext } from './present.js';
 import type { CdnAddresses } from '../ledger/cdn/addresses.js';
@@ -95,6 +95,8 @@ export const NO_LIVE: LiveLink = { nodeReady: () => false, ended: async () => {}
 
 /** How long a pending stream waits for room elsewhere after its node went down before it ends `provision_failed`. */
 export const PROVISION_GRACE_SECONDS = 60;
+/** A node silent for two heartbeats: whether its live streams' media still reach the origin is noted. */
+const MEDIA_WATCH_AFTER_MS = 2 * HEARTBEAT_MS;
 
 export class StreamsService {
   /** `get`'s statement, composed once with the figures of viewers and billing (`runComposed`). */
@@ -301,11 +303,16 @@ export class StreamsService {
     return sql.begin(async (tx) => {
       const now = clock.now();
       const cutoff = addSeconds(now, -NODE_DOWN_AFTER_MS / 1000);
-      // A node that lost only its database link still publishes: its media reaching the origin lately says so.
-      const orphaned = (await q.lockOrphanedLive(tx, cutoff)).filter((row) => {
+      // A node that lost only its database link still publishes: its media reaching the origin lately
+      // say so. Noted from a few missed heartbeats on, well before the node counts as down, so that
+      // admission on another node sees it from the first moment it could take the key.
+      const orphaned: Awaited<ReturnType<typeof q.lockOrphanedLive>> = [];
+      for (const row of await q.lockOrphanedLive(tx, addSeconds(now, -MEDIA_WATCH_AFTER_MS / 1000))) {
         const mediaAt = this.deps.mediaSeenAt?.(row.id) ?? null;
-        return !(mediaAt && mediaAt > cutoff);
-      });
+        if (mediaAt && mediaAt > cutoff) await updateStream(tx, row.id, { media_seen_at: mediaAt });
+        else if (!row.node_last_seen_at || row.node_last_seen_at < cutoff || row.node_status === 'removed')
+          orphaned.push(row);
+      }
       for (const row of orphaned) {
         const leftAt = row.node_last_seen_at ?? now;
         await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: leftAt });

@@ -19,7 +19,7 @@ import {
 import * as transitions from '../../streams/transitions.js';
 import * as q from './queries.js';
 import { findNode, lockNode } from '../../ledger/nodes/queries.js';
-import { nodeUp } from '../../ledger/nodes/service.js';
+import { NODE_DOWN_AFTER_MS, nodeUp } from '../../ledger/nodes/service.js';
 
 /** What nginx-rtmp posts to `on_publish` (the publish URL's query string arrives as fields). */
 export interface PublishRequest {
@@ -118,7 +118,7 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
   if (stream.status === 'live') {
     if (stream.publisher_client_id !== null) {
       const present = elsewhere
-        ? await nodeIsUp(tx, stream.node_id as string, ctx.now)
+        ? (await nodeIsUp(tx, stream.node_id as string, ctx.now)) || mediaStillComing(stream, ctx.now)
         : await ctx.publisherPresent(stream.id);
       if (present) return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
     }
@@ -165,6 +165,10 @@ async function nodeIsUp(tx: Tx, nodeId: string, now: Date): Promise<boolean> {
   const node = await findNode(tx, nodeId);
   return node !== null && nodeUp(node, now);
 }
+
+/** A node cut from the database only still publishes: the origin saw its media lately (see `failover`). */
+const mediaStillComing = (stream: StreamRow, now: Date): boolean =>
+  stream.media_seen_at !== null && now.getTime() - stream.media_seen_at.getTime() < NODE_DOWN_AFTER_MS;
 
 function hashMatches(given: Buffer, hash: Buffer): boolean {
   return given.length === hash.length && timingSafeEqual(given, hash);
