@@ -116,6 +116,28 @@ const nodeOf = async (ctx: Ctx, streamId: string) =>
     >`select n.name from streams s join nodes n on n.id = s.node_id where s.id = ${streamId}`
   )[0]?.name;
 
+/** A passthrough stream live on `node` (the other nodes drained while it is made), published straight to it. */
+async function liveOn(ctx: Ctx, node: ClusterNode) {
+  const dir = ctx.dirs.primary!.dir;
+  const others = (await nodesList(ctx)).filter((n) => n.name !== node.name && n.state === 'up');
+  for (const o of others) ok(await ctx.primary.svc(['nodes', 'drain', o.name, '--data-dir', dir]));
+  const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+  for (const o of others) ok(await ctx.primary.svc(['nodes', 'activate', o.name, '--data-dir', dir]));
+  assert.is(res.status, 201, JSON.stringify(res.body));
+  assert.is(await nodeOf(ctx, res.body.id), node.name);
+  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
+  ctx.publishers.push(publisher);
+  const playback = await waitFor(
+    'live',
+    async () => {
+      const got = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+      return got.body.status === 'live' && (got.body.playback_url as string);
+    },
+    30_000,
+  );
+  return { res, publisher, playback };
+}
+
 /** Every process of a node (its appliance, nginx, ffmpegs), killed at once: the machine died. */
 function killNode(node: ClusterNode): void {
   for (const pid of node.pids()) execFileSync('kill', ['-9', String(pid)]);
@@ -432,63 +454,127 @@ t('a node drained while live: its stream goes on, new streams go elsewhere', asy
   ok(await ctx.primary.svc(['nodes', 'activate', name, '--data-dir', dir]));
 });
 
-t("a node's link to PostgreSQL cut for 60 s: its live stream goes on, nothing ends", async (ctx) => {
-  const node = ctx.ingest[1] as ClusterNode;
-  const dir = ctx.dirs.primary!.dir;
-  // On ingest2: the others drained while it is made.
-  const others = (await nodesList(ctx)).filter((n) => n.name !== node.name && n.state === 'up');
-  for (const o of others) ok(await ctx.primary.svc(['nodes', 'drain', o.name, '--data-dir', dir]));
-  const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
-  for (const o of others) ok(await ctx.primary.svc(['nodes', 'activate', o.name, '--data-dir', dir]));
-  assert.is(res.status, 201, JSON.stringify(res.body));
-  assert.is(await nodeOf(ctx, res.body.id), node.name);
-  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
-  ctx.publishers.push(publisher);
-  const playback = await waitFor(
-    'live',
-    async () => {
-      const got = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
-      return got.body.status === 'live' && got.body.playback_url;
-    },
-    30_000,
-  );
-  // The node's only way to the database is its relay: stopped, every packet to PostgreSQL hangs.
-  const relays = node.pids().filter((pid) => {
+t(
+  "a node's link to PostgreSQL cut for 60 s: its live stream goes on, nothing ends, no second publisher gets in",
+  async (ctx) => {
+    const node = ctx.ingest[1] as ClusterNode;
+    const { res, publisher, playback } = await liveOn(ctx, node);
+    // The node's only way to the database is its relay: stopped, every packet to PostgreSQL hangs.
+    const relays = node.pids().filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
+      } catch {
+        return false;
+      }
+    });
+    assert.ok(relays.length > 0, 'the node reaches PostgreSQL through its relay');
+    const sequence = async () => {
+      const pl = await originPlaylist(ctx, playback);
+      return pl ? pl.parsed.mediaSequence + pl.parsed.segments.length : 0;
+    };
+    const before = await sequence();
+    for (const pid of relays) process.kill(pid, 'SIGSTOP');
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
-    } catch {
-      return false;
+      await new Promise((r) => setTimeout(r, 30_000));
+      const during = await sequence();
+      assert.ok(during > before + 3, `the playlist goes on while the node has no database (${before} -> ${during})`);
+      // The node counts as down, yet it still publishes: the same key on another node is refused.
+      const second = publish(`rtmp://${ctx.primary.address}:${RTMP}/live/${res.body.stream_key}`, ctx.clip, {
+        loop: true,
+      });
+      const ended = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r('running'), 15_000))]);
+      if (ended === 'running') await second.kill();
+      assert.is.not(ended, 'running', 'a second publisher on another node is refused');
+      assert.is(await nodeOf(ctx, res.body.id), node.name);
+      await new Promise((r) => setTimeout(r, 15_000));
+    } finally {
+      for (const pid of relays) process.kill(pid, 'SIGCONT');
     }
-  });
-  assert.ok(relays.length > 0, 'the node reaches PostgreSQL through its relay');
-  const sequence = async () => {
+    await new Promise((r) => setTimeout(r, 10_000));
+    const after = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+    assert.is(after.body.status, 'live', JSON.stringify(after.body));
+    assert.is(await nodeOf(ctx, res.body.id), node.name);
+    assert.is(after.body.node_ready, true);
+    const events = await ctx.sql<
+      { type: string }[]
+    >`select type from events where stream_id = ${res.body.id} order by seq`;
+    assert.equal(
+      events.map((e) => e.type),
+      ['stream.live'],
+    );
+    const sessions = await ctx.sql`select 1 from publish_sessions where stream_id = ${res.body.id}`;
+    assert.is(sessions.length, 1, 'one publish session: the second publisher never got in');
+    await publisher.kill();
+    assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
+  },
+);
+
+t(
+  'the primary down 20 s (its appliance and nginx killed, then started again): a stream on an ingest node goes on, its recording whole',
+  async (ctx) => {
+    const node = ctx.ingest[1] as ClusterNode;
+    const dir = ctx.dirs.primary!.dir;
+    const { res, publisher, playback } = await liveOn(ctx, node);
+    const sequence = async () => {
+      const pl = await originPlaylist(ctx, playback).catch(() => null);
+      return pl ? pl.parsed.mediaSequence + pl.parsed.segments.length : 0;
+    };
+    await waitFor('segments at the origin', async () => (await sequence()) >= 2, 30_000);
+    await new Promise((r) => setTimeout(r, 4000));
+    const before = await sequence();
+
+    // The primary's appliance dies with everything it started; the machine's link to the database (the relay) stays.
+    const appliance = ctx.primary.pids().filter((pid) => {
+      try {
+        return !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
+      } catch {
+        return false;
+      }
+    });
+    assert.ok(appliance.length > 1, 'svc up and its nginx run on the primary');
+    for (const pid of appliance) execFileSync('kill', ['-9', String(pid)]);
+    await new Promise((r) => setTimeout(r, 20_000));
+    const sentDuring = publisher.sentSeconds();
+    assert.is(
+      await Promise.race([publisher.exited.then(() => 'exited'), Promise.resolve('publishing')]),
+      'publishing',
+      'the publisher on the ingest node is not touched',
+    );
+    ok(await ctx.primary.svc(['up', '--detach', '--data-dir', dir], { timeoutMs: 120_000 }));
+
+    // The node's uploader resumes the playlists where they were, past the segments the origin missed.
+    await waitFor('the playlists go on', async () => (await sequence()) > before + 2, 60_000);
     const pl = await originPlaylist(ctx, playback);
-    return pl ? pl.parsed.mediaSequence + pl.parsed.segments.length : 0;
-  };
-  const before = await sequence();
-  for (const pid of relays) process.kill(pid, 'SIGSTOP');
-  try {
-    await new Promise((r) => setTimeout(r, 30_000));
-    const during = await sequence();
-    assert.ok(during > before + 3, `the playlist goes on while the node has no database (${before} -> ${during})`);
-    await new Promise((r) => setTimeout(r, 30_000));
-  } finally {
-    for (const pid of relays) process.kill(pid, 'SIGCONT');
-  }
-  await new Promise((r) => setTimeout(r, 10_000));
-  const after = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
-  assert.is(after.body.status, 'live', JSON.stringify(after.body));
-  assert.is(await nodeOf(ctx, res.body.id), node.name);
-  assert.is(after.body.node_ready, true);
-  const events = await ctx.sql<
-    { type: string }[]
-  >`select type from events where stream_id = ${res.body.id} order by seq`;
-  assert.equal(
-    events.map((e) => e.type),
-    ['stream.live'],
-  );
-  await publisher.kill();
-  assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
-});
+    assert.ok(/#EXT-X-DISCONTINUITY\n/.test(pl!.text) || pl!.parsed.discontinuitySequence > 0, pl!.text);
+    const got = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+    assert.is(got.body.status, 'live', JSON.stringify(got.body));
+    assert.is(got.body.node_ready, true);
+    assert.is(await nodeOf(ctx, res.body.id), node.name);
+    await waitFor('a few seconds more', async () => publisher.sentSeconds() >= sentDuring + 6, 30_000);
+
+    assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
+    const sent = publisher.sentSeconds();
+    await publisher.kill();
+    // The session's slices waited in the node's spool while the origin was away: nothing is missing.
+    const recording = await waitFor(
+      'the recording',
+      async () => {
+        const r = (await api(ctx, 'GET', `/v1/streams/${res.body.id}`)).body.recording;
+        return r && ['ready', 'failed'].includes(r.status) && r;
+      },
+      90_000,
+    );
+    assert.is(recording.status, 'ready', JSON.stringify(recording));
+    console.log(`  primary down 20 s: recording ${recording.duration_seconds} s of ${sent.toFixed(1)} s sent`);
+    assert.ok(Math.abs(recording.duration_seconds - sent) <= 2, `${recording.duration_seconds} s of ${sent} s`);
+    const events = await ctx.sql<{ type: string }[]>`
+    select type from events where stream_id = ${res.body.id} and type like 'stream.%' order by seq`;
+    assert.equal(
+      events.map((e) => e.type),
+      ['stream.live', 'stream.ended'],
+      'one broadcast: no second stream.live',
+    );
+  },
+);
 
 t.run();
