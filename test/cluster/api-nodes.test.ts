@@ -13,12 +13,13 @@ import { clientId, FeedReader } from '../helpers/chat.js';
 import { createEmptyDatabase, makeDataDir, ok, svc } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 import { waitFor } from '../helpers/publisher.js';
+import { makeOffer, postOffer } from '../helpers/whip-client.js';
 import { viewerToken } from '../helpers/viewer-tokens.js';
 
 /**
  * Two appliances (`svc init --database-url` on two data dirs, one secrets file, `svc up`) on one
  * PostgreSQL behind a real HAProxy with the configuration docs/operations.md gives
- * (appliance/haproxy/api-nodes.cfg): any node gives the same answers (rate limits, chat,
+ * (appliance/haproxy/api-nodes.cfg): any node gives the same answers (rate limits, chat, WHIP sessions,
  * viewer counts, attendance), a job runs once per tick with both up, and HAProxy answers from
  * one node after the other was killed with SIGKILL.
  */
@@ -68,7 +69,8 @@ async function call(
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-async function initNode(dbUrl: string, secretsFrom?: string): Promise<Node> {
+/** `lb`: the balancer's address, which both nodes give as their WHIP address (one public name, as `--host` would). */
+async function initNode(dbUrl: string, lb: string, secretsFrom?: string): Promise<Node> {
   const { dir, remove } = makeDataDir();
   const api = await freePort();
   const ports = ['--api-port', `${api}`, '--rtmp-port', `${await freePort()}`];
@@ -86,6 +88,7 @@ async function initNode(dbUrl: string, secretsFrom?: string): Promise<Node> {
       api_workers: 0,
       // Streams here never go live: room for every one this file creates on this small machine.
       capacity: { cores: 1000 },
+      public_urls: { whip_url: `${lb}/live` },
       srt: { port_min: srt, port_max: srt },
       viewers: { sample_seconds: 1, attendance_flush_seconds: 1, attendance_interval_seconds: 2 },
     }),
@@ -99,8 +102,10 @@ t.before(async (ctx) => {
   const db = await createEmptyDatabase();
   ctx.dropDb = db.drop;
   ctx.sql = connect(db.url, { max: 4 });
-  ctx.a = await initNode(db.url);
-  ctx.b = await initNode(db.url, ctx.a.dir);
+  const lbPort = await freePort();
+  ctx.lb = `http://127.0.0.1:${lbPort}`;
+  ctx.a = await initNode(db.url, ctx.lb);
+  ctx.b = await initNode(db.url, ctx.lb, ctx.a.dir);
   await up(ctx.a);
   await up(ctx.b);
   const account = ok(
@@ -119,8 +124,6 @@ t.before(async (ctx) => {
   ).json;
   ctx.accountId = account.id;
   ctx.key = ok(await svc(['api-keys', 'create', '--account', account.id, '--json', '--data-dir', ctx.a.dir])).json.key;
-  const lbPort = await freePort();
-  ctx.lb = `http://127.0.0.1:${lbPort}`;
   ctx.haproxy = execa('haproxy', ['-db', '-f', join(packageRoot, 'appliance', 'haproxy', 'api-nodes.cfg')], {
     env: {
       SVC_LB_BIND: `127.0.0.1:${lbPort}`,
@@ -273,6 +276,27 @@ t('a job scheduled on both nodes runs once per tick', async (ctx) => {
   await new Promise((r) => setTimeout(r, 4000));
   for (const s of schedulers) await s.stop();
   assert.ok(runs >= 3 && runs <= 5, `runs once per second cluster-wide (ran ${runs} times in 4 s)`);
+});
+
+t('WHIP through the balancer: the offer and its session’s DELETE reach the same node', async (ctx) => {
+  for (let i = 0; i < 4; i++) {
+    const created = await call(ctx.lb, 'POST', '/v1/streams', { key: ctx.key });
+    assert.is(created.status, 201, JSON.stringify(created.body));
+    const { id, whip_url: whipUrl } = created.body as { id: string; whip_url: string };
+    assert.ok(whipUrl.startsWith(`${ctx.lb}/live/${id}?`), whipUrl);
+    const { pc, offer } = await makeOffer();
+    try {
+      const answered = await postOffer(whipUrl, offer);
+      assert.is(answered.status, 201, await answered.text());
+      const session = answered.headers.get('location') as string;
+      assert.ok(session.startsWith(`${ctx.lb}/live/${id}/sessions/`), session);
+      // Round robin would send it to the other node, which holds no such session (404).
+      assert.is((await fetch(session, { method: 'DELETE' })).status, 200, `session ${i + 1}`);
+    } finally {
+      await pc.close();
+    }
+    assert.is((await call(ctx.lb, 'DELETE', `/v1/streams/${id}`, { key: ctx.key })).status, 200);
+  }
 });
 
 t('kill -9 of one node: HAProxy answers from the other', async (ctx) => {
