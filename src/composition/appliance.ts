@@ -142,6 +142,8 @@ export interface RunningAppliance {
   stop(): Promise<void>;
 }
 
+/** The longest pause between an ingest node's tries of a session slice the origin did not take. */
+const ORIGIN_RETRY_MAX_MS = 5000;
 /** Session slices an ingest node ships to the origin (without object storage): at most this much is lost with the node. */
 const ORIGIN_SLICE_SECONDS = 4;
 
@@ -319,6 +321,9 @@ export async function startAppliance(opts: {
         store: media,
         maxBytes: DEFAULT_STORAGE.spoolMaxMb * 1024 * 1024,
         logger: logger.child({ domain: 'sessions' }),
+        // The origin is on the cluster's own network: asked again often, so that slices waiting
+        // out its restart follow within seconds of its return, before the recorder stops waiting.
+        retry: { minTimeoutMs: 500, maxTimeoutMs: ORIGIN_RETRY_MAX_MS },
       });
       await spool.start();
       stops.push({ part: 'session spool', stop: () => spool.stop() });

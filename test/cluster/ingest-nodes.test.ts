@@ -12,7 +12,7 @@ import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
 import { createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
 import { freePort } from '../helpers/ports.js';
-import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
+import { makeClip, publish, runPublisher, waitFor, type Publisher } from '../helpers/publisher.js';
 
 /**
  * Ingest nodes as the product runs them: a primary (`svc up`) and two ingest nodes (`svc nodes
@@ -116,8 +116,11 @@ const nodeOf = async (ctx: Ctx, streamId: string) =>
     >`select n.name from streams s join nodes n on n.id = s.node_id where s.id = ${streamId}`
   )[0]?.name;
 
-/** A passthrough stream live on `node` (the other nodes drained while it is made), published straight to it. */
-async function liveOn(ctx: Ctx, node: ClusterNode) {
+/**
+ * A passthrough stream live on `node` (the other nodes drained while it is made), published
+ * straight to it: to its `rtmp_url`, or over SRT to its `srt_url` (MPEG-TS, through the node's SRT relay).
+ */
+async function liveOn(ctx: Ctx, node: ClusterNode, over: 'rtmp' | 'srt' = 'rtmp') {
   const dir = ctx.dirs.primary!.dir;
   const others = (await nodesList(ctx)).filter((n) => n.name !== node.name && n.state === 'up');
   for (const o of others) ok(await ctx.primary.svc(['nodes', 'drain', o.name, '--data-dir', dir]));
@@ -125,7 +128,10 @@ async function liveOn(ctx: Ctx, node: ClusterNode) {
   for (const o of others) ok(await ctx.primary.svc(['nodes', 'activate', o.name, '--data-dir', dir]));
   assert.is(res.status, 201, JSON.stringify(res.body));
   assert.is(await nodeOf(ctx, res.body.id), node.name);
-  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
+  const publisher =
+    over === 'rtmp'
+      ? publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true })
+      : runPublisher(['-re', '-stream_loop', '-1', '-i', ctx.clip, '-c', 'copy', '-f', 'mpegts', res.body.srt_url]);
   ctx.publishers.push(publisher);
   const playback = await waitFor(
     'live',
@@ -136,6 +142,15 @@ async function liveOn(ctx: Ctx, node: ClusterNode) {
     30_000,
   );
   return { res, publisher, playback };
+}
+
+/** A process's command line ('' once it is gone). */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Every process of a node (its appliance, nginx, ffmpegs), killed at once: the machine died. */
@@ -460,13 +475,7 @@ t(
     const node = ctx.ingest[1] as ClusterNode;
     const { res, publisher, playback } = await liveOn(ctx, node);
     // The node's only way to the database is its relay: stopped, every packet to PostgreSQL hangs.
-    const relays = node.pids().filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
-      } catch {
-        return false;
-      }
-    });
+    const relays = node.pids().filter((pid) => commandLine(pid).includes('socket-relay'));
     assert.ok(relays.length > 0, 'the node reaches PostgreSQL through its relay');
     const sequence = async () => {
       const pl = await originPlaylist(ctx, playback);
@@ -510,11 +519,19 @@ t(
 );
 
 t(
-  'the primary down 20 s (its appliance and nginx killed, then started again): a stream on an ingest node goes on, its recording whole',
+  'the primary down 20 s (its appliance and nginx killed, then started again): a stream published over SRT to an ingest node goes on, its recording whole',
   async (ctx) => {
     const node = ctx.ingest[1] as ClusterNode;
     const dir = ctx.dirs.primary!.dir;
-    const { res, publisher, playback } = await liveOn(ctx, node);
+    // Over SRT: the node's own SRT address and relay (the other tests publish over RTMP).
+    const { res, publisher, playback } = await liveOn(ctx, node, 'srt');
+    assert.ok(res.body.srt_url.startsWith(`srt://${node.address}:`), res.body.srt_url);
+    // Only that node listens for it: no SRT relay of this stream on the others.
+    for (const other of [ctx.primary, ...ctx.ingest].filter((n) => n !== node))
+      assert.not.ok(
+        other.pids().some((pid) => commandLine(pid).includes(res.body.id)),
+        `no process of ${other.name} is about ${res.body.id}`,
+      );
     const sequence = async () => {
       const pl = await originPlaylist(ctx, playback).catch(() => null);
       return pl ? pl.parsed.mediaSequence + pl.parsed.segments.length : 0;
@@ -524,13 +541,7 @@ t(
     const before = await sequence();
 
     // The primary's appliance dies with everything it started; the machine's link to the database (the relay) stays.
-    const appliance = ctx.primary.pids().filter((pid) => {
-      try {
-        return !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('socket-relay');
-      } catch {
-        return false;
-      }
-    });
+    const appliance = ctx.primary.pids().filter((pid) => !commandLine(pid).includes('socket-relay'));
     assert.ok(appliance.length > 1, 'svc up and its nginx run on the primary');
     for (const pid of appliance) execFileSync('kill', ['-9', String(pid)]);
     await new Promise((r) => setTimeout(r, 20_000));

@@ -135,7 +135,7 @@ t(
 );
 
 t(
-  "a live stream whose node died: its publisher counts as gone since the node's last heartbeat",
+  "a live stream whose node died: its publisher counts as gone since the node's last heartbeat; its reservation moves",
   async ({ env, key }) => {
     const a = await addNode(env, 'a');
     await addNode(env, 'b');
@@ -146,10 +146,15 @@ t(
     where id = ${s.id}`;
     env.clock.advance((NODE_DOWN_AFTER_MS + 1000) / 1000);
     await env.db.sql`update nodes set last_seen_at = ${env.clock.now()} where name = 'b'`;
-    assert.equal(await env.api.streams.failover(), { released: 1, moved: 0, failed: 0 });
+    assert.equal(await env.api.streams.failover(), { released: 1, moved: 1, failed: 0 });
     const [row] = await env.db.sql<{ publisher_client_id: string | null; publisher_left_at: Date; status: string }[]>`
     select publisher_client_id, publisher_left_at, status from streams where id = ${s.id}`;
     assert.is(row?.status, 'live');
+    // Its reservation (and so its srt_url, whip_url and node_ready) moved to the node that is up.
+    assert.is(await nodeOf(env, s.id), 'b');
+    await env.api.nodeDirectory.refresh();
+    const shown = await env.call('GET', `/v1/streams/${s.id}`, { key });
+    assert.is(shown.body.node_ready, true);
     assert.is(row?.publisher_client_id, null);
     assert.is(row?.publisher_left_at.getTime(), seen.getTime());
     // Once is enough.

@@ -293,7 +293,8 @@ export class StreamsService {
   /**
    * The cluster's answer to a node that stopped (docs/decisions.md, "One broadcast across a node's
    * death"): its live streams' publishers are taken as gone since its last heartbeat, so they end
-   * after the reconnect window unless the publisher comes back on any node; its pending streams
+   * after the reconnect window unless the publisher comes back on any node, and their reservation
+   * moves to a node with room, if any, so that their addresses name one; its pending streams
    * move to a node with room, or end `provision_failed` once none has had room for a minute after
    * the node went down (a removed node's at once). A draining node's pending streams move when
    * another has room and otherwise stay.
@@ -313,26 +314,18 @@ export class StreamsService {
         else if (!row.node_last_seen_at || row.node_last_seen_at < cutoff || row.node_status === 'removed')
           orphaned.push(row);
       }
+      let moved = 0;
       for (const row of orphaned) {
         const leftAt = row.node_last_seen_at ?? now;
         await updateStream(tx, row.id, { publisher_client_id: null, publisher_left_at: leftAt });
         await publisherGone(tx, row.id, leftAt);
+        // Its `srt_url`, `whip_url` and `node_ready` then name a node that can take the publisher back
+        // (RTMP through a stable name reaches any node anyway).
+        if (await this.moveToRoom(tx, row, now)) moved++;
       }
-      let moved = 0;
       let failed = 0;
       for (const row of await q.lockStrandedPending(tx, cutoff)) {
-        const placement = await placeStream(
-          tx,
-          config.capacity,
-          now,
-          {
-            profile: row.profile,
-            maxResolution: row.max_resolution,
-          },
-          this.self(),
-        );
-        if (placement !== 'full' && placement.nodeId !== null && placement.nodeId !== row.node_id) {
-          await updateStream(tx, row.id, { node_id: placement.nodeId });
+        if (await this.moveToRoom(tx, row, now)) {
           moved++;
           continue;
         }
@@ -347,6 +340,15 @@ export class StreamsService {
       }
       return { released: orphaned.length, moved, failed };
     });
+  }
+
+  /** Moves a stream's reservation to the node with the most room, if that is another node; whether it moved. */
+  private async moveToRoom(tx: Tx, row: StreamRow, now: Date): Promise<boolean> {
+    const spec = { profile: row.profile, maxResolution: row.max_resolution };
+    const placement = await placeStream(tx, this.deps.config.capacity, now, spec, this.self());
+    if (placement === 'full' || placement.nodeId === null || placement.nodeId === row.node_id) return false;
+    await updateStream(tx, row.id, { node_id: placement.nodeId });
+    return true;
   }
 
   private async createIn(tx: Tx, accountId: string, input: CreateStreamBody): Promise<CreatedStream> {

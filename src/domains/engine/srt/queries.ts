@@ -7,9 +7,13 @@ export interface SrtTarget {
   key_hash: Buffer;
 }
 
-/** Streams that can be published to (pending, or live and within or before their reconnect window). */
-export function srtTargets(db: Db): Promise<SrtTarget[]> {
+/**
+ * Streams that can be published to (pending, or live and within or before their reconnect window)
+ * on node `nodeId`: the one their `srt_url` names. A box that knows no nodes (null) listens for all.
+ */
+export function srtTargets(db: Db, nodeId: string | null): Promise<SrtTarget[]> {
   return db<SrtTarget[]>`
     select id, srt_port, key_hash from streams
-    where status in ('pending', 'live') and srt_port is not null`;
+    where status in ('pending', 'live') and srt_port is not null
+      and (${nodeId}::text is null or node_id is null or node_id = ${nodeId})`;
 }

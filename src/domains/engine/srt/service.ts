@@ -43,7 +43,8 @@ interface Listener {
  * SRT ingest: a relay per stream that can be published to listens on the stream's own UDP port
  * for a publisher with its passphrase (libsrt refuses any other at the handshake), copies its
  * MPEG-TS into the appliance's own nginx over RTMP with a one-time credential, and exits when the
- * publisher leaves; the supervisor starts it listening again. From nginx's `on_publish` on,
+ * publisher leaves; the supervisor starts it listening again. In a cluster, only the stream's
+ * node listens (its `srt_url` names that node). From nginx's `on_publish` on,
  * nothing is SRT-specific (docs/decisions.md, "SRT ingest (issue 29)").
  */
 export class SrtService {
@@ -78,7 +79,7 @@ export class SrtService {
   private async sync(): Promise<void> {
     let targets: SrtTarget[];
     try {
-      targets = await srtTargets(this.deps.sql);
+      targets = await srtTargets(this.deps.sql, this.deps.config.node.id);
     } catch (err) {
       // The database is away: the listeners keep what they have until it answers.
       this.deps.logger.debug({ err }, 'SRT listeners not checked');
