@@ -84,12 +84,10 @@ export const NJS_SCRIPTS = {
   playlistAgeScript: 'playlist-age.js',
   /** Checks the public embed read's address. */
   publicLinkScript: 'public-link.js',
-  /** Names the edge a fetch comes from by its credential. */
-  edgeAuthScript: 'edge-auth.js',
+  /** Names the edge a fetch, or the ingest node a media write, comes from by its credential. */
+  originAuthScript: 'origin-auth.js',
   /** Serves playlists in the query token form. */
   queryTokenScript: 'query-token.js',
-  /** Names the ingest node a media write comes from by its credential. */
-  nodeAuthScript: 'node-auth.js',
   /** An edge's header filter that tells a cached media playlist's age. */
   edgePlaylistAgeScript: 'edge-playlist-age.js',
 } as const;

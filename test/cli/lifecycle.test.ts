@@ -150,6 +150,25 @@ t('status --json: running, every part healthy, the URLs', async (ctx) => {
   assert.match(again.stdout, new RegExp(`already running \\(pid ${ctx.pid}\\)`));
 });
 
+t(
+  "nodes drain and activate set the own node's status and show its streams; an unknown node is not_found",
+  async (ctx) => {
+    const [node] = ok(await svc(['nodes', 'list', '--json', '--data-dir', ctx.dir])).json.data;
+    const drained = ok(await svc(['nodes', 'drain', node.name, '--json', '--data-dir', ctx.dir])).json;
+    assert.is(drained.id, node.id);
+    assert.is(drained.status, 'draining');
+    assert.is(drained.live, 0);
+    const activated = ok(await svc(['nodes', 'activate', node.id, '--data-dir', ctx.dir]));
+    assert.match(activated.stdout, new RegExp(`^id\\s+${node.id}\\n(.*\\n)*status\\s+active\\n`));
+    assert.is(ok(await svc(['nodes', 'list', '--json', '--data-dir', ctx.dir])).json.data[0].status, 'active');
+    for (const command of ['drain', 'activate']) {
+      const unknown = await svc(['nodes', command, 'no-such-node', '--json', '--data-dir', ctx.dir]);
+      assert.is.not(unknown.code, 0);
+      assert.is(unknown.json.error.code, 'not_found');
+    }
+  },
+);
+
 t('accounts create --credit 50 --json prints the account, id first, money as a string', async (ctx) => {
   const a = ok(
     await svc(['accounts', 'create', '--name', 'Acme', '--credit', '50', '--json', '--data-dir', ctx.dir]),

@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../src/core/logger.js';
 import { WebhookDispatcher } from '../../src/domains/back-office/webhooks/dispatcher.worker.js';
-import { EVENT_TYPES } from '../../src/domains/back-office/webhooks/schemas.js';
+import { EVENT_TYPES } from '../../src/domains/ledger/events/outbox.js';
 import { systemLookup } from '../../src/domains/back-office/webhooks/ssrf.js';
 import { assertError, assertInvalidField, without } from '../helpers/streams.js';
 import { createEndpoint, deliveriesOf, emit, webhookSuite } from '../helpers/webhooks.js';

@@ -4,12 +4,27 @@
  * the appliance's own nginx, where the stream is admitted and laddered like any RTMP publisher.
  * Flags measured in shared/research/whip_feasibility.md.
  */
-export interface RelayOptions {
-  sdpFile: string;
+/** Where a relay (WHIP, SRT) publishes: the appliance's own nginx-rtmp. */
+export interface RelayTarget {
   /** rtmp://127.0.0.1:<port>/live: no secret, ffmpeg prints it in its errors. */
   rtmpUrl: string;
   /** `<stream id>?relay=<one-time credential>`: never the stream's key, which `ps` would show every local user. */
   playpath: string;
+}
+
+/** ffmpeg's output arguments that publish to a relay's target. */
+export const relayOutputArgs = (target: RelayTarget): string[] => [
+  '-rtmp_playpath',
+  target.playpath,
+  '-rtmp_live',
+  'live',
+  '-f',
+  'flv',
+  target.rtmpUrl,
+];
+
+export interface RelayOptions extends RelayTarget {
+  sdpFile: string;
   hasAudio: boolean;
 }
 
@@ -41,12 +56,6 @@ export function relayArgs(opts: RelayOptions): string[] {
     '-c:v',
     'copy',
     ...(opts.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2'] : []),
-    '-rtmp_playpath',
-    opts.playpath,
-    '-rtmp_live',
-    'live',
-    '-f',
-    'flv',
-    opts.rtmpUrl,
+    ...relayOutputArgs(opts),
   ];
 }

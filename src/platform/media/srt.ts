@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { deriveKey } from '../../config/secrets.js';
+import { relayOutputArgs, type RelayTarget } from './relay.js';
 
 /**
  * SRT ingest's pure parts (docs/decisions.md, "SRT ingest"): the passphrase a stream's publisher
@@ -47,13 +48,9 @@ export function srtListenerInput(opts: {
   return ['ffconcat version 1.0', `file '${url}'`, `option passphrase ${opts.passphrase}`, ''].join('\n');
 }
 
-export interface SrtRelayOptions {
+export interface SrtRelayOptions extends RelayTarget {
   /** The ffconcat file of srtListenerInput. */
   inputFile: string;
-  /** rtmp://127.0.0.1:<port>/live: no secret. */
-  rtmpUrl: string;
-  /** `<stream id>?relay=<one-time credential>`. */
-  playpath: string;
 }
 
 /** Waits for one publisher, copies its MPEG-TS (H.264 and AAC) into RTMP, and exits when it leaves. */
@@ -77,12 +74,6 @@ export function srtRelayArgs(opts: SrtRelayOptions): string[] {
     '0:a:0?',
     '-c',
     'copy',
-    '-rtmp_playpath',
-    opts.playpath,
-    '-rtmp_live',
-    'live',
-    '-f',
-    'flv',
-    opts.rtmpUrl,
+    ...relayOutputArgs(opts),
   ];
 }

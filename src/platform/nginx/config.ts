@@ -43,9 +43,8 @@ export const ORIGIN_NJS_SCRIPTS: readonly NjsScript[] = [
   'cdnViewerScript',
   'playlistAgeScript',
   'publicLinkScript',
-  'edgeAuthScript',
+  'originAuthScript',
   'queryTokenScript',
-  'nodeAuthScript',
 ];
 
 /** Each script a config loads and where it loads it from: copied there before nginx starts. */
@@ -164,9 +163,8 @@ export function renderNginxConfig({
       viewer_script: paths.cdnViewerScript,
       playlist_age_script: paths.playlistAgeScript,
       public_link_script: paths.publicLinkScript,
-      edge_auth_script: paths.edgeAuthScript,
+      origin_auth_script: paths.originAuthScript,
       edges_allowed: paths.edgesAllowed,
-      node_auth_script: paths.nodeAuthScript,
       nodes_allowed: paths.nodesAllowed,
       media: paths.media,
       query_token_script: paths.queryTokenScript,

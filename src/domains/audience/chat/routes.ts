@@ -102,6 +102,17 @@ export const chatPublicRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> 
     },
   );
 
+  /** What a viewer's post or reaction can be refused for, before the limits of each. */
+  const writeErrors = [
+    'invalid_request',
+    'invalid_viewer_token',
+    'viewer_token_required',
+    'chat_disabled',
+    'origin_not_allowed',
+    'not_found',
+    'stream_ended',
+  ] as const;
+
   api.post(
     '/:id/chat/messages',
     {
@@ -112,19 +123,7 @@ export const chatPublicRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> 
         body: PostMessageBody,
         response: {
           201: Type.Ref(ChatMessage),
-          ...errorResponses(
-            'invalid_request',
-            'invalid_viewer_token',
-            'viewer_token_required',
-            'chat_disabled',
-            'origin_not_allowed',
-            'not_found',
-            'stream_ended',
-            'chat_slow_mode',
-            'chat_rate_limited',
-            'rate_limited',
-            'chat_busy',
-          ),
+          ...errorResponses(...writeErrors, 'chat_slow_mode', 'chat_rate_limited', 'rate_limited', 'chat_busy'),
         },
       },
     },
@@ -141,17 +140,7 @@ export const chatPublicRoutes: FastifyPluginAsyncTypebox<{ chat: ChatService }> 
         body: ReactionBody,
         response: {
           204: Type.Null({ description: 'Counted (or dropped: over budget, banned viewer)' }),
-          ...errorResponses(
-            'invalid_request',
-            'invalid_viewer_token',
-            'viewer_token_required',
-            'chat_disabled',
-            'origin_not_allowed',
-            'not_found',
-            'stream_ended',
-            'chat_rate_limited',
-            'rate_limited',
-          ),
+          ...errorResponses(...writeErrors, 'chat_rate_limited', 'rate_limited'),
         },
       },
     },

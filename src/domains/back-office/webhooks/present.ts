@@ -1,6 +1,7 @@
 import { iso } from '../../../core/time.js';
 import type { DeliveryRow, EndpointRow } from './queries.js';
-import { EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from './schemas.js';
+import { EVENT_TYPES } from '../../ledger/events/outbox.js';
+import { type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointWithSecret } from './schemas.js';
 
 /** The spec's WebhookEndpoint without its secret (lists, and `data` of `webhook.test`). */
 export function presentEndpoint(row: EndpointRow): WebhookEndpoint {

@@ -1,27 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { EventType } from '../../ledger/events/outbox.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../../ledger/events/outbox.js';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
-
-/** Every type the service sends to the endpoints subscribed to it (`event_types`; `all_events` means these). */
-export const EVENT_TYPES = [
-  'stream.live',
-  'stream.ended',
-  'stream.expired',
-  'stream.cancelled',
-  'recording.ready',
-  'recording.failed',
-  'recording.deleted',
-  'credit.low',
-  'credit.depleted',
-  'balance.low',
-  'balance.depleted',
-] as const satisfies readonly EventType[];
 
 /**
  * What an endpoint's `events` accepts (spec, Events): the event types plus `webhook.test`. Listing
  * `webhook.test` changes nothing: the test operation sends it to its own endpoint, whatever `events`.
  */
-export const SUBSCRIBABLE_TYPES = [...EVENT_TYPES, 'webhook.test'] as const;
+export const SUBSCRIBABLE_TYPES = EVENT_TYPE_NAMES;
 export type SubscribableEventType = (typeof SUBSCRIBABLE_TYPES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -150,7 +135,7 @@ export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
 
 export const WebhookEventSchema = Type.Object(
   {
-    type: StringEnum([...EVENT_TYPES, 'webhook.test'] as const),
+    type: StringEnum(EVENT_TYPE_NAMES),
     timestamp: Timestamp,
     data: Type.Object(
       {},
@@ -169,7 +154,7 @@ export const WebhookDelivery = Type.Object(
       description: 'Also the `webhook-id` header, the same on every retry',
       examples: ['evt_1c4v6b0n5z8f3k2m9q7x'],
     }),
-    event_type: StringEnum([...EVENT_TYPES, 'webhook.test'] as const),
+    event_type: StringEnum(EVENT_TYPE_NAMES),
     stream_id: Nullable(Type.String()),
     status: StringEnum(DELIVERY_STATUSES),
     attempts: Type.Integer({ minimum: 0 }),

@@ -4,11 +4,10 @@ import { ApiError, notFound } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { appendEvent } from '../../ledger/events/outbox.js';
+import { appendEvent, EVENT_TYPES } from '../../ledger/events/outbox.js';
 import * as q from './queries.js';
 import { presentDelivery, presentEndpoint, presentEndpointWithSecret } from './present.js';
 import {
-  EVENT_TYPES,
   MAX_ENDPOINTS,
   RETRY_SCHEDULE_SECONDS,
   type CreateWebhookBody,

@@ -4,7 +4,7 @@ import { credentialId, idCredential } from '../../../core/id-credential.js';
 /**
  * The key an edge's credential is made with (docs/decisions.md, "Edge tier"): derived from the
  * signing key, so secrets.json needs no new entry and no credential is stored. The origin's nginx
- * checks credentials with it too (appliance/nginx/edge-auth.js), as a string key.
+ * checks credentials with it too (appliance/nginx/origin-auth.js), as a string key.
  */
 export const edgeKey = (signingKey: string): string =>
   deriveKey(signingKey, 'svc edge credential v1').toString('base64url');

@@ -1,8 +1,8 @@
 import { newId } from '../../../core/ids.js';
 import type { Db } from '../../../platform/db/connect.js';
 
-/** Every event type the appliance writes; the OpenAPI `webhooks` section describes each (test/http). */
-export const EVENT_TYPE_NAMES = [
+/** Every type sent to the endpoints subscribed to it (`event_types`; `all_events` means these). */
+export const EVENT_TYPES = [
   'stream.live',
   'stream.ended',
   'stream.expired',
@@ -14,8 +14,13 @@ export const EVENT_TYPE_NAMES = [
   'credit.depleted',
   'balance.low',
   'balance.depleted',
-  'webhook.test',
 ] as const;
+
+/**
+ * Every event type the appliance writes: those and `webhook.test`, which the test operation sends
+ * to its own endpoint. The OpenAPI `webhooks` section describes each (test/http).
+ */
+export const EVENT_TYPE_NAMES = [...EVENT_TYPES, 'webhook.test'] as const;
 export type EventType = (typeof EVENT_TYPE_NAMES)[number];
 
 /** The spec's WebhookEvent: what a receiver gets as the body. */

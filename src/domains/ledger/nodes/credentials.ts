@@ -4,7 +4,7 @@ import { credentialId, idCredential } from '../../../core/id-credential.js';
 /**
  * The key an ingest node's credential is made with (docs/decisions.md, "Ingest nodes"): derived
  * from the signing key, like an edge's. The origin's nginx checks it on `/_ingest/`
- * (appliance/nginx/node-auth.js), as a string key.
+ * (appliance/nginx/origin-auth.js), as a string key.
  */
 export const nodeKey = (signingKey: string): string =>
   deriveKey(signingKey, 'svc ingest node credential v1').toString('base64url');
