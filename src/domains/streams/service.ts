@@ -300,7 +300,7 @@ export class StreamsService {
    * another has room and otherwise stay.
    */
   async failover(): Promise<{ released: number; moved: number; failed: number }> {
-    const { sql, clock, config } = this.deps;
+    const { sql, clock } = this.deps;
     return sql.begin(async (tx) => {
       const now = clock.now();
       const cutoff = addSeconds(now, -NODE_DOWN_AFTER_MS / 1000);
