@@ -393,6 +393,22 @@ function storageConfig(file: StorageSettings | null): StorageConfig | null {
   };
 }
 
+/** The settings again as config.json holds them: what a joining node is given (`svc node join`). */
+export function storageSettings(config: StorageConfig): StorageSettings {
+  return {
+    kind: 's3',
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    region: config.region,
+    bucket: config.bucket,
+    force_path_style: config.forcePathStyle,
+    ...(config.prefix ? { prefix: config.prefix } : {}),
+    spool_max_mb: Math.round(config.spoolMaxBytes / (1024 * 1024)),
+    slice_seconds: config.sliceSeconds,
+    retry_max_seconds: config.retryMaxSeconds,
+    timeout_seconds: config.timeoutSeconds,
+  };
+}
+
 type Ports = Config['ports'];
 
 /**
