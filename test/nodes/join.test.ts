@@ -6,16 +6,18 @@ import { ConfigError, resolveConfig } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import { checkShipping } from '../../src/composition/storage.js';
 import { createLogger } from '../../src/core/logger.js';
+import { joinCluster } from '../../src/operator/node-join.js';
 import { recordClusterStorage, storageLocation } from '../../src/domains/ledger/nodes/cluster-storage.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
-import { makeDataDir, ok, svc } from '../helpers/cli.js';
+import { makeDataDir } from '../helpers/cli.js';
 import { freePort } from '../helpers/ports.js';
 
 /**
  * `svc node join` carries the primary's object storage (docs/decisions.md, "Ingest nodes: the
- * primary's object storage"): the hidden join route's answer and the real CLI writing it into the
- * node's config.json and secrets.json, against a primary's API on loopback and the test
- * PostgreSQL; and the start check of an ingest node whose storage is not the primary's.
+ * primary's object storage"): the hidden join route's answer, and the join (the command's code,
+ * in this process; test/cluster/node-storage.test.ts runs the CLI) writing it into the node's
+ * config.json and secrets.json, against a primary's API on loopback and the test PostgreSQL; and
+ * the start check of an ingest node whose storage is not the primary's.
  */
 
 const keys = { access_key_id: 'AKIAJOINTEST', secret_access_key: 'join-test-secret' };
@@ -38,29 +40,25 @@ async function listening(env: TestApi): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-async function joinCli(env: TestApi, name: string) {
+/** `svc node join` against the listening primary, as the command runs it (in this process). */
+async function joinNode(env: TestApi, name: string) {
   const primary = await listening(env);
   const { join_token: token } = await env.api.nodes.add(name);
   const dir = makeDataDir();
+  const progress: string[] = [];
   try {
-    const res = ok(
-      await svc([
-        'node',
-        'join',
-        primary,
-        '--token',
-        token,
-        '--data-dir',
-        dir.dir,
-        '--host',
-        `${name}.test`,
-        '--database-url',
-        env.db.url,
-        '--no-install',
-      ]),
-    );
+    const result = await joinCluster({
+      primaryApiUrl: primary,
+      token,
+      dataDir: dir.dir,
+      changes: { host: `${name}.test` },
+      databaseUrl: env.db.url,
+      install: false,
+      env: {},
+      progress: (line) => progress.push(line),
+    });
     const read = (file: string) => JSON.parse(readFileSync(join(dir.dir, file), 'utf8'));
-    return { out: res.stdout + res.stderr, config: read('config.json'), secrets: read('secrets.json') };
+    return { result, progress: progress.join('\n'), config: read('config.json'), secrets: read('secrets.json') };
   } finally {
     dir.remove();
   }
@@ -68,7 +66,7 @@ async function joinCli(env: TestApi, name: string) {
 
 const t = suite('nodes: the join carries the object storage');
 
-t('the join answer has the primary storage settings and key pair; `svc node join` writes them', async () => {
+t('the join answer has the primary storage settings and key pair; the join writes them', async () => {
   const storage = await primaryStorage();
   const env = await createTestApi({ storage }, { storageKeys: keys });
   try {
@@ -76,21 +74,17 @@ t('the join answer has the primary storage settings and key pair; `svc node join
     const answer = await env.call('POST', '/node/v1/join', { body: { token } });
     assert.is(answer.status, 200, answer.text);
     assert.equal(answer.body.storage.keys, keys);
-    // Every setting the primary runs with, its defaults written out.
-    assert.equal(answer.body.storage.settings, {
-      ...storage,
-      spool_max_mb: 20_480,
-      retry_max_seconds: 30,
-      timeout_seconds: 30,
-    });
+    // Its config.json's settings: the ones it set, not the defaults.
+    assert.equal(answer.body.storage.settings, storage);
 
-    const joined = await joinCli(env, 'ingest-s3');
+    const joined = await joinNode(env, 'ingest-s3');
     assert.equal(joined.config.storage, answer.body.storage.settings);
     assert.equal(joined.secrets.storage, keys);
     assert.is(joined.config.node.role, 'ingest');
     // The bucket is asked from the node: its address may be one only the primary reaches.
-    assert.match(joined.out, "WARNING: the primary's object storage does not answer from here");
-    assert.match(joined.out, 'svc storage set');
+    assert.match(joined.result.storage ?? '', `bucket "${storage.bucket}"`);
+    assert.match(joined.progress, "WARNING: the primary's object storage does not answer from here");
+    assert.match(joined.progress, 'svc storage set');
   } finally {
     await env.close();
   }
@@ -104,10 +98,10 @@ t('a primary without object storage: the answer has none, and neither has the no
     assert.is(answer.status, 200, answer.text);
     assert.is(answer.body.storage, null);
 
-    const joined = await joinCli(env, 'ingest-local');
+    const joined = await joinNode(env, 'ingest-local');
     assert.is(joined.config.storage ?? null, null);
     assert.is(joined.secrets.storage, undefined);
-    assert.match(joined.out, 'none: publish sessions go to the origin');
+    assert.is(joined.result.storage, null);
   } finally {
     await env.close();
   }
