@@ -9,7 +9,7 @@ export default class NodeJoin extends SvcCommand<typeof NodeJoin> {
   static override description =
     "Trades a one-use join token (from `svc nodes add` on the primary) for this node's identity and the cluster's keys, " +
     'and initialises the data dir on the shared PostgreSQL (like `svc init`). Publishers reach this node at --host; ' +
-    'its live media go to the primary, which viewers, edges and CDNs fetch from. The primary\'s object storage ' +
+    "its live media go to the primary, which viewers, edges and CDNs fetch from. The primary's object storage " +
     '(settings and key pair) is written here too: the node ships its publish sessions where the primary records from.';
   static override examples = [
     '<%= config.bin %> node join http://primary.example.com:8080 --token njt_... --host ingest-2.example.com --database-url postgres://svc:...@db.internal/svc',

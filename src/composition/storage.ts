@@ -56,7 +56,7 @@ export async function checkShipping(sql: Sql, config: Config, logger: Logger): P
   const refusal = shippingRefusal(own, cluster.location);
   if (refusal) throw new ConfigError(refusal);
   if (!own && cluster.location)
-    logger.info("publish sessions go to the origin: the primary reads them there besides its bucket");
+    logger.info('publish sessions go to the origin: the primary reads them there besides its bucket');
 }
 
 /** What `svc status` and `/metrics` show of object storage (`run/storage-state.json`). */

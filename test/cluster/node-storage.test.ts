@@ -80,9 +80,7 @@ t.before(async (ctx) => {
   ctx.dirs = { primary: makeDataDir() };
   const dir = ctx.dirs.primary!.dir;
   const inPrimary = (args: string[]) => ctx.primary.svc([...args, '--data-dir', dir], { timeoutMs: 60_000 });
-  ok(
-    await inPrimary(['init', '--no-install', '--host', ctx.primary.address, '--database-url', ctx.db.nodeUrl]),
-  );
+  ok(await inPrimary(['init', '--no-install', '--host', ctx.primary.address, '--database-url', ctx.db.nodeUrl]));
   // As the operator does it: `svc storage set` (which asks the bucket from the primary's machine).
   ok(
     await inPrimary([
@@ -164,7 +162,11 @@ t('the join gives the node the bucket; its sessions go there and the primary rec
     select n.name from streams s join nodes n on n.id = s.node_id where s.id = ${id}`;
   assert.is(node[0]?.name, 'ingest1');
   // Pieces in the bucket while the session grows; none through the origin.
-  await waitFor('session pieces in the bucket', async () => (await objects(ctx, `sessions/${id}/`)).length >= 3, 30_000);
+  await waitFor(
+    'session pieces in the bucket',
+    async () => (await objects(ctx, `sessions/${id}/`)).length >= 3,
+    30_000,
+  );
   assert.not.ok(existsSync(join(primaryDir, 'media', 'sessions', id)), 'nothing shipped to the origin');
 
   assert.is((await api(ctx, 'DELETE', `/v1/streams/${id}`)).status, 200);
@@ -180,7 +182,10 @@ t('the join gives the node the bucket; its sessions go there and the primary rec
   );
   assert.is(recording.status, 'ready', JSON.stringify(recording));
   // Made on the primary, which never had the session on its disk: all of it came from the bucket.
-  assert.ok(Math.abs(recording.duration_seconds - sent) < 2, `recording ${recording.duration_seconds} s, sent ${sent} s`);
+  assert.ok(
+    Math.abs(recording.duration_seconds - sent) < 2,
+    `recording ${recording.duration_seconds} s, sent ${sent} s`,
+  );
   await waitFor('the MP4 in the bucket', async () => (await objects(ctx, `recordings/${id}/`)).length === 1, 30_000);
 });
 

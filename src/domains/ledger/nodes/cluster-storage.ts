@@ -50,7 +50,7 @@ export function shippingRefusal(own: StorageLocation | null, primary: StorageLoc
   if (!own || (primary && own.bucket === primary.bucket && own.prefix === primary.prefix)) return null;
   const reads = primary
     ? `the primary's recorder reads ${describe(primary)}`
-    : "the primary has no object storage: its recorder reads only what nodes ship to the origin";
+    : 'the primary has no object storage: its recorder reads only what nodes ship to the origin';
   const fix = primary
     ? `\`svc storage set\` here with the primary's bucket and key pair (docs/operations.md, "Object storage on a cluster")`
     : '`svc storage set --local` here (or give the primary this bucket first)';
