@@ -7,7 +7,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
-import { createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import { apiCall, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { startTestS3, type TestS3 } from '../helpers/s3.js';
 
@@ -47,19 +47,8 @@ const NODE_SETTINGS = {
   recordings: { check_seconds: 2, retry_seconds: 3 },
 };
 
-async function api(ctx: Ctx, method: string, path: string, body?: unknown) {
-  const res = await fetch(ctx.primary.url(API, path), {
-    method,
-    headers: {
-      authorization: `Bearer ${ctx.key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (ctx: Ctx, method: string, path: string, body?: unknown) =>
+  apiCall(ctx.primary.url(API, path), ctx.key, method, body);
 
 const objects = async (ctx: Ctx, prefix: string) =>
   (await ctx.s3.send(new ListObjectsV2Command({ Bucket: ctx.server.bucket, Prefix: prefix }))).Contents ?? [];
