@@ -9,7 +9,8 @@ export default class NodeJoin extends SvcCommand<typeof NodeJoin> {
   static override description =
     "Trades a one-use join token (from `svc nodes add` on the primary) for this node's identity and the cluster's keys, " +
     'and initialises the data dir on the shared PostgreSQL (like `svc init`). Publishers reach this node at --host; ' +
-    'its live media go to the primary, which viewers, edges and CDNs fetch from.';
+    "its live media go to the primary, which viewers, edges and CDNs fetch from. The primary's object storage " +
+    '(settings and key pair) is written here too: the node ships its publish sessions where the primary records from.';
   static override examples = [
     '<%= config.bin %> node join http://primary.example.com:8080 --token njt_... --host ingest-2.example.com --database-url postgres://svc:...@db.internal/svc',
   ];
@@ -38,6 +39,7 @@ export default class NodeJoin extends SvcCommand<typeof NodeJoin> {
       primary: result.primary_api_url,
       origin: result.origin_url,
       rtmp_url: result.rtmp_url,
+      object_storage: result.storage ?? 'none: publish sessions go to the origin',
     });
     this.log(`\nNext: svc up --detach${this.flags['data-dir'] ? ` --data-dir ${result.data_dir}` : ''}`);
     return result;

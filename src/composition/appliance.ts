@@ -18,6 +18,7 @@ import { hookToken } from '../domains/engine/live/hooks.routes.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { NodeHeartbeat } from '../domains/ledger/nodes/heartbeat.js';
 import { registerPrimary } from '../domains/ledger/nodes/queries.js';
+import { recordClusterStorage, storageLocation } from '../domains/ledger/nodes/cluster-storage.js';
 import { WhipService } from '../domains/engine/whip/service.js';
 import { SrtService } from '../domains/engine/srt/service.js';
 import { srtPassphraseKey } from '../platform/media/srt.js';
@@ -35,7 +36,7 @@ import { protectDataDir } from '../platform/system/data-dir.js';
 import { Supervisor } from '../platform/process/supervisor.js';
 import { ApiWorkers } from './api-workers.js';
 import { ApplianceMetrics } from './metrics.js';
-import { ApplianceStorage, objectStore, slicesDir } from './storage.js';
+import { ApplianceStorage, checkShipping, objectStore, slicesDir } from './storage.js';
 import type { RecordingsDeps } from '../domains/engine/recordings/service.js';
 import { SessionShipper } from '../domains/engine/live/session-shipper.js';
 import { dataPaths } from '../config/paths.js';
@@ -204,8 +205,12 @@ export async function startAppliance(opts: {
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const foundation: Foundation = { sql, config, secrets, clock, logger };
     // The primary is a node of its own cluster (an ingest node's row was made when it was added).
-    if (config.node.id && config.node.name && config.node.role === 'primary')
+    if (config.node.id && config.node.name && config.node.role === 'primary') {
       await registerPrimary(sql, config.node.id, config.node.name, clock.now());
+      await recordClusterStorage(sql, storageLocation(config.storage), config.node.id, clock.now());
+    }
+    // An ingest node ships its sessions where the primary's recorder reads them, or does not start.
+    if (config.node.role === 'ingest') await checkShipping(sql, config, logger);
     // Object storage answers before anything records: a wrong bucket or key stops the start, naming it.
     const bucket = objectStore(config, secrets);
     const storage = bucket && new ApplianceStorage(bucket, config, clock, logger.child({ domain: 'storage' }));

@@ -39,7 +39,7 @@ import { IngestHistory } from '../domains/engine/live/history.js';
 import { hookToken, hooksPath } from '../domains/engine/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/engine/live/service.js';
 import { RecordingsService, type RecordingsDeps } from '../domains/engine/recordings/service.js';
-import { objectStore } from './storage.js';
+import { joinStorage, objectStore } from './storage.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
 import { Thumbnailer } from '../domains/engine/thumbnails/capture.js';
@@ -248,7 +248,7 @@ export function buildServices(
     logger: logger.child({ domain: 'recordings' }),
     cdn,
     storage: bucket,
-    shipped: bucket ? undefined : localMedia(config),
+    shipped: localMedia(config),
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const metering = new MeteringService({
@@ -284,6 +284,7 @@ export function buildServices(
       dataKey: f.secrets.data_key,
       databaseUrl: config.databaseUrl,
       originUrl: originCdnUrl(config),
+      storage: joinStorage(config, f.secrets),
     },
   });
   return {

@@ -1,21 +1,30 @@
 import { writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, type Config } from '../config/config.js';
+import { ConfigError, storageSettings, type Config } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import { clusterStorage, shippingRefusal, storageLocation } from '../domains/ledger/nodes/cluster-storage.js';
+import type { JoinStorage } from '../domains/ledger/nodes/service.js';
+import type { Sql } from '../platform/db/connect.js';
 import { S3Store, StorageCheckError } from '../platform/storage/s3-store.js';
 import { Spool, type SpoolReadings } from '../platform/storage/spool.js';
+
+/** The key pair of config.json's object storage, which secrets.json must have. */
+function storageKeys(secrets: Secrets): NonNullable<Secrets['storage']> {
+  if (!secrets.storage)
+    throw new ConfigError(
+      'config.json names object storage but secrets.json has no key pair for it: run `svc storage set` with --access-key-id and --secret-access-key',
+    );
+  return secrets.storage;
+}
 
 /** The bucket of `storage` in config.json with the key pair of secrets.json; null: the data dir. */
 export function objectStore(config: Config, secrets: Secrets): S3Store | null {
   const s = config.storage;
   if (!s) return null;
-  if (!secrets.storage)
-    throw new ConfigError(
-      'config.json names object storage but secrets.json has no key pair for it: run `svc storage set` with --access-key-id and --secret-access-key',
-    );
+  const keys = storageKeys(secrets);
   const callMs = s.timeoutSeconds * 1000;
   return new S3Store({
     endpoint: s.endpoint,
@@ -23,10 +32,31 @@ export function objectStore(config: Config, secrets: Secrets): S3Store | null {
     bucket: s.bucket,
     forcePathStyle: s.forcePathStyle,
     prefix: s.prefix,
-    accessKeyId: secrets.storage.access_key_id,
-    secretAccessKey: secrets.storage.secret_access_key,
+    accessKeyId: keys.access_key_id,
+    secretAccessKey: keys.secret_access_key,
     timeouts: { connectMs: Math.min(3000, callMs), idleMs: Math.min(20_000, callMs), callMs },
   });
+}
+
+/** The object storage a joining node is given (`svc node join`): the primary's, key pair included. */
+export const joinStorage = (config: Config, secrets: Secrets): JoinStorage | null =>
+  config.storage && { settings: storageSettings(config.storage), keys: storageKeys(secrets) };
+
+/**
+ * An ingest node's publish sessions go where the primary's recorder reads them (docs/decisions.md,
+ * "Ingest nodes: the primary's object storage"): a start that would lose them stops, naming the fix.
+ */
+export async function checkShipping(sql: Sql, config: Config, logger: Logger): Promise<void> {
+  const own = storageLocation(config.storage);
+  const cluster = await clusterStorage(sql);
+  if (!cluster) {
+    if (own) logger.warn('no primary has said where its recorder reads shipped sessions yet: not checked');
+    return;
+  }
+  const refusal = shippingRefusal(own, cluster.location);
+  if (refusal) throw new ConfigError(refusal);
+  if (!own && cluster.location)
+    logger.info('publish sessions go to the origin: the primary reads them there besides its bucket');
 }
 
 /** What `svc status` and `/metrics` show of object storage (`run/storage-state.json`). */

@@ -393,6 +393,27 @@ function storageConfig(file: StorageSettings | null): StorageConfig | null {
   };
 }
 
+/**
+ * The settings again as config.json holds them, defaults left out: what a joining node is given
+ * (`svc node join`), so that its file reads like the primary's.
+ */
+export function storageSettings(config: StorageConfig): StorageSettings {
+  const unlessDefault = <K extends string>(key: K, value: number, byDefault: number) =>
+    value === byDefault ? {} : ({ [key]: value } as Record<K, number>);
+  return {
+    kind: 's3',
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    region: config.region,
+    bucket: config.bucket,
+    force_path_style: config.forcePathStyle,
+    ...(config.prefix ? { prefix: config.prefix } : {}),
+    ...unlessDefault('spool_max_mb', Math.round(config.spoolMaxBytes / (1024 * 1024)), DEFAULT_STORAGE.spoolMaxMb),
+    ...unlessDefault('slice_seconds', config.sliceSeconds, DEFAULT_STORAGE.sliceSeconds),
+    ...unlessDefault('retry_max_seconds', config.retryMaxSeconds, DEFAULT_STORAGE.retryMaxSeconds),
+    ...unlessDefault('timeout_seconds', config.timeoutSeconds, DEFAULT_STORAGE.timeoutSeconds),
+  };
+}
+
 type Ports = Config['ports'];
 
 /**

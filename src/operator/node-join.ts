@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dataPaths } from '../config/paths.js';
-import type { ConfigEnv } from '../config/config.js';
+import { resolveConfig, type ConfigEnv } from '../config/config.js';
+import { readSecrets } from '../config/secrets.js';
+import { objectStore } from '../composition/storage.js';
 import type { ConfigFile } from '../config/schema.js';
 import type { NodeJoinAnswer } from '../domains/ledger/nodes/service.js';
 import { JsonApiError, requestJson } from '../platform/http/json-client.js';
@@ -15,12 +17,15 @@ export interface NodeJoinResult {
   primary_api_url: string;
   origin_url: string;
   rtmp_url: string;
+  /** The primary's bucket, now this node's too (`endpoint/bucket`); null: sessions go to the origin. */
+  storage: string | null;
   init: InitResult;
 }
 
 /**
- * `svc node join`: trades the one-use join token for this node's identity, the cluster's keys and
- * where its origin is, then initialises the data dir as an ingest node on the shared PostgreSQL.
+ * `svc node join`: trades the one-use join token for this node's identity, the cluster's keys,
+ * where its origin is and the primary's object storage, then initialises the data dir as an ingest
+ * node on the shared PostgreSQL.
  * A data dir that already holds an appliance is left alone: one data dir, one node.
  */
 export async function joinCluster(opts: {
@@ -76,9 +81,10 @@ export async function joinCluster(opts: {
     );
   // The cluster's keys before init, which keeps secrets it finds and adds what is missing.
   mkdirSync(opts.dataDir, { recursive: true });
+  const keys = { signing_key: answer.signing_key, data_key: answer.data_key };
   writeFileSync(
     paths.secrets,
-    JSON.stringify({ signing_key: answer.signing_key, data_key: answer.data_key }, null, 2) + '\n',
+    JSON.stringify(answer.storage ? { ...keys, storage: answer.storage.keys } : keys, null, 2) + '\n',
     { mode: 0o600 },
   );
   const init = await initialise({
@@ -87,11 +93,14 @@ export async function joinCluster(opts: {
       ...opts.changes,
       database_url: databaseUrl,
       node: { id: answer.node_id, name: answer.name, role: 'ingest', origin_url: answer.origin_url },
+      // Its sessions go where the primary's recorder reads them (docs/decisions.md, "Ingest nodes: the primary's object storage").
+      storage: answer.storage?.settings ?? null,
     },
     install: opts.install,
     env: opts.env,
     progress: opts.progress,
   });
+  const storage = await checkBucket(opts.dataDir, init.config, opts.env, opts.progress);
   return {
     node_id: answer.node_id,
     name: answer.name,
@@ -99,6 +108,33 @@ export async function joinCluster(opts: {
     primary_api_url: api,
     origin_url: answer.origin_url,
     rtmp_url: init.rtmp_url,
+    storage,
     init,
   };
+}
+
+/**
+ * The primary's bucket, asked from here: its address may be one only the primary reaches. The
+ * join stands (its token is spent); what to fix is said now rather than found in the spool later.
+ */
+async function checkBucket(
+  dataDir: string,
+  file: ConfigFile,
+  env: ConfigEnv,
+  progress: (line: string) => void,
+): Promise<string | null> {
+  const store = objectStore(resolveConfig(dataDir, file, env), readSecrets(dataDir));
+  if (!store) return null;
+  try {
+    await store.check();
+    progress(`object storage: ${store.where} (the primary's)`);
+  } catch (err) {
+    progress(
+      `WARNING: the primary's object storage does not answer from here (${(err as Error).message}). ` +
+        'Before `svc up`, run `svc storage set` with the address this machine reaches the same bucket at',
+    );
+  } finally {
+    store.destroy();
+  }
+  return store.where;
 }

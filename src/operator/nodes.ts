@@ -6,6 +6,7 @@ import { nodeKey } from '../domains/ledger/nodes/credentials.js';
 import { NodesService } from '../domains/ledger/nodes/service.js';
 import { presentNodes, type PresentedNode } from '../domains/streams/node-load.js';
 import { openDatabase } from './database.js';
+import { joinStorage } from '../composition/storage.js';
 
 /** The cluster's nodes, for `svc nodes ...` on the primary (the database directly, like accounts). */
 export async function openNodes(
@@ -22,6 +23,7 @@ export async function openNodes(
       dataKey: secrets.data_key,
       databaseUrl: config.databaseUrl,
       originUrl: originCdnUrl(config),
+      storage: joinStorage(config, secrets),
     },
   });
   return {

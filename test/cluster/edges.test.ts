@@ -11,7 +11,7 @@ import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { launchChromium } from '../helpers/browser.js';
 import { fetchFrom, watchStream, type Received } from '../helpers/cdn-viewer.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
-import { createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import { apiCall, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 
 /**
@@ -72,19 +72,8 @@ const mergeJson = (file: string, patch: Record<string, unknown>) => {
 /** The address as one edge serves it: `cdn_url`'s name resolved to that edge. */
 const through = (url: string, edge: ClusterNode) => url.replace(`//${CDN_NAME}:`, `//${edge.address}:`);
 
-async function api(ctx: Ctx, method: string, path: string, body?: unknown) {
-  const res = await fetch(ctx.origin.url(API, path), {
-    method,
-    headers: {
-      authorization: `Bearer ${ctx.key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json()) as any };
-}
+const api = (ctx: Ctx, method: string, path: string, body?: unknown) =>
+  apiCall(ctx.origin.url(API, path), ctx.key, method, body);
 
 /** The edge's access log lines (the current file; the test keeps it below its rotation size). */
 function edgeLog(ctx: Ctx, edge: string): { path: string; status: number; cache: string }[] {

@@ -6,6 +6,7 @@ import type { Account } from '../../src/domains/ledger/accounts/model.js';
 import { createApi, type Api } from '../../src/composition/appliance.js';
 import { resolveConfig, type Config } from '../../src/config/config.js';
 import type { ConfigFile } from '../../src/config/schema.js';
+import type { Secrets } from '../../src/config/secrets.js';
 import { ManualClock, type Clock } from '../../src/core/clock.js';
 import type { Sql } from '../../src/platform/db/connect.js';
 import { createLogger } from '../../src/core/logger.js';
@@ -41,8 +42,14 @@ export interface Reply {
   text: string;
 }
 
-/** `clockStart`: where the manual clock starts (webhook receivers check timestamps against real time). */
-export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: Date } = {}): Promise<TestApi> {
+/**
+ * `clockStart`: where the manual clock starts (webhook receivers check timestamps against real time).
+ * `storageKeys`: secrets.json's key pair for `storage` in the config.
+ */
+export async function createTestApi(
+  file: ConfigFile = {},
+  opts: { clockStart?: Date; storageKeys?: Secrets['storage'] } = {},
+): Promise<TestApi> {
   const db = await createTestDatabase();
   const clock = new ManualClock(opts.clockStart ?? new Date('2026-11-22T12:00:00.000Z'));
   // Capacity is tested on its own; elsewhere any number of streams may wait.
@@ -52,7 +59,12 @@ export async function createTestApi(file: ConfigFile = {}, opts: { clockStart?: 
     config,
     clock,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
-    secrets: { postgres_password: 'unused', signing_key: 'test-signing', data_key: 'test-data' },
+    secrets: {
+      postgres_password: 'unused',
+      signing_key: 'test-signing',
+      data_key: 'test-data',
+      ...(opts.storageKeys ? { storage: opts.storageKeys } : {}),
+    },
   });
   const accounts = new SyncedAccounts(db.sql, clock, api.apiKeys);
   return {

@@ -391,3 +391,18 @@ function makeNode(o: {
   };
   return self;
 }
+
+/** A call to a node's API with an account's key, as a client of the cluster makes it; the JSON answer. */
+export async function apiCall(url: string, key: string, method: string, body?: unknown) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
+}

@@ -38,8 +38,10 @@ export interface RecordingsDeps {
    */
   storage?: { store: ObjectStore; spool: Spool | null };
   /**
-   * Without object storage: where ingest nodes ship their publish sessions (the origin's media
-   * folder, `sessions/`), joined like the bucket's and removed once the recording is made.
+   * Where ingest nodes without object storage ship their publish sessions (the origin's media
+   * folder, `sessions/`): read besides the bucket, so that nodes may take a new bucket after the
+   * primary (docs/decisions.md, "Ingest nodes: the primary's object storage"); removed once the
+   * recording is made.
    */
   shipped?: ObjectStore;
 }
@@ -167,7 +169,7 @@ export class RecordingsService {
         await transitions.recordingReady(tx, row, now, result);
         removeSessions(config.dataDir, id);
         if (this.deps.storage) await q.queueDeletions(tx, [sessionsPrefix(id)], now);
-        else await this.deps.shipped?.deletePrefix(sessionsPrefix(id));
+        await this.deps.shipped?.deletePrefix(sessionsPrefix(id));
         log.info({ bytes: result.bytes, duration_seconds: result.durationSeconds }, 'recording ready');
       } else if (notYet) {
         await q.scheduleRetry(tx, id, row.recording_attempts, addSeconds(now, config.recordings.retry_seconds), error);
@@ -230,12 +232,14 @@ export class RecordingsService {
   }
 
   /**
-   * The sessions other nodes shipped to the store (or this one, whose own file is gone), joined
-   * from their pieces into `dir/sessions/`; a session this node still has on disk is not fetched.
+   * The sessions other nodes shipped to the bucket or the origin (or this one, whose own file is
+   * gone), joined from their pieces into `dir/sessions/`; a session this node still has on disk is
+   * not fetched.
    */
   private async storedSessionFiles(row: StreamRow, dir: string): Promise<string[]> {
-    const storage = this.deps.storage ?? (this.deps.shipped && { store: this.deps.shipped, spool: null });
-    if (!storage) return [];
+    const { storage, shipped } = this.deps;
+    const stores = [storage?.store, shipped].filter((s): s is ObjectStore => s !== undefined);
+    if (!stores.length) return [];
     const local = new Set(
       recordingFiles(this.deps.config.dataDir, row.id)
         .sessions()
@@ -244,7 +248,7 @@ export class RecordingsService {
     const waited = row.ended_at ? (this.deps.clock.now().getTime() - row.ended_at.getTime()) / 1000 : 0;
     let listed: Awaited<ReturnType<typeof storedSessions>>;
     try {
-      listed = await storedSessions(storage.store, row.id);
+      listed = await storedSessions(stores, row.id);
     } catch (err) {
       // The bucket does not answer: no attempt is counted. Other nodes' sessions are awaited as
       // long as their pieces would be; then what this node has is used (one box: everything).
@@ -260,7 +264,7 @@ export class RecordingsService {
     const open = stored.filter((s) => !s.closed);
     if (
       open.length &&
-      (waited < this.deps.config.recordings.pieces_wait_seconds || storage.spool?.holds(sessionsPrefix(row.id)))
+      (waited < this.deps.config.recordings.pieces_wait_seconds || storage?.spool?.holds(sessionsPrefix(row.id)))
     )
       throw new NotYet(`session pieces still arriving (${open.map((s) => s.file).join(', ')})`);
     const out: string[] = [];
@@ -268,7 +272,7 @@ export class RecordingsService {
     for (const session of stored) {
       const path = join(dir, 'sessions', session.file);
       rmSync(path, { force: true });
-      await joinPieces(storage.store, session, (bytes) => appendFile(path, bytes));
+      await joinPieces(session, (bytes) => appendFile(path, bytes));
       out.push(path);
     }
     return out;
@@ -280,7 +284,7 @@ export class RecordingsService {
     removeSessions(this.deps.config.dataDir, streamId);
     if (this.deps.storage)
       await q.queueDeletions(tx, [recordingPrefix(streamId), sessionsPrefix(streamId)], this.deps.clock.now());
-    else await this.deps.shipped?.deletePrefix(sessionsPrefix(streamId));
+    await this.deps.shipped?.deletePrefix(sessionsPrefix(streamId));
   }
 
   /** The job: deletions queued for the bucket, retried with backoff until it answers. */

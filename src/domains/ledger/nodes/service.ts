@@ -1,3 +1,5 @@
+import type { StorageSettings } from '../../../config/schema.js';
+import type { Secrets } from '../../../config/secrets.js';
 import type { Clock } from '../../../core/clock.js';
 import { ApiError } from '../../../core/errors.js';
 import { newId, newSecret, sha256 } from '../../../core/ids.js';
@@ -27,9 +29,17 @@ export interface NodesDeps {
     databaseUrl: string | null;
     /** Where a node writes live media (`/_ingest/`): the primary's own CDN port. */
     originUrl: string;
+    /** The primary's object storage: a node ships its publish sessions where the recorder reads them. */
+    storage: JoinStorage | null;
   };
   /** Tells the origin's nginx which nodes may write to it (one marker file per node). */
   allow?: (nodeIds: string[]) => void;
+}
+
+/** The primary's object storage as a joining node writes it: config.json's `storage`, secrets.json's key pair. */
+export interface JoinStorage {
+  settings: StorageSettings;
+  keys: NonNullable<Secrets['storage']>;
 }
 
 /** What a node is given when it joins (docs/decisions.md, "Ingest nodes"). */
@@ -41,6 +51,8 @@ export interface NodeJoinAnswer {
   data_key: string;
   database_url: string | null;
   origin_url: string;
+  /** Null: the primary keeps recordings in its data dir, and the node ships its sessions to the origin. */
+  storage: JoinStorage | null;
 }
 
 export interface AddedNode {
@@ -107,6 +119,7 @@ export class NodesService {
       data_key: join.dataKey,
       database_url: join.databaseUrl,
       origin_url: join.originUrl,
+      storage: join.storage,
     };
   }
 
