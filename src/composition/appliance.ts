@@ -143,7 +143,7 @@ export interface RunningAppliance {
 }
 
 /** Session slices an ingest node ships to the origin (without object storage): at most this much is lost with the node. */
-const ORIGIN_SLICE_SECONDS = 4;
+export const ORIGIN_SLICE_SECONDS = 4;
 
 /**
  * The composition root: database (managed or external), migrations, API, ingest, jobs.
