@@ -146,7 +146,7 @@ export interface RunningAppliance {
 /** The longest pause between an ingest node's tries of a session slice the origin did not take. */
 const ORIGIN_RETRY_MAX_MS = 5000;
 /** Session slices an ingest node ships to the origin (without object storage): at most this much is lost with the node. */
-const ORIGIN_SLICE_SECONDS = 4;
+export const ORIGIN_SLICE_SECONDS = 4;
 
 /**
  * The composition root: database (managed or external), migrations, API, ingest, jobs.

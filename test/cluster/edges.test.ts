@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
@@ -11,7 +11,16 @@ import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { launchChromium } from '../helpers/browser.js';
 import { fetchFrom, watchStream, type Received } from '../helpers/cdn-viewer.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
-import { apiCall, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import {
+  callApi,
+  createClusterDatabase,
+  killNode,
+  mergeJson,
+  sayingWhy,
+  startTopology,
+  type ClusterNode,
+  type Topology,
+} from '../helpers/cluster.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 
 /**
@@ -58,22 +67,11 @@ interface Ctx {
 
 const t = suite<Ctx>('cluster: an origin and two edges in their own namespaces');
 
-const mergeJson = (file: string, patch: Record<string, unknown>) => {
-  const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...current };
-  for (const [k, v] of Object.entries(patch))
-    merged[k] =
-      typeof v === 'object' && v !== null && !Array.isArray(v) && typeof current[k] === 'object'
-        ? { ...(current[k] as object), ...v }
-        : v;
-  writeFileSync(file, JSON.stringify(merged, null, 2));
-};
-
 /** The address as one edge serves it: `cdn_url`'s name resolved to that edge. */
 const through = (url: string, edge: ClusterNode) => url.replace(`//${CDN_NAME}:`, `//${edge.address}:`);
 
 const api = (ctx: Ctx, method: string, path: string, body?: unknown) =>
-  apiCall(ctx.origin.url(API, path), ctx.key, method, body);
+  callApi(ctx.origin.url(API, path), ctx.key, method, body);
 
 /** The edge's access log lines (the current file; the test keeps it below its rotation size). */
 function edgeLog(ctx: Ctx, edge: string): { path: string; status: number; cache: string }[] {
@@ -95,20 +93,7 @@ async function startEdge(ctx: Ctx, edge: ClusterNode): Promise<void> {
   );
 }
 
-/** Every process of a node's svc (the appliance or the edge, its nginx, its ffmpegs), killed at once. */
-function killNode(node: ClusterNode, except: number[] = []): void {
-  for (const pid of node.pids()) if (!except.includes(pid)) execFileSync('kill', ['-9', String(pid)]);
-}
-
-t.before(async (ctx) => {
-  try {
-    await setUp(ctx);
-  } catch (err) {
-    // uvu reports a failed hook only as every test failing: say why.
-    console.error('cluster set-up failed:', err);
-    throw err;
-  }
-});
+t.before(sayingWhy(setUp));
 
 async function setUp(ctx: Ctx): Promise<void> {
   ctx.topology = await startTopology({ nodes: ['origin', 'edge1', 'edge2'] });

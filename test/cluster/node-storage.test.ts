@@ -7,7 +7,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
-import { apiCall, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import { callApi, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { startTestS3, type TestS3 } from '../helpers/s3.js';
 
@@ -48,7 +48,7 @@ const NODE_SETTINGS = {
 };
 
 const api = (ctx: Ctx, method: string, path: string, body?: unknown) =>
-  apiCall(ctx.primary.url(API, path), ctx.key, method, body);
+  callApi(ctx.primary.url(API, path), ctx.key, method, body);
 
 const objects = async (ctx: Ctx, prefix: string) =>
   (await ctx.s3.send(new ListObjectsV2Command({ Bucket: ctx.server.bucket, Prefix: prefix }))).Contents ?? [];

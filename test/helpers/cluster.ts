@@ -12,7 +12,7 @@
  * Needs root (tests run as root on the test machine).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -392,8 +392,25 @@ function makeNode(o: {
   return self;
 }
 
-/** A call to a node's API with an account's key, as a client of the cluster makes it; the JSON answer. */
-export async function apiCall(url: string, key: string, method: string, body?: unknown) {
+/** Every process of a node (its svc, nginx, ffmpegs) but `except`, killed at once: the machine died. */
+export function killNode(node: ClusterNode, except: number[] = []): void {
+  for (const pid of node.pids()) if (!except.includes(pid)) execFileSync('kill', ['-9', String(pid)]);
+}
+
+/** Sets keys of a node's JSON settings file (config.json, edge.json); an object merges into the one there. */
+export function mergeJson(file: string, patch: Record<string, unknown>): void {
+  const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(patch))
+    merged[k] =
+      typeof v === 'object' && v !== null && !Array.isArray(v) && typeof current[k] === 'object'
+        ? { ...(current[k] as object), ...v }
+        : v;
+  writeFileSync(file, JSON.stringify(merged, null, 2));
+}
+
+/** A call to a node's API (`url`: the whole address) with an account's key; ten seconds at most. */
+export async function callApi(url: string, key: string, method: string, body?: unknown) {
   const res = await fetch(url, {
     method,
     headers: {
@@ -404,5 +421,17 @@ export async function apiCall(url: string, key: string, method: string, body?: u
     signal: AbortSignal.timeout(10_000),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
+
+/** A suite's `before` that says why its set-up failed (uvu reports a failed hook only as every test failing). */
+export const sayingWhy =
+  <C>(setUp: (ctx: C) => Promise<void>) =>
+  async (ctx: C): Promise<void> => {
+    try {
+      await setUp(ctx);
+    } catch (err) {
+      console.error('cluster set-up failed:', err);
+      throw err;
+    }
+  };

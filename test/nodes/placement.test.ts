@@ -3,6 +3,7 @@ import { createTestApi, type TestApi } from '../helpers/api.js';
 import { assertError, createStream } from '../helpers/streams.js';
 import { suite } from 'uvu';
 import { newId } from '../../src/core/ids.js';
+import { admit } from '../../src/domains/engine/live/admission.js';
 import { NODE_DOWN_AFTER_MS } from '../../src/domains/ledger/nodes/service.js';
 import { PROVISION_GRACE_SECONDS } from '../../src/domains/streams/service.js';
 
@@ -134,18 +135,32 @@ t(
   },
 );
 
+/** A stream live on node a since `seen` (its publish session open), a silent since, b heard from now. */
+async function liveOnDeadNode(env: TestApi, key: string) {
+  const a = await addNode(env, 'a');
+  const b = await addNode(env, 'b');
+  const s = await createStream(env, key, { max_resolution: 720 });
+  const seen = env.clock.now();
+  await env.db.sql`
+    update streams set status = 'live', went_live_at = ${seen}, publisher_client_id = '7', node_id = ${a}, recording_status = 'recording'
+    where id = ${s.id}`;
+  await env.db.sql`insert into publish_sessions (stream_id, started_at) values (${s.id}, ${seen})`;
+  env.clock.advance((NODE_DOWN_AFTER_MS + 1000) / 1000);
+  await env.db.sql`update nodes set last_seen_at = ${env.clock.now()} where id = ${b}`;
+  return { stream: s, seen, b };
+}
+
+/** The stream's publish sessions, `[started, ended or null]` in ms, oldest first. */
+const publishSessions = async (env: TestApi, streamId: string) =>
+  (
+    await env.db.sql<{ started_at: Date; ended_at: Date | null }[]>`
+    select started_at, ended_at from publish_sessions where stream_id = ${streamId} order by started_at`
+  ).map((r) => [r.started_at.getTime(), r.ended_at?.getTime() ?? null]);
+
 t(
   "a live stream whose node died: its publisher counts as gone since the node's last heartbeat; its reservation moves",
   async ({ env, key }) => {
-    const a = await addNode(env, 'a');
-    await addNode(env, 'b');
-    const s = await createStream(env, key, { max_resolution: 720 });
-    const seen = env.clock.now();
-    await env.db.sql`
-    update streams set status = 'live', went_live_at = ${seen}, publisher_client_id = '7', node_id = ${a}, recording_status = 'recording'
-    where id = ${s.id}`;
-    env.clock.advance((NODE_DOWN_AFTER_MS + 1000) / 1000);
-    await env.db.sql`update nodes set last_seen_at = ${env.clock.now()} where name = 'b'`;
+    const { stream: s, seen } = await liveOnDeadNode(env, key);
     assert.equal(await env.api.streams.failover(), { released: 1, moved: 1, failed: 0 });
     const [row] = await env.db.sql<{ publisher_client_id: string | null; publisher_left_at: Date; status: string }[]>`
     select publisher_client_id, publisher_left_at, status from streams where id = ${s.id}`;
@@ -157,8 +172,36 @@ t(
     assert.is(shown.body.node_ready, true);
     assert.is(row?.publisher_client_id, null);
     assert.is(row?.publisher_left_at.getTime(), seen.getTime());
+    assert.equal(await publishSessions(env, s.id), [[seen.getTime(), seen.getTime()]]);
     // Once is enough.
     assert.equal(await env.api.streams.failover(), { released: 0, moved: 0, failed: 0 });
+  },
+);
+
+t(
+  "a publisher back on another node before the failover job ran: the dead node's session ends at its last heartbeat, not now",
+  async ({ env, key }) => {
+    const { stream: s, seen, b } = await liveOnDeadNode(env, key);
+    const now = env.clock.now();
+    const result = await env.db.sql.begin((tx) =>
+      admit(
+        tx,
+        { name: s.id, key: new URL(`rtmp://x/live/${s.stream_key}`).searchParams.get('key') ?? '', clientId: '9' },
+        {
+          config: env.config,
+          nodeId: b,
+          now,
+          billing: env.api.billing,
+          publisherPresent: () => Promise.resolve(false),
+        },
+      ),
+    );
+    assert.ok(result.admitted && result.resumed, JSON.stringify(result));
+    // The seconds no node had a publisher are not publishing time (nor in the recording).
+    assert.equal(await publishSessions(env, s.id), [
+      [seen.getTime(), seen.getTime()],
+      [now.getTime(), null],
+    ]);
   },
 );
 

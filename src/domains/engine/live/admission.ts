@@ -11,6 +11,7 @@ import {
   load,
   lockStreamById,
   nodeCapacity,
+  publisherGone,
   publisherJoined,
   updateStream,
   type IngestRelay,
@@ -33,7 +34,16 @@ export interface PublishRequest {
 }
 
 export type Admission =
-  | { admitted: true; stream: StreamRow; resumed: boolean }
+  | {
+      admitted: true;
+      stream: StreamRow;
+      resumed: boolean;
+      /**
+       * The publisher this one replaces was on a node that died: gone since the node's last
+       * heartbeat, as the node-failover job would have closed its session had it run first.
+       */
+      heldUntil?: Date;
+    }
   | { admitted: false; streamId: string | null; reason: RefusalReason; message: string };
 
 export type RefusalReason =
@@ -73,7 +83,7 @@ type Ctx = {
 export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admission> {
   const verdict = await judge(tx, req, ctx);
   if (!verdict.admitted) return verdict;
-  const { stream, resumed } = verdict;
+  const { stream, resumed, heldUntil } = verdict;
   // A reconnect within the window; the stream stays live and no new `stream.live` is sent.
   const live = resumed ? stream : await transitions.goLive(tx, stream, ctx.now);
   const updated = await updateStream(tx, live.id, {
@@ -83,6 +93,9 @@ export async function admit(tx: Tx, req: PublishRequest, ctx: Ctx): Promise<Admi
     // The reservation follows the publisher: any node takes any key it has room for.
     ...(ctx.nodeId === null ? {} : { node_id: ctx.nodeId }),
   });
+  // Closed at this admission instead, the dead node's session would count the seconds no node had the
+  // publisher (up to the 10 s it takes to know a node down) as publishing time, and charge them.
+  if (heldUntil) await publisherGone(tx, live.id, heldUntil);
   await publisherJoined(tx, live.id, ctx.now);
   return { admitted: true, stream: updated, resumed };
 }
@@ -116,11 +129,14 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
   // Another node holds (or held) it: a publisher there counts while that node is up.
   const elsewhere = ctx.nodeId !== null && stream.node_id !== null && stream.node_id !== ctx.nodeId;
   if (stream.status === 'live') {
+    let heldUntil: Date | undefined;
     if (stream.publisher_client_id !== null) {
+      const holder = elsewhere ? await findNode(tx, stream.node_id as string) : null;
       const present = elsewhere
-        ? (await nodeIsUp(tx, stream.node_id as string, ctx.now)) || mediaStillComing(stream, ctx.now)
+        ? (holder !== null && nodeUp(holder, ctx.now)) || mediaStillComing(stream, ctx.now)
         : await ctx.publisherPresent(stream.id);
       if (present) return refuse(stream.id, 'already_publishing', 'a publisher is already connected to this stream');
+      if (holder?.last_seen_at && holder.last_seen_at < ctx.now) heldUntil = holder.last_seen_at;
     }
     const windowEnd =
       stream.publisher_left_at && addSeconds(stream.publisher_left_at, ctx.config.live.reconnect_window_seconds);
@@ -129,7 +145,7 @@ async function judge(tx: Tx, req: Omit<PublishRequest, 'clientId'>, ctx: Ctx): P
     }
     if (elsewhere && !(await roomHere(tx, req, stream, ctx)))
       return refuse(stream.id, 'no_capacity', 'this node runs as many ladders as its cores allow; retry shortly');
-    return { admitted: true, stream, resumed: true };
+    return { admitted: true, stream, resumed: true, heldUntil };
   }
 
   if (stream.reservation_expires_at <= ctx.now)
@@ -159,11 +175,6 @@ async function roomHere(tx: Tx, req: Omit<PublishRequest, 'clientId'>, stream: S
   const node = await lockNode(tx, ctx.nodeId);
   const capacity = node ? nodeCapacity(ctx.config.capacity, node) : ctx.config.capacity;
   return fits(capacity, await load(tx, ['live'], ctx.nodeId), stream.profile, stream.max_resolution, req.via ?? null);
-}
-
-async function nodeIsUp(tx: Tx, nodeId: string, now: Date): Promise<boolean> {
-  const node = await findNode(tx, nodeId);
-  return node !== null && nodeUp(node, now);
 }
 
 /** A node cut from the database only still publishes: the origin saw its media lately (see `failover`). */
