@@ -22,6 +22,7 @@ import {
 } from '../helpers/cluster.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, runPublisher, waitFor, type Publisher } from '../helpers/publisher.js';
+import { whipPublish } from '../helpers/whip-client.js';
 
 /**
  * Ingest nodes as the product runs them: a primary (`svc up`) and two ingest nodes (`svc nodes
@@ -109,11 +110,8 @@ const nodeOf = async (ctx: Ctx, streamId: string) =>
     >`select n.name from streams s join nodes n on n.id = s.node_id where s.id = ${streamId}`
   )[0]?.name;
 
-/**
- * A passthrough stream live on `node` (the other nodes drained while it is made), published
- * straight to it: to its `rtmp_url`, or over SRT to its `srt_url` (MPEG-TS, through the node's SRT relay).
- */
-async function liveOn(ctx: Ctx, node: ClusterNode, over: 'rtmp' | 'srt' = 'rtmp') {
+/** A passthrough stream reserved on `node`: the other nodes drained while it is made. */
+async function createdOn(ctx: Ctx, node: ClusterNode) {
   const dir = ctx.dirs.primary!.dir;
   const others = (await nodesList(ctx)).filter((n) => n.name !== node.name && n.state === 'up');
   for (const o of others) ok(await ctx.primary.svc(['nodes', 'drain', o.name, '--data-dir', dir]));
@@ -121,6 +119,15 @@ async function liveOn(ctx: Ctx, node: ClusterNode, over: 'rtmp' | 'srt' = 'rtmp'
   for (const o of others) ok(await ctx.primary.svc(['nodes', 'activate', o.name, '--data-dir', dir]));
   assert.is(res.status, 201, JSON.stringify(res.body));
   assert.is(await nodeOf(ctx, res.body.id), node.name);
+  return res;
+}
+
+/**
+ * A passthrough stream live on `node` (the other nodes drained while it is made), published
+ * straight to it: to its `rtmp_url`, or over SRT to its `srt_url` (MPEG-TS, through the node's SRT relay).
+ */
+async function liveOn(ctx: Ctx, node: ClusterNode, over: 'rtmp' | 'srt' = 'rtmp') {
+  const res = await createdOn(ctx, node);
   const publisher =
     over === 'rtmp'
       ? publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true })
@@ -427,45 +434,63 @@ t(
         `at most one slice of the dead node's part missing (${published.toFixed(1)} s published)`,
       );
       assert.ok(recording.duration_seconds < published + heartbeatToKill + 1, 'nothing doubled');
+      // Charged once: the ingest seconds are the two sessions', never the gap between them twice over.
+      const cost = await waitFor(
+        `${s.id} metered after its end`,
+        async () => {
+          const got = (await api(ctx, 'GET', `/v1/streams/${s.id}`)).body.cost;
+          return got && got.ingest_seconds >= Math.floor(published) - 1 && got;
+        },
+        30_000,
+      );
+      assert.ok(cost.ingest_seconds <= Math.ceil(published) + 1, `${cost.ingest_seconds} s charged of ${published} s`);
     }
   },
 );
 
-t('a node drained while live: its stream goes on, new streams go elsewhere', async (ctx) => {
-  const dir = ctx.dirs.primary!.dir;
-  const res = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
-  assert.is(res.status, 201);
-  const node = await nodeOf(ctx, res.body.id);
-  const name = node as string;
-  const publisher = publish(`${res.body.rtmp_url}/${res.body.stream_key}`, ctx.clip, { loop: true });
-  ctx.publishers.push(publisher);
-  await waitFor(
-    'live',
-    async () => (await api(ctx, 'GET', `/v1/streams/${res.body.id}`)).body.status === 'live',
-    30_000,
-  );
-  ok(await ctx.primary.svc(['nodes', 'drain', name, '--data-dir', dir]));
-  for (let i = 0; i < 2; i++) {
-    const other = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
-    assert.is(other.status, 201);
-    assert.is.not(await nodeOf(ctx, other.body.id), name);
-    await api(ctx, 'DELETE', `/v1/streams/${other.body.id}`);
-  }
-  await new Promise((r) => setTimeout(r, 5000));
-  const still = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
-  assert.is(still.body.status, 'live');
-  assert.is(await nodeOf(ctx, res.body.id), name);
-  const listed = (await nodesList(ctx)).find((n) => n.name === name);
-  assert.is(listed?.status, 'draining');
-  assert.is(listed?.live, 1);
-  // Removal waits for the live stream: refused without --force.
-  const refused = await ctx.primary.svc(['nodes', 'remove', name, '--json', '--data-dir', dir]);
-  assert.is.not(refused.code, 0);
-  assert.is(JSON.parse(refused.stdout).error.code, 'node_busy');
-  await publisher.kill();
-  assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
-  ok(await ctx.primary.svc(['nodes', 'activate', name, '--data-dir', dir]));
-});
+t(
+  'a node drained while live (its publisher a browser over WHIP): its stream goes on, new streams go elsewhere',
+  async (ctx) => {
+    const dir = ctx.dirs.primary!.dir;
+    const node = ctx.ingest[1] as ClusterNode;
+    const name = node.name;
+    const res = await createdOn(ctx, node);
+    // WHIP to the node itself: `whip_url` names it, and its own API answers the offer.
+    assert.ok(res.body.whip_url.startsWith(`http://${node.address}:${API}/live/${res.body.id}?`), res.body.whip_url);
+    const publisher = await whipPublish(res.body.whip_url);
+    try {
+      assert.is(publisher.status, 201, publisher.body);
+      await waitFor(
+        'live',
+        async () => (await api(ctx, 'GET', `/v1/streams/${res.body.id}`)).body.status === 'live',
+        30_000,
+      );
+      ok(await ctx.primary.svc(['nodes', 'drain', name, '--data-dir', dir]));
+      for (let i = 0; i < 2; i++) {
+        const other = await api(ctx, 'POST', '/v1/streams', { profile: 'passthrough' });
+        assert.is(other.status, 201);
+        assert.is.not(await nodeOf(ctx, other.body.id), name);
+        await api(ctx, 'DELETE', `/v1/streams/${other.body.id}`);
+      }
+      await new Promise((r) => setTimeout(r, 5000));
+      const still = await api(ctx, 'GET', `/v1/streams/${res.body.id}`);
+      assert.is(still.body.status, 'live');
+      assert.is(await nodeOf(ctx, res.body.id), name);
+      const listed = (await nodesList(ctx)).find((n) => n.name === name);
+      assert.is(listed?.status, 'draining');
+      assert.is(listed?.live, 1);
+      // Removal waits for the live stream: refused without --force.
+      const refused = await ctx.primary.svc(['nodes', 'remove', name, '--json', '--data-dir', dir]);
+      assert.is.not(refused.code, 0);
+      assert.is(JSON.parse(refused.stdout).error.code, 'node_busy');
+      assert.is(await publisher.stop(), 200, "the WHIP session's DELETE reaches the node holding it");
+    } finally {
+      await publisher.vanish();
+    }
+    assert.is((await api(ctx, 'DELETE', `/v1/streams/${res.body.id}`)).status, 200);
+    ok(await ctx.primary.svc(['nodes', 'activate', name, '--data-dir', dir]));
+  },
+);
 
 t(
   "a node's link to PostgreSQL cut for 60 s: its live stream goes on, nothing ends, no second publisher gets in",
