@@ -25,9 +25,14 @@ import { cpuOf } from './pipeline.bench.js';
 export const API_PORT = 8080;
 export const RTMP_PORT = 1935;
 
-/** Every node's settings: capacity far above the cores, so placement never refuses before the CPU is full. */
+/**
+ * Every node's settings: capacity far above the cores, so placement never refuses before the CPU
+ * is full, and a trusted account's live streams at once (10 by default) above what two nodes take.
+ */
+export const LIVE_AT_ONCE = 30;
 const NODE_SETTINGS = {
   capacity: { cores: 64, reserved_cores: 0 },
+  limits: { trusted: { live_at_once: LIVE_AT_ONCE, pending_streams: LIVE_AT_ONCE } },
   live: { idle_publisher_seconds: 3 },
 };
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseMediaPlaylist } from '../src/platform/media/playlist.js';
 import { publish, waitFor, type Publisher } from '../test/helpers/publisher.js';
 import { sleep } from '../test/helpers/streams.js';
-import { allowedCores, cpuSecondsOf, type NodesCluster } from './nodes-cluster.js';
+import { allowedCores, cpuSecondsOf, LIVE_AT_ONCE, type NodesCluster } from './nodes-cluster.js';
 import { childrenOf, commandLine } from '../src/platform/process/proc.js';
 
 /** After a stream is added: its ladder reads its start-up backlog at once, and the others feel the newcomer. */
@@ -19,8 +19,6 @@ export const WINDOW_MS = 24_000;
 const POLL_MS = 300;
 /** Below this, a stream's playlist does not keep up with wall clock (the brief: more than 5% behind). */
 export const KEEP_UP = 0.95;
-/** A trusted account's live streams at once (limits.trusted.live_at_once). */
-export const MAX_STREAMS = 10;
 const LAG_WARNING = 'the ladder is not keeping up';
 
 interface Watched {
@@ -115,13 +113,13 @@ function coresUsed(c: NodesCluster) {
 
 /**
  * Streams on the open ingest nodes from `start` up, one more per step, until a step in which some
- * stream falls below KEEP_UP (or MAX_STREAMS): the steps measured, and the streams ended after.
+ * stream falls below KEEP_UP (or LIVE_AT_ONCE): the steps measured, and the streams ended after.
  */
 export async function ramp(c: NodesCluster, clip: string, nodes: string[], start: number): Promise<Step[]> {
   const streams: Watched[] = [];
   const steps: Step[] = [];
   try {
-    for (let count = Math.max(1, start); count <= MAX_STREAMS; count++) {
+    for (let count = Math.max(1, start); count <= LIVE_AT_ONCE; count++) {
       while (streams.length < count) streams.push(await watch(c, clip));
       const warnedBefore = lagWarnings(c, nodes);
       await sleep(WARMUP_MS);

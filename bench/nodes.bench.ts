@@ -40,10 +40,16 @@ function stepRows(steps: Step[]): string[] {
   return rows;
 }
 
-/** Media seconds per wall second of all streams together, at the step where they stopped keeping up. */
-const saturated = (steps: Step[]) => {
+/**
+ * At the step where the streams stopped keeping up: the media seconds per wall second of all
+ * streams together, and per core the ingest nodes got (on a shared machine, less than their cores).
+ */
+const saturated = (steps: Step[], nodes: string[]) => {
   const last = steps.at(-1);
-  return last && !last.sustained ? last.rates.reduce<number>((sum, r) => sum + (r ?? 0), 0) : null;
+  if (!last || last.sustained) return null;
+  const media = last.rates.reduce<number>((sum, r) => sum + (r ?? 0), 0);
+  const cores = nodes.reduce((sum, n) => sum + (last.cores[n] ?? 0), 0);
+  return { media, cores, perCore: media / cores };
 };
 
 /** The shared parts' cores per live stream at the last sustained step. */
@@ -90,8 +96,8 @@ async function measure(c: NodesCluster, clip: string, passthroughClip: string) {
   const one = await ramp(c, clip, [ingest1.name], 1);
   await c.setStatus(ingest2.name, 'activate');
   const n1 = sustainedCount(one);
-  // Two nodes start where one stopped: each holds at most n1 / 2 + 1 at first.
-  const two = await ramp(c, clip, [ingest1.name, ingest2.name], Math.max(1, n1));
+  // Two nodes start at n1 - 1 each, below what one sustained alone (that step is measured too).
+  const two = await ramp(c, clip, [ingest1.name, ingest2.name], Math.max(1, 2 * n1 - 2));
   return { one, two, runs };
 }
 
@@ -112,7 +118,7 @@ export async function benchNodes(): Promise<string> {
   const n2 = sustainedCount(two);
   const twoStart = two[0]?.count ?? 0;
   const n2Text = n2 === 0 && twoStart > 1 ? `fewer than ${twoStart}` : String(n2);
-  const [sat1, sat2] = [saturated(one), saturated(two)];
+  const [sat1, sat2] = [saturated(one, ['ingest1']), saturated(two, ['ingest1', 'ingest2'])];
   return [
     `Ingest nodes (issue 31): ${started.toISOString()}, ${cpus()[0]?.model ?? '?'}, ${cpus().length} cores, ` +
       `1-min load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] as number).toFixed(1)} after (other work on the machine counts)`,
@@ -132,8 +138,10 @@ export async function benchNodes(): Promise<string> {
     ...stepRows(two),
     '',
     `N1 (one node sustains) = ${n1}; N2 (two nodes) = ${n2Text}; N2 / (2·N1) = ${n1 > 0 && n2 > 0 ? (n2 / (2 * n1)).toFixed(2) : '-'}`,
-    `Media seconds per wall second of all streams at the first step that fell behind (the nodes saturated): one node ${f2(sat1)}, two ${f2(sat2)}` +
-      (sat1 && sat2 ? `, ratio ${(sat2 / (2 * sat1)).toFixed(2)} of linear` : ''),
+    `At the first step that fell behind, media seconds per wall second of all streams: one node ${f2(sat1?.media)}, two ${f2(sat2?.media)}` +
+      (sat1 && sat2 ? ` (${(sat2.media / (2 * sat1.media)).toFixed(2)} of linear);` : ';'),
+    `  per core the ingest nodes got (${f2(sat1?.cores)} and ${f2(sat2?.cores)} cores): ${f2(sat1?.perCore)} and ${f2(sat2?.perCore)}` +
+      (sat1 && sat2 ? ` (${(sat2.perCore / sat1.perCore).toFixed(2)} of linear)` : ''),
     `Shared parts: one node: ${sharedPerStream(one)}; two nodes: ${sharedPerStream(two)}.`,
     "Three nodes on two cores cannot be shown here. The argument: each node's ladders are independent processes on its own cores;",
     'what the nodes share is PostgreSQL and the origin (the primary receives every segment over HTTP): their cores per live stream above say where the ceiling is.',
