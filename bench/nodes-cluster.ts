@@ -6,7 +6,7 @@
  * it). The primary and PostgreSQL are left unpinned.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -99,11 +99,13 @@ export async function startNodesCluster(): Promise<NodesCluster> {
   const primaryDir = dirs[0]!.dir;
   const relays = new Map<string, string[]>();
   let haproxy: ResultPromise | null = null;
+  const haproxyConfig = join(tmpdir(), `svc-bench-haproxy-${process.pid}.cfg`);
   const sql = db.sql;
 
   const stop = async () => {
     haproxy?.kill('SIGKILL');
     await haproxy?.catch(() => undefined);
+    rmSync(haproxyConfig, { force: true });
     await svc(['down', '--data-dir', primaryDir], { via: ['ip', 'netns', 'exec', primary.namespace] });
     await topology.stop();
     await db.stop();
@@ -155,9 +157,8 @@ export async function startNodesCluster(): Promise<NodesCluster> {
     }
 
     const port = await freePort();
-    const cfg = join(tmpdir(), `svc-bench-haproxy-${process.pid}.cfg`);
     writeFileSync(
-      cfg,
+      haproxyConfig,
       [
         'defaults',
         '  mode tcp',
@@ -175,7 +176,7 @@ export async function startNodesCluster(): Promise<NodesCluster> {
         '',
       ].join('\n'),
     );
-    haproxy = execa('haproxy', ['-db', '-f', cfg], { reject: false, stdio: 'ignore' });
+    haproxy = execa('haproxy', ['-db', '-f', haproxyConfig], { reject: false, stdio: 'ignore' });
 
     const nodeDirOf = (name: string) => dirs[ingest.findIndex((n) => n.name === name) + 1]!.dir;
     const cluster: NodesCluster = {
