@@ -20,6 +20,7 @@ import { benchIngest } from './ingest.bench.js';
 import { benchWhipStart } from './whip-start.bench.js';
 import { benchOriginStore } from './origin-store.bench.js';
 import { benchStorage } from './storage.bench.js';
+import { benchNodes } from './nodes.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -40,6 +41,7 @@ const benches: Record<string, () => Promise<string>> = {
   edges: benchEdges,
   'origin-store': benchOriginStore,
   storage: benchStorage,
+  nodes: benchNodes,
 };
 
 const chosen = process.argv.slice(2);
