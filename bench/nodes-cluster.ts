@@ -6,17 +6,21 @@
  * it). The primary and PostgreSQL are left unpinned.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { systemClock } from '../src/core/clock.js';
 import { dataPaths } from '../src/config/paths.js';
 import { packageRoot } from '../src/core/package-root.js';
 import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { commandLine } from '../src/platform/process/proc.js';
 import { makeDataDir, ok, svc } from '../test/helpers/cli.js';
-import { startTopology, type ClusterNode, type Topology } from '../test/helpers/cluster.js';
+import {
+  startTcpBalancer,
+  startTopology,
+  type ClusterNode,
+  type TcpBalancer,
+  type Topology,
+} from '../test/helpers/cluster.js';
 import { freePort } from '../test/helpers/ports.js';
 import { waitFor } from '../test/helpers/publisher.js';
 import { startBenchDatabase } from './database.js';
@@ -98,14 +102,11 @@ export async function startNodesCluster(): Promise<NodesCluster> {
   const dirs = [makeDataDir()];
   const primaryDir = dirs[0]!.dir;
   const relays = new Map<string, string[]>();
-  let haproxy: ResultPromise | null = null;
-  const haproxyConfig = join(tmpdir(), `svc-bench-haproxy-${process.pid}.cfg`);
+  let haproxy: TcpBalancer | null = null;
   const sql = db.sql;
 
   const stop = async () => {
-    haproxy?.kill('SIGKILL');
-    await haproxy?.catch(() => undefined);
-    rmSync(haproxyConfig, { force: true });
+    await haproxy?.stop();
     await svc(['down', '--data-dir', primaryDir], { via: ['ip', 'netns', 'exec', primary.namespace] });
     await topology.stop();
     await db.stop();
@@ -157,26 +158,7 @@ export async function startNodesCluster(): Promise<NodesCluster> {
     }
 
     const port = await freePort();
-    writeFileSync(
-      haproxyConfig,
-      [
-        'defaults',
-        '  mode tcp',
-        '  timeout connect 2s',
-        '  timeout client 60s',
-        '  timeout server 60s',
-        '  retries 2',
-        '  option redispatch',
-        'frontend rtmp',
-        `  bind ${topology.rootAddress}:${port}`,
-        '  default_backend nodes',
-        'backend nodes',
-        '  balance roundrobin',
-        ...ingest.map((n) => `  server ${n.name} ${n.address}:${RTMP_PORT} check inter 1s fall 2 rise 1`),
-        '',
-      ].join('\n'),
-    );
-    haproxy = execa('haproxy', ['-db', '-f', haproxyConfig], { reject: false, stdio: 'ignore' });
+    haproxy = startTcpBalancer(`${topology.rootAddress}:${port}`, ingest, RTMP_PORT);
 
     const nodeDirOf = (name: string) => dirs[ingest.findIndex((n) => n.name === name) + 1]!.dir;
     const cluster: NodesCluster = {

@@ -1,7 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa, type ResultPromise } from 'execa';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ORIGIN_SLICE_SECONDS } from '../../src/composition/appliance.js';
@@ -9,6 +6,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
+import { commandLine } from '../../src/platform/process/proc.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
 import {
   callApi,
@@ -16,8 +14,10 @@ import {
   killNode,
   mergeJson,
   sayingWhy,
+  startTcpBalancer,
   startTopology,
   type ClusterNode,
+  type TcpBalancer,
   type Topology,
 } from '../helpers/cluster.js';
 import { freePort } from '../helpers/ports.js';
@@ -44,7 +44,7 @@ interface Ctx {
   dirs: Record<string, { dir: string; remove: () => void }>;
   key: string;
   clip: string;
-  haproxy: ResultPromise;
+  haproxy: TcpBalancer;
   /** The stable ingest name: HAProxy's address and port in the root namespace. */
   stableRtmp: string;
   publishers: Publisher[];
@@ -144,14 +144,8 @@ async function liveOn(ctx: Ctx, node: ClusterNode, over: 'rtmp' | 'srt' = 'rtmp'
   return { res, publisher, playback };
 }
 
-/** A process's command line ('' once it is gone). */
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}
+/** A process's command line as one string ('' once it is gone). */
+const commandOf = (pid: number): string => (commandLine(pid) ?? []).join(' ');
 
 /** A media playlist's sequence numbers now, through the primary's origin (what edges and CDNs fetch). */
 async function originPlaylist(ctx: Ctx, playbackUrl: string) {
@@ -215,36 +209,14 @@ async function setUp(ctx: Ctx): Promise<void> {
 
   // The stable ingest name: HAProxy (TCP) over every node's RTMP port, checking each every second.
   const port = await freePort();
-  const cfg = join(tmpdir(), `svc-haproxy-${process.pid}.cfg`);
-  const servers = ['primary', 'ingest1', 'ingest2'].map(
-    (name) => `  server ${name} ${ctx.topology.node(name).address}:${RTMP} check inter 1s fall 2 rise 1`,
-  );
-  writeFileSync(
-    cfg,
-    [
-      'defaults',
-      '  mode tcp',
-      '  timeout connect 2s',
-      '  timeout client 60s',
-      '  timeout server 60s',
-      '  retries 2',
-      '  option redispatch',
-      'frontend rtmp',
-      `  bind ${ctx.topology.rootAddress}:${port}`,
-      '  default_backend nodes',
-      'backend nodes',
-      '  balance roundrobin',
-      ...servers,
-      '',
-    ].join('\n'),
-  );
-  ctx.haproxy = execa('haproxy', ['-db', '-f', cfg], { reject: false, stdio: 'ignore' });
+  const bind = `${ctx.topology.rootAddress}:${port}`;
+  ctx.haproxy = startTcpBalancer(bind, [ctx.primary, ...ctx.ingest], RTMP);
   ctx.stableRtmp = `rtmp://${ctx.topology.rootAddress}:${port}/live`;
 }
 
 t.after(async (ctx) => {
   for (const p of ctx.publishers ?? []) await p.kill();
-  ctx.haproxy?.kill('SIGKILL');
+  await ctx.haproxy?.stop();
   for (const [name, d] of Object.entries(ctx.dirs ?? {}))
     await ctx.topology?.node(name).svc(['down', '--data-dir', d.dir], { timeoutMs: 60_000 });
   await ctx.topology?.stop();
@@ -498,7 +470,7 @@ t(
     const node = ctx.ingest[1] as ClusterNode;
     const { res, publisher, playback } = await liveOn(ctx, node);
     // The node's only way to the database is its relay: stopped, every packet to PostgreSQL hangs.
-    const relays = node.pids().filter((pid) => commandLine(pid).includes('socket-relay'));
+    const relays = node.pids().filter((pid) => commandOf(pid).includes('socket-relay'));
     assert.ok(relays.length > 0, 'the node reaches PostgreSQL through its relay');
     const sequence = async () => {
       const pl = await originPlaylist(ctx, playback);
@@ -552,7 +524,7 @@ t(
     // Only that node listens for it: no SRT relay of this stream on the others.
     for (const other of [ctx.primary, ...ctx.ingest].filter((n) => n !== node))
       assert.not.ok(
-        other.pids().some((pid) => commandLine(pid).includes(res.body.id)),
+        other.pids().some((pid) => commandOf(pid).includes(res.body.id)),
         `no process of ${other.name} is about ${res.body.id}`,
       );
     const sequence = async () => {
@@ -564,7 +536,7 @@ t(
     const before = await sequence();
 
     // The primary's appliance dies with everything it started; the machine's link to the database (the relay) stays.
-    const relay = ctx.primary.pids().filter((pid) => commandLine(pid).includes('socket-relay'));
+    const relay = ctx.primary.pids().filter((pid) => commandOf(pid).includes('socket-relay'));
     assert.ok(ctx.primary.pids().length > relay.length + 1, 'svc up and its nginx run on the primary');
     killNode(ctx.primary, relay);
     await new Promise((r) => setTimeout(r, 20_000));

@@ -435,3 +435,39 @@ export const sayingWhy =
       throw err;
     }
   };
+
+/** A stable ingest name: HAProxy in TCP mode at `bind` over `nodes`' `port`, each checked every second. */
+export interface TcpBalancer {
+  stop(): Promise<void>;
+}
+
+export function startTcpBalancer(bind: string, nodes: ClusterNode[], port: number): TcpBalancer {
+  const cfg = join(tmpdir(), `svc-haproxy-${process.pid}-${bind.replace(/\W/g, '_')}.cfg`);
+  writeFileSync(
+    cfg,
+    [
+      'defaults',
+      '  mode tcp',
+      '  timeout connect 2s',
+      '  timeout client 60s',
+      '  timeout server 60s',
+      '  retries 2',
+      '  option redispatch',
+      'frontend ingest',
+      `  bind ${bind}`,
+      '  default_backend nodes',
+      'backend nodes',
+      '  balance roundrobin',
+      ...nodes.map((n) => `  server ${n.name} ${n.address}:${port} check inter 1s fall 2 rise 1`),
+      '',
+    ].join('\n'),
+  );
+  const proc = execa('haproxy', ['-db', '-f', cfg], { reject: false, stdio: 'ignore' });
+  return {
+    async stop() {
+      proc.kill('SIGKILL');
+      await proc;
+      rmSync(cfg, { force: true });
+    },
+  };
+}
