@@ -15,6 +15,7 @@ import { AccountsService } from '../src/domains/ledger/accounts/service.js';
 import { commandLine } from '../src/platform/process/proc.js';
 import { makeDataDir, ok, svc } from '../test/helpers/cli.js';
 import {
+  callApi,
   startTcpBalancer,
   startTopology,
   type ClusterNode,
@@ -169,18 +170,7 @@ export async function startNodesCluster(): Promise<NodesCluster> {
       sql,
       postmasterPid: Number(readFileSync(join(db.dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]),
       stableRtmp: `rtmp://${topology.rootAddress}:${port}/live`,
-      async api(method, path, body) {
-        const res = await fetch(primary.url(API_PORT, path), {
-          method,
-          headers: {
-            authorization: `Bearer ${key}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        return { status: res.status, body: await res.json() };
-      },
+      api: (method, path, body) => callApi(primary.url(API_PORT, path), key, method, body),
       async createStream(body) {
         const made = await cluster.api('POST', '/v1/streams', body);
         if (made.status !== 201) throw new Error(`stream not made: ${made.status} ${JSON.stringify(made.body)}`);
