@@ -97,3 +97,7 @@ export function watchStream(
     },
   };
 }
+
+/** `url` with the first character of its `svc=` token changed (to another one, whatever it was). */
+export const tamperedToken = (url: string): string =>
+  url.replace(/svc=(.)/, (_m, c: string) => `svc=${c === 'A' ? 'B' : 'A'}`);
