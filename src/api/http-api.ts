@@ -7,7 +7,7 @@ import { streamRoutes } from '../domains/streams/routes.js';
 import { playbackRoutes } from '../domains/streams/playback.routes.js';
 import type { StreamsService } from '../domains/streams/service.js';
 import { hooksPath, ingestHooks, type PublisherGate } from '../domains/engine/live/hooks.routes.js';
-import { recordingSourceRoute } from '../domains/engine/recordings/source.routes.js';
+import { bucketSourceRoutes } from '../domains/engine/recordings/source.routes.js';
 import { whipPath, whipRoutes } from '../domains/engine/whip/routes.js';
 import type { WhipService } from '../domains/engine/whip/service.js';
 import { recordingRoutes } from '../domains/engine/recordings/routes.js';
@@ -131,7 +131,7 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
       prefix: hooksPath(hooks.token),
       routes: [
         plugin(ingestHooks, { gate: hooks.gate, localHost: hooks.localHost }),
-        plugin(recordingSourceRoute, { recordings: services.recordings }),
+        plugin(bucketSourceRoutes, { recordings: services.recordings }),
       ],
     },
     // WHIP brings its own scope: CORS with WHIP's headers and SDP bodies.

@@ -21,6 +21,7 @@ import { registerPrimary } from '../domains/ledger/nodes/queries.js';
 import { recordClusterStorage, storageLocation } from '../domains/ledger/nodes/cluster-storage.js';
 import { WhipService } from '../domains/engine/whip/service.js';
 import { SrtService } from '../domains/engine/srt/service.js';
+import { StillShelf } from '../domains/engine/thumbnails/shelf.js';
 import { srtPassphraseKey } from '../platform/media/srt.js';
 import { WebhookDispatcher, type DispatcherOptions } from '../domains/back-office/webhooks/dispatcher.worker.js';
 import { connect, type Sql } from '../platform/db/connect.js';
@@ -414,6 +415,16 @@ export async function startAppliance(opts: {
       });
       await dispatcher.start();
       stops.push({ part: 'webhook dispatcher', stop: () => dispatcher.stop() });
+      // Each primary moves the ended streams' stills it holds (the origin's) to the bucket.
+      if (storage) {
+        const shelf = new StillShelf({
+          sql,
+          thumbsDir: dataPaths(config.dataDir).thumbs,
+          spool: storage.spool,
+          logger: logger.child({ domain: 'thumbnails' }),
+        });
+        stops.push({ part: 'stills to object storage', stop: shelf.start() });
+      }
     }
 
     metrics.attach({

@@ -154,6 +154,18 @@ test('nginxArgs: golden argv to run and to test a config', () => {
   ]);
 });
 
+/** Real `nginx -t` of `text` in `dataDir`, as the appliance would start it. */
+async function nginxLoads(dataDir: string, text: string): Promise<void> {
+  const paths = dataPaths(dataDir);
+  // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
+  // at start); the temp and cache folders it makes itself.
+  for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
+  for (const [from, to] of njsScripts(paths)) copyFileSync(from, to);
+  const conf = join(paths.nginx, 'nginx.conf');
+  writeFileSync(conf, text, { mode: 0o600 });
+  await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));
+}
+
 for (const [name, golden, tls] of [
   ['the golden config', GOLDEN, null],
   ['the TLS golden config', GOLDEN_TLS, TLS],
@@ -161,20 +173,33 @@ for (const [name, golden, tls] of [
   test(`real nginx -t (with the rtmp module) loads ${name}, moved to a temp data dir`, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-nginx-conf-'));
     try {
-      const paths = dataPaths(dataDir);
       const text = renderNginxConfig(input(dataDir, { tls }));
       assert.is(
         text,
         readFileSync(golden, 'utf8').replaceAll(DATA_DIR, dataDir),
         'only the data dir differs from the golden file',
       );
-      // nginx -t writes the pid file, opens the logs and loads the njs scripts (the appliance copies them
-      // at start); the temp and cache folders it makes itself.
-      for (const dir of [paths.run, paths.logs, join(paths.nginx, 'temp')]) mkdirSync(dir, { recursive: true });
-      for (const [from, to] of njsScripts(paths)) copyFileSync(from, to);
-      const conf = join(paths.nginx, 'nginx.conf');
-      writeFileSync(conf, text, { mode: 0o600 });
-      await run(DEFAULT_LIVE.nginx_path, nginxArgs(paths.nginx, conf, { test: true }));
+      await nginxLoads(dataDir, text);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+const STORAGE = { endpoint: 'http://127.0.0.1:7480', region: 'us-east-1', bucket: 'svc-media', forcePathStyle: true };
+
+for (const direct_viewers of [true, false])
+  test(`real nginx -t loads a config with object storage, direct viewers ${direct_viewers ? 'on' : 'off'}`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-nginx-conf-'));
+    try {
+      const cdn = { country_table: {}, direct_viewers };
+      const text = renderNginxConfig(input(dataDir, { storage: STORAGE, cdn }));
+      // Edges' fetches fall back to the bucket whether or not viewers may come here themselves.
+      assert.ok(text.includes('error_page 404 = @rec_bucket;'));
+      assert.ok(text.includes('try_files /$sid.jpg @thumb_bucket;'));
+      // nginx -t does not check that a named location exists: a missing one is a 500 at the first miss.
+      for (const named of ['@rec_bucket', '@thumb_bucket', '@poster'])
+        assert.ok(text.includes(`location ${named} {`), named);
+      await nginxLoads(dataDir, text);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metricsUrl } from '../../src/config/config.js';
+import { dataPaths } from '../../src/config/paths.js';
 import type { ConfigFile } from '../../src/config/schema.js';
 import { deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { recordingFiles } from '../../src/domains/engine/recordings/files.js';
@@ -150,6 +151,26 @@ t(
         async () => (await objects(s3, server.bucket, `sessions/${id}/`)).length === 0,
       );
       const stored = await objectBytes(s3, server.bucket, object);
+
+      // The ended stream's still moves to the bucket too; its public address serves the bucket's copy.
+      assert.ok(ready.thumbnail, 'a still was taken while live');
+      const still = `thumbs/${id}.jpg`;
+      await waitFor('the still in the bucket', async () => (await objects(s3, server.bucket, still)).length === 1);
+      await waitFor(
+        'the still off the disk',
+        async () => !existsSync(join(dataPaths(app.dataDir).thumbs, `${id}.jpg`)),
+      );
+      const picture = await fetch(ready.thumbnail.url);
+      assert.is(picture.status, 200);
+      assert.is(picture.headers.get('content-type'), 'image/jpeg');
+      assert.is(picture.headers.get('cache-control'), 'public, max-age=10');
+      assert.is(sha256(Buffer.from(await picture.arrayBuffer())), sha256(await objectBytes(s3, server.bucket, still)));
+      // A stream without a still, here or in the bucket: the neutral picture, as without object storage.
+      const pending = await app.call('POST', '/v1/streams', { key, body: {} });
+      const poster = await fetch(ready.thumbnail.url.replace(id, pending.body.id));
+      assert.is(poster.status, 200);
+      assert.is(poster.headers.get('content-type'), 'image/svg+xml');
+      assert.is(poster.headers.get('cache-control'), 'public, max-age=10');
 
       // The download address is unchanged: nginx finds no file and fetches the bucket's object.
       const download = await app.call('POST', `/v1/streams/${id}/recording/download`, { key });

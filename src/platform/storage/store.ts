@@ -35,3 +35,17 @@ export interface StoredObject {
   key: string;
   bytes: number;
 }
+
+/**
+ * The path and query of a presigned GET of `key`, for the origin's nginx to fetch (the bucket's
+ * host is in its config); null where the store has no presigned addresses (none but S3).
+ */
+export async function presignedPath(
+  store: ObjectStore | undefined,
+  key: string,
+  expiresInSeconds: number,
+): Promise<string | null> {
+  if (!store?.presign) return null;
+  const url = new URL(await store.presign(key, expiresInSeconds));
+  return `${url.pathname}${url.search}`;
+}

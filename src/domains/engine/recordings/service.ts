@@ -14,9 +14,10 @@ import { concatList, remuxArgs } from '../../../platform/media/remux.js';
 import { run } from '../../../platform/process/run.js';
 import { joinPieces, sessionsPrefix, storedSessions } from '../../../platform/storage/session-pieces.js';
 import { SpoolFullError, type Spool } from '../../../platform/storage/spool.js';
-import type { ObjectStore } from '../../../platform/storage/store.js';
+import { presignedPath, type ObjectStore } from '../../../platform/storage/store.js';
 import { lockStream, lockStreamById, ownStream, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
+import { stillKey } from '../thumbnails/shelf.js';
 import { recordingFiles, removeSessions } from './files.js';
 import * as q from './queries.js';
 
@@ -316,14 +317,13 @@ export class RecordingsService {
     return due.length;
   }
 
-  /**
-   * Where the origin's nginx fetches a recording that is not on its disk: the path and query of a
-   * presigned address (its host is in nginx's config); null without object storage.
-   */
-  async bucketSource(streamId: string): Promise<string | null> {
-    const store = this.deps.storage?.store;
-    if (!store?.presign) return null;
-    const url = new URL(await store.presign(recordingKey(streamId), 3600));
-    return `${url.pathname}${url.search}`;
+  /** Where the origin's nginx fetches a recording that is not on its disk (`@rec_bucket`). */
+  bucketSource(streamId: string): Promise<string | null> {
+    return presignedPath(this.deps.storage?.store, recordingKey(streamId), 3600);
+  }
+
+  /** Where it fetches an ended stream's still that is not on its disk (`@thumb_bucket`). */
+  stillSource(streamId: string): Promise<string | null> {
+    return presignedPath(this.deps.storage?.store, stillKey(streamId), 600);
   }
 }

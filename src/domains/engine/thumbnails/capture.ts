@@ -6,6 +6,7 @@ import { thumbnailArgs } from '../../../platform/media/thumbnail.js';
 import { run } from '../../../platform/process/run.js';
 import type { ObjectStore } from '../../../platform/storage/store.js';
 import type { Profile } from '../../streams/model.js';
+import { stillKey } from './shelf.js';
 
 export interface ThumbnailerOptions {
   ffmpegPath: string;
@@ -55,7 +56,7 @@ export class Thumbnailer {
       await run(this.o.ffmpegPath, thumbnailArgs(segment, tmp), { timeoutMs: 15_000 });
       // nginx's workers run as another user; the store replaces the object whole, so the CDN never serves half a picture.
       chmodSync(tmp, 0o644);
-      await this.o.store.putFile(`thumbs/${streamId}.jpg`, tmp, {
+      await this.o.store.putFile(stillKey(streamId), tmp, {
         contentType: 'image/jpeg',
         cacheControl: 'public, max-age=10',
       });
