@@ -85,6 +85,8 @@ export interface Config {
   /** null: plain http everywhere. */
   tls: TlsConfig | null;
   allowPrivateWebhooks: boolean;
+  /** Restreaming outputs may target private networks and loopback (receivers on the operator's own network). */
+  allowPrivateOutputs: boolean;
   /** null: recordings in the data dir. */
   storage: StorageConfig | null;
   logLevel: string;
@@ -335,6 +337,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     },
     tls,
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
+    allowPrivateOutputs: file.allow_private_outputs ?? false,
     storage: storageConfig(file.storage ?? null),
     logLevel: merged.log_level ?? 'info',
     reservationSeconds: file.reservation_seconds ?? 1800,

@@ -350,6 +350,8 @@ export const ConfigFileSchema = Type.Object(
     /** null or absent: plain http (behind the operator's own TLS, or on a trusted network). */
     tls: Type.Optional(Type.Union([TlsSettings, Type.Null()])),
     allow_private_webhooks: Type.Optional(Type.Boolean()),
+    /** Restreaming outputs (docs/decisions.md, "Restreaming") to private networks and loopback: off unless the operator allows them. */
+    allow_private_outputs: Type.Optional(Type.Boolean()),
     /** null or absent: recordings stay in the data dir (the one-box default). */
     storage: Type.Optional(Type.Union([StorageSettings, Type.Null()])),
     log_level: Type.Optional(
