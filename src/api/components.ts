@@ -7,6 +7,7 @@ import { MODERATOR_SCHEMAS } from '../domains/audience/moderators/schemas.js';
 import { ATTENDANCE_SCHEMAS } from '../domains/audience/attendance/schemas.js';
 import { CHAT_SCHEMAS } from '../domains/audience/chat/schemas.js';
 import { BalanceEventData, Usage } from '../domains/ledger/billing/schemas.js';
+import { OutputEventData } from '../domains/engine/outputs/push-events.js';
 
 /**
  * The schemas routes share by `$ref`, which the OpenAPI document lists as its components. They are
@@ -28,4 +29,5 @@ export const COMPONENTS = [
   ...CHAT_SCHEMAS,
   Usage,
   BalanceEventData,
+  OutputEventData,
 ];

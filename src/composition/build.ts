@@ -48,7 +48,10 @@ import { ViewerCounter } from '../domains/audience/viewers/counter.js';
 import { NodeFigures } from '../domains/audience/viewers/nodes.js';
 import { ViewersService } from '../domains/audience/viewers/service.js';
 import { WebhooksService } from '../domains/back-office/webhooks/service.js';
-import { systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
+import { resolveTarget, systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
+import { hostPort } from '../domains/engine/outputs/push-args.js';
+import { OutputPushers } from '../domains/engine/outputs/pushers.js';
+import type { VetTarget } from '../domains/engine/outputs/pusher.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
@@ -318,6 +321,23 @@ export const localMedia = (config: Config): FsStore =>
   new FsStore(dataPaths(config.dataDir).media, { folderMode: MEDIA_FOLDER_MODE });
 
 /**
+ * A restreaming target's host checked at connect time with the webhooks' SSRF rules (private and
+ * loopback addresses only with `allow_private_outputs`): the guard judges a host, whatever the
+ * protocol, so it is given the host and port as an https URL.
+ */
+export const outputVet =
+  (config: Config): VetTarget =>
+  async (url) => {
+    const { host, port } = hostPort(url);
+    const target = await resolveTarget(
+      `https://${host.includes(':') ? `[${host}]` : host}:${port}/`,
+      { allowPrivate: config.allowPrivateOutputs, lookup: systemLookup },
+      3000,
+    );
+    return { address: target.address, family: target.family };
+  };
+
+/**
  * This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. `media`
  * is where its live media goes: localMedia on the node that holds the origin, an OriginStore on
  * an ingest node.
@@ -348,6 +368,15 @@ export function buildLive(
     thumbnails,
     media: parts.media,
     billing: buildBilling(f),
+    outputs: new OutputPushers({
+      sql,
+      clock,
+      logger: f.logger.child({ domain: 'outputs' }),
+      supervisor: parts.supervisor,
+      ffmpegPath: config.live.ffmpeg_path,
+      vet: outputVet(config),
+      liveUrl: (id) => `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${id}`,
+    }),
   });
 }
 

@@ -13,7 +13,20 @@ import { RETRY_SCHEDULE_SECONDS } from './schemas.js';
 type Data =
   | { schema: 'StreamEventData'; example: { timestamp: string; data: StreamEventData } }
   | { schema: 'BalanceEventData'; example: { timestamp: string; data: BalanceEventData } }
+  | { schema: 'OutputEventData'; example: { timestamp: string; data: OutputExample } }
   | { schema: 'WebhookEndpoint' };
+
+/** engine/outputs' `OutputEventData` (a sibling group: its shape is repeated here, the schema is by name). */
+interface OutputExample {
+  object: 'output';
+  id: string;
+  stream_id: string;
+  name: string | null;
+  url: string;
+  status: 'idle' | 'connecting' | 'active' | 'errored';
+  last_error: string | null;
+  connected_at: string | null;
+}
 
 const at = '2026-11-22T14:00:00.000Z';
 const stream = (changes: Partial<StreamEventData>): StreamEventData => ({
@@ -52,6 +65,18 @@ const depleted = {
   available_usd: '-0.21',
   balance_depleted_at: '2026-11-22T16:10:00.000Z',
 } as const;
+
+const output = (changes: Partial<OutputExample>): OutputExample => ({
+  object: 'output',
+  id: 'out_3k2m9q7x1c4v6b0n5z8f',
+  stream_id: 'str_8f3k2m9q7x1c4v6b0n5z',
+  name: 'YouTube',
+  url: 'rtmp://a.rtmp.youtube.com/live2',
+  status: 'active',
+  last_error: null,
+  connected_at: '2026-11-22T14:00:02.000Z',
+  ...changes,
+});
 
 const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   'stream.live': {
@@ -157,6 +182,32 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
     data: {
       schema: 'BalanceEventData',
       example: { timestamp: depleted.balance_depleted_at, data: balance({ ...depleted, billing_mode: 'postpaid' }) },
+    },
+  },
+  'output.connected': {
+    summary:
+      "A restreaming output's push began to send media (again after `output.errored`); " +
+      'not sent again for a reconnection of the publisher',
+    data: { schema: 'OutputEventData', example: { timestamp: '2026-11-22T14:00:02.000Z', data: output({}) } },
+  },
+  'output.errored': {
+    summary:
+      'A push failed (`data.last_error` says why; the target refused, did not answer, or its host is not public); ' +
+      'it is retried with backoff, and this is sent once per outage, not per retry',
+    data: {
+      schema: 'OutputEventData',
+      example: {
+        timestamp: '2026-11-22T14:31:10.000Z',
+        data: output({ status: 'errored', last_error: 'Server error: Authentication failed' }),
+      },
+    },
+  },
+  'output.disconnected': {
+    summary:
+      'A push that had connected or failed stopped: the stream ended, or the output was disabled, changed or deleted',
+    data: {
+      schema: 'OutputEventData',
+      example: { timestamp: '2026-11-22T15:04:31.000Z', data: output({ status: 'idle' }) },
     },
   },
   'webhook.test': {
