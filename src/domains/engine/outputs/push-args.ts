@@ -77,8 +77,7 @@ export function outputTarget(target: PushTarget): { options: string[]; url: stri
 export function pushArgs(input: PushInput, target: PushTarget): string[] {
   const out = outputTarget(target);
   const stall = String(STALL_SECONDS * 1_000_000);
-  const source =
-    input.kind === 'live' ? ['-rw_timeout', stall, '-i', input.url] : ['-f', 'flv', '-i', 'pipe:0'];
+  const source = input.kind === 'live' ? ['-rw_timeout', stall, '-i', input.url] : ['-f', 'flv', '-i', 'pipe:0'];
   return [
     '-hide_banner',
     '-loglevel',
@@ -116,9 +115,17 @@ const MAX_ERROR = 200;
  * A short reason from ffmpeg's last error lines (`[rtmp @ 0x55d…] Server error: …`, `… I/O error`),
  * without the key and the addresses of ffmpeg's structures.
  */
-export function errorReason(lines: readonly string[], key: string, exit: { code: number | null; signal: string | null }): string {
+export function errorReason(
+  lines: readonly string[],
+  key: string,
+  exit: { code: number | null; signal: string | null },
+): string {
   const meaningful = lines
-    .map((l) => redactKey(l, key).replace(/\[[\w-]+ @ 0x[0-9a-f]+\]\s*/gi, '').trim())
+    .map((l) =>
+      redactKey(l, key)
+        .replace(/\[[\w-]+ @ 0x[0-9a-f]+\]\s*/gi, '')
+        .trim(),
+    )
     .filter((l) => l && !/^Conversion failed!?$/.test(l));
   // The first lines say why (a refusal, a timeout); what follows is ffmpeg's summary of it.
   const reason = meaningful.slice(0, 2).join('; ');

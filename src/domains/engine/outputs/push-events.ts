@@ -11,9 +11,14 @@ export const OutputEventData = Type.Object(
     id: Type.String({ description: 'The output', examples: ['out_3k2m9q7x1c4v6b0n5z8f'] }),
     stream_id: Type.String({ pattern: '^str_[a-z0-9]{20}$', examples: ['str_8f3k2m9q7x1c4v6b0n5z'] }),
     name: Nullable(Type.String()),
-    url: Type.String({ description: 'The target without its stream key', examples: ['rtmp://a.rtmp.youtube.com/live2'] }),
+    url: Type.String({
+      description: 'The target without its stream key',
+      examples: ['rtmp://a.rtmp.youtube.com/live2'],
+    }),
     status: StringEnum(['idle', 'connecting', 'active', 'errored'] as const),
-    last_error: Nullable(Type.String({ description: "Why the last attempt failed, in the receiver's or ffmpeg's words" })),
+    last_error: Nullable(
+      Type.String({ description: "Why the last attempt failed, in the receiver's or ffmpeg's words" }),
+    ),
     connected_at: Nullable({ ...Timestamp, description: 'When media last began to flow to the target' }),
   },
   {

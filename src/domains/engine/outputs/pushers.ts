@@ -139,10 +139,8 @@ export class OutputPushers {
     }
     for (const row of wanted.values()) {
       if (here.pushes.has(row.id)) continue;
-      const push = new OutputPush(
-        row,
-        { ...this.deps, logger: this.deps.logger.child({ stream_id: streamId }) },
-        () => this.inputOf(streamId),
+      const push = new OutputPush(row, { ...this.deps, logger: this.deps.logger.child({ stream_id: streamId }) }, () =>
+        this.inputOf(streamId),
       );
       this.identities.set(push, identity(row));
       here.pushes.set(row.id, push);
