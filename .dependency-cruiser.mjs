@@ -102,6 +102,10 @@ export const layers = [
             name: 'recordings',
             what: 'one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download',
           },
+          {
+            name: 'outputs',
+            what: "restreaming outputs of a live stream: the pushes (`pushers.ts`: this node's, following `stream_outputs` every live tick; `pusher.ts`: one ffmpeg copying the source to an RTMP(S)/SRT target, backoff, status, `output.*` events; `push-args.ts`: its command line)",
+          },
         ],
       },
       {
