@@ -1645,6 +1645,225 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "output.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A restreaming output's push began to send media (again after `output.errored`); not sent again for a reconnection of the publisher
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.connected`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.connected",
+                     *       "timestamp": "2026-11-22T14:00:02.000Z",
+                     *       "data": {
+                     *         "object": "output",
+                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "status": "active",
+                     *         "last_error": null,
+                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.connected";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["OutputEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "output.errored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A push failed (`data.last_error` says why; the target refused, did not answer, or its host is not public); it is retried with backoff, and this is sent once per outage, not per retry
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.errored`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.errored",
+                     *       "timestamp": "2026-11-22T14:31:10.000Z",
+                     *       "data": {
+                     *         "object": "output",
+                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "status": "errored",
+                     *         "last_error": "Server error: Authentication failed",
+                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.errored";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["OutputEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "output.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A push that had connected or failed stopped: the stream ended, or the output was disabled, changed or deleted
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.disconnected`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.disconnected",
+                     *       "timestamp": "2026-11-22T15:04:31.000Z",
+                     *       "data": {
+                     *         "object": "output",
+                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "status": "idle",
+                     *         "last_error": null,
+                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.disconnected";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["OutputEventData"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2335,7 +2554,7 @@ export interface components {
             /** @example Production automation */
             description: string | null;
             /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2360,7 +2579,7 @@ export interface components {
             /** @example Production automation */
             description: string | null;
             /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2382,11 +2601,11 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             has_more: boolean;
             /** @description Every event type the service sends to subscribers; `events` accepts these plus `webhook.test` */
-            event_types: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
+            event_types: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected")[];
         };
         WebhookEvent: {
             /** @enum {string} */
-            type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test";
+            type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test";
             /**
              * Format: date-time
              * @example 2026-11-22T14:00:00.000Z
@@ -2408,7 +2627,7 @@ export interface components {
              */
             event_id: string;
             /** @enum {string} */
-            event_type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test";
+            event_type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test";
             stream_id: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
@@ -2863,6 +3082,34 @@ export interface components {
              * @example 2026-11-22T14:00:00.000Z
              */
             balance_depleted_at: string | null;
+        };
+        /** @description A restreaming output whose push connected, failed or stopped */
+        OutputEventData: {
+            /** @enum {string} */
+            object: "output";
+            /**
+             * @description The output
+             * @example out_3k2m9q7x1c4v6b0n5z8f
+             */
+            id: string;
+            /** @example str_8f3k2m9q7x1c4v6b0n5z */
+            stream_id: string;
+            name: string | null;
+            /**
+             * @description The target without its stream key
+             * @example rtmp://a.rtmp.youtube.com/live2
+             */
+            url: string;
+            /** @enum {string} */
+            status: "idle" | "connecting" | "active" | "errored";
+            /** @description Why the last attempt failed, in the receiver's or ffmpeg's words */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When media last began to flow to the target
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            connected_at: string | null;
         };
     };
     responses: never;
@@ -8456,7 +8703,7 @@ export interface operations {
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
                     /** @example Production automation */
                     description?: string | null;
                 };
@@ -8929,7 +9176,7 @@ export interface operations {
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[] | null;
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[] | null;
                     /** @example Production automation */
                     description?: string | null;
                     /** @description false stops sending; queued deliveries fail */
