@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect as connectTcp, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { Transform } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
@@ -19,6 +20,7 @@ import { waitFor } from './publisher.js';
  */
 export interface RtmpReceiver {
   url: string;
+  port: number;
   rtmpsUrl: string | null;
   /** Publish attempts the hook saw (refusing receivers only). */
   hookCalls: number;
@@ -104,6 +106,7 @@ ${
   const stat = async () => (await fetch(`http://127.0.0.1:${statPort}/stat`)).text();
   const receiver: RtmpReceiver = {
     url: `rtmp://127.0.0.1:${port}/in`,
+    port,
     rtmpsUrl: tlsPort ? `rtmps://127.0.0.1:${tlsPort}/in` : null,
     get hookCalls() {
       return hookCalls;
@@ -208,4 +211,46 @@ export async function insertOutput(
     insert into stream_outputs (id, stream_id, account_id, name, url, stream_key, enabled, created_at, updated_at)
     values (${id}, ${row.streamId}, ${row.accountId}, ${row.name ?? null}, ${row.url}, ${row.key}, ${row.enabled ?? true}, now(), now())`;
   return id;
+}
+
+/**
+ * A slow network in front of a receiver: a TCP relay on loopback that passes what the sender
+ * writes at most `bytesPerSecond` (backpressure reaches the sender's socket), answers at full speed.
+ */
+export async function startThrottle(
+  toPort: number,
+  bytesPerSecond: number,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    const upstream = connectTcp(toPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => undefined);
+      s.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(s);
+      });
+    }
+    upstream.pipe(client);
+    client
+      .pipe(
+        new Transform({
+          highWaterMark: 4096,
+          transform(chunk: Buffer, _enc, done) {
+            setTimeout(() => done(null, chunk), (chunk.length / bytesPerSecond) * 1000);
+          },
+        }),
+      )
+      .pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as AddressInfo).port,
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
 }

@@ -4,7 +4,15 @@ import { execa } from 'execa';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { recordingMatches, streamOf } from '../helpers/broadcast.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
-import { insertOutput, startRtmpReceiver, startSrtListener, type RtmpReceiver } from '../helpers/rtmp-receiver.js';
+import { readFileSync } from 'node:fs';
+import { findProcesses } from '../../src/platform/process/proc.js';
+import {
+  insertOutput,
+  startRtmpReceiver,
+  startSrtListener,
+  startThrottle,
+  type RtmpReceiver,
+} from '../helpers/rtmp-receiver.js';
 import { sleep } from '../helpers/streams.js';
 
 /**
@@ -269,6 +277,49 @@ test('a publisher reconnecting within the window and an appliance restart: every
     'one connected: a reconnect of the publisher or a restart is no new connection',
   );
   await app.call('DELETE', `/v1/streams/${stream.id}`, { key: account.key });
+});
+
+test('a slow receiver: its push falls behind with bounded memory; the publisher, the ladder, the recording and the other output do not', async () => {
+  const fast = await receiver();
+  const slowTarget = await receiver();
+  // Well under the source's rate (the clip is about 50 kB/s with its audio).
+  const throttle = await startThrottle(slowTarget.port, 8_000);
+  const stream = await newStream();
+  const base = { streamId: stream.id, accountId: account.id };
+  const fastId = await insertOutput(app.db.sql, { ...base, url: fast.url, key: 'k-fast' });
+  await insertOutput(app.db.sql, { ...base, url: `rtmp://127.0.0.1:${throttle.port}/in`, key: 'k-slow' });
+  const publisher = publishTo(stream.stream_key);
+  await statusIs(fastId, 'active');
+  const started = performance.now();
+  await sleep(25_000);
+  const elapsed = (performance.now() - started) / 1000;
+  const slowPush = findProcesses((argv) => argv.some((a) => a.includes(`:${throttle.port}/in/`)));
+  const rssKb = slowPush.map((pid) =>
+    Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0),
+  );
+  console.log(
+    `slow receiver: push pids ${slowPush.join(',')}, RSS ${rssKb.join(',')} kB after ${elapsed.toFixed(0)} s`,
+  );
+  for (const kb of rssKb) assert.ok(kb < 150_000, `the slow push holds ${kb} kB`);
+  assert.is((await streamOf(app, account.key, stream.id)).status, 'live');
+  assert.is((await outputRow(fastId)).status, 'active');
+  const sent = publisher.sentSeconds();
+  const ended = await app.call('DELETE', `/v1/streams/${stream.id}`, { key: account.key });
+  assert.is(ended.status, 200);
+  await waitFor('the fast receiver sees the publisher leave', async () => !(await fast.publishing('k-fast')), 10_000);
+  // The fast target got the whole broadcast at its pace: nothing held it back.
+  const { stdout } = await execa('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'csv=p=0',
+    fast.recordings('k-fast')[0] as string,
+  ]);
+  assert.ok(Number(stdout) >= sent - 1.5, `the fast receiver got ${stdout} s of ${sent.toFixed(1)} s`);
+  await recordingMatches(app, account.key, stream.id, sent);
+  await throttle.close();
 });
 
 test.run();
