@@ -60,6 +60,29 @@ test('kill -9 of svc up while pushing: the push dies with it and resumes with th
     assert.is(pushes().length, 1, 'one push');
     const sessions = receiver.recordings('k-kill').length;
 
+    // PostgreSQL away (every connection of the appliance's database cut, new ones refused): the
+    // push goes on untouched; its bytes are written once the database is back.
+    const bytes = async () =>
+      Number(
+        ((await sql`select bytes_sent from stream_outputs where id = ${id}`)[0] as { bytes_sent: string }).bytes_sent,
+      );
+    const pushPid = pushes()[0];
+    const name = new URL(db.url).pathname.slice(1);
+    const admin = connect(process.env.TEST_DATABASE_URL as string, { max: 1 });
+    await admin.unsafe(`alter database ${name} allow_connections false`);
+    await admin.unsafe(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    );
+    await new Promise((r) => setTimeout(r, 8000));
+    assert.equal(pushes(), [pushPid], 'the same push runs through the outage');
+    assert.ok(await receiver.publishing('k-kill'), 'the receiver still gets it');
+    assert.is(receiver.recordings('k-kill').length, sessions, 'in the same session');
+    await admin.unsafe(`alter database ${name} allow_connections true`);
+    await admin.end();
+    const before = await waitFor('the database back', () => bytes().catch(() => null), 10_000);
+    await waitFor('bytes written again', async () => (await bytes()) > before, 20_000);
+    assert.equal(pushes(), [pushPid]);
+
     const pid = Number(readFileSync(join(dir, 'run', 'svc.pid'), 'utf8'));
     process.kill(pid, 'SIGKILL');
     await waitFor('svc up gone', async () => !isAlive(pid), 5000, 50);

@@ -318,6 +318,16 @@ test('a slow receiver: its push falls behind with bounded memory; the publisher,
     fast.recordings('k-fast')[0] as string,
   ]);
   assert.ok(Number(stdout) >= sent - 1.5, `the fast receiver got ${stdout} s of ${sent.toFixed(1)} s`);
+  // The slow one did fall behind (the throttle works): it holds much less.
+  const slowFile = slowTarget.recordings('k-slow')[0];
+  const slowSeconds = slowFile
+    ? Number(
+        (await execa('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', slowFile]))
+          .stdout,
+      ) || 0
+    : 0;
+  console.log(`slow receiver got ${slowSeconds} s of ${sent.toFixed(1)} s`);
+  assert.ok(slowSeconds < sent - 5, `the slow receiver got ${slowSeconds} s`);
   await recordingMatches(app, account.key, stream.id, sent);
   await throttle.close();
 });

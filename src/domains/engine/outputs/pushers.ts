@@ -107,7 +107,16 @@ export class OutputPushers {
     return [...(this.streams.get(streamId)?.pushes.values() ?? [])];
   }
 
-  private async follow(streamIds: string[], tick: boolean): Promise<void> {
+  /** One follow at a time: a publisher's arrival and a tick never reconcile the same stream side by side. */
+  private following: Promise<void> = Promise.resolve();
+
+  private follow(streamIds: string[], tick: boolean): Promise<void> {
+    const next = this.following.then(() => this.followNow(streamIds, tick));
+    this.following = next.catch(() => undefined);
+    return next;
+  }
+
+  private async followNow(streamIds: string[], tick: boolean): Promise<void> {
     let rows: PushRow[];
     try {
       rows = await outputsOf(this.deps.sql, streamIds);
