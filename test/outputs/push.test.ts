@@ -13,6 +13,7 @@ import {
   startThrottle,
   type RtmpReceiver,
 } from '../helpers/rtmp-receiver.js';
+import { Receiver } from '../helpers/receiver.js';
 import { sleep } from '../helpers/streams.js';
 
 /**
@@ -26,16 +27,26 @@ let account: { id: string; key: string };
 let clip: string;
 const publishers: Publisher[] = [];
 const receivers: RtmpReceiver[] = [];
+/** A webhook endpoint subscribed to the `output.*` events. */
+let hooks: Receiver;
 
 test.before(async () => {
-  app = await startTestAppliance({ allow_private_outputs: true });
+  app = await startTestAppliance({ allow_private_outputs: true, allow_private_webhooks: true });
   account = await app.newAccount();
+  hooks = await Receiver.start();
+  const endpoint = await app.call('POST', '/v1/webhooks', {
+    key: account.key,
+    body: { url: hooks.url('/outputs'), events: ['output.connected', 'output.errored', 'output.disconnected'] },
+  });
+  assert.is(endpoint.status, 201, endpoint.text);
+  hooks.expectSecrets('/outputs', endpoint.body.secret as string);
   clip = await makeClip({ width: 320, height: 240, seconds: 10, gopSeconds: 1 });
 });
 test.after(async () => {
   await Promise.all(publishers.map((p) => p.kill()));
   await app.close();
   await Promise.all(receivers.map((r) => r.close()));
+  await hooks.close();
 });
 
 async function receiver(opts: { tls?: boolean; refuseKeys?: boolean } = {}): Promise<RtmpReceiver> {
@@ -168,6 +179,22 @@ test('RTMP, RTMPS and SRT outputs receive the source as sent; status, bytes, eve
     assert.not.ok(JSON.stringify(data).includes('-key-'), 'no key in the event');
   }
   assert.ok(Number((await outputRow(ids.srt)).bytes_sent) > 0);
+  // Delivered to the webhook endpoint, signed, with the output's fields and no key.
+  const delivered = await waitFor('the events delivered', async () => {
+    const mine = hooks.requests
+      .map((r) => ({ r, body: JSON.parse(r.body) as { type: string; data: { id: string; url: string } } }))
+      .filter(({ body }) => Object.values(ids).includes(body.data.id));
+    return mine.length >= 6 && mine;
+  });
+  assert.equal(delivered.map(({ body }) => body.type).sort(), [
+    ...Array(3).fill('output.connected'),
+    ...Array(3).fill('output.disconnected'),
+  ]);
+  for (const { r, body } of delivered) {
+    assert.ok(Object.values(r.verified).every(Boolean), 'signed');
+    assert.ok([rtmp.url, rtmps.rtmpsUrl, srt.url].includes(body.data.url));
+    assert.not.ok(r.body.includes('-key-'));
+  }
   await recordingMatches(app, account.key, stream.id, sent);
 });
 
