@@ -144,7 +144,7 @@ export class OutputsService {
     } catch (err) {
       if (err instanceof BadOutputUrl || err instanceof TargetRefused) {
         const hint =
-          err instanceof TargetRefused && !this.deps.policy.allowPrivate && !/resolve/.test(err.message)
+          err instanceof TargetRefused && !this.deps.policy.allowPrivate && !/does not resolve/.test(err.message)
             ? ' (private addresses are allowed only with the operator setting allow_private_outputs)'
             : '';
         throw invalid('url', `\`url\` ${err.message}${hint}.`);
