@@ -85,6 +85,10 @@ export const layers = [
         tier: 2,
         what: "the media pipeline: what happens to a stream's video",
         domains: [
+          {
+            name: 'outputs',
+            what: "restreaming outputs of a stream, the API's side (`/v1/streams/{id}/outputs`: schemas, routes, service, queries; `target.ts`: what an output URL may be, the key masked); the node that pushes reads their rows",
+          },
           { name: 'thumbnails', what: 'stills of live streams (one ffmpeg per still from a published segment)' },
           {
             name: 'live',

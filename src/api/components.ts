@@ -6,6 +6,7 @@ import { BAN_SCHEMAS } from '../domains/audience/bans/schemas.js';
 import { MODERATOR_SCHEMAS } from '../domains/audience/moderators/schemas.js';
 import { ATTENDANCE_SCHEMAS } from '../domains/audience/attendance/schemas.js';
 import { CHAT_SCHEMAS } from '../domains/audience/chat/schemas.js';
+import { OUTPUT_SCHEMAS } from '../domains/engine/outputs/schemas.js';
 import { BalanceEventData, Usage } from '../domains/ledger/billing/schemas.js';
 
 /**
@@ -26,6 +27,7 @@ export const COMPONENTS = [
   ...MODERATOR_SCHEMAS,
   ...ATTENDANCE_SCHEMAS,
   ...CHAT_SCHEMAS,
+  ...OUTPUT_SCHEMAS,
   Usage,
   BalanceEventData,
 ];

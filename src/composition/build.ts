@@ -49,6 +49,8 @@ import { NodeFigures } from '../domains/audience/viewers/nodes.js';
 import { ViewersService } from '../domains/audience/viewers/service.js';
 import { WebhooksService } from '../domains/back-office/webhooks/service.js';
 import { systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
+import { OutputsService } from '../domains/engine/outputs/service.js';
+import type { HostPolicy } from '../platform/http/ssrf.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
@@ -85,6 +87,8 @@ export interface Services {
   chat: ChatService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
+  /** Restreaming outputs (the API's side; the pusher reads their rows). */
+  outputs: OutputsService;
   /** Every live stream's ingest series (the live tick writes it). */
   ingestHistory: IngestHistory;
   dashboard: DashboardService;
@@ -111,6 +115,12 @@ function originFolderTime(config: Config, streamId: string): Date | null {
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
 export const webhookPolicy = (config: Config): TargetPolicy => ({
   allowPrivate: config.allowPrivateWebhooks,
+  lookup: systemLookup,
+});
+
+/** Where restreaming outputs may push: the operator's `allow_private_outputs`, and the system's DNS. */
+export const outputPolicy = (config: Config): HostPolicy => ({
+  allowPrivate: config.allowPrivateOutputs,
   lookup: systemLookup,
 });
 
@@ -251,6 +261,7 @@ export function buildServices(
     shipped: localMedia(config),
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
+  const outputs = new OutputsService({ sql, clock, idempotency, policy: outputPolicy(config) });
   const metering = new MeteringService({
     sql,
     clock,
@@ -303,6 +314,7 @@ export function buildServices(
     chat,
     recordings,
     webhooks,
+    outputs,
     ingestHistory,
     dashboard,
     dashboardAccess,
