@@ -85,6 +85,10 @@ export const layers = [
         tier: 2,
         what: "the media pipeline: what happens to a stream's video",
         domains: [
+          {
+            name: 'outputs',
+            what: "restreaming outputs of a stream, the API's side (`/v1/streams/{id}/outputs`: schemas, routes, service, queries; `target.ts`: what an output URL may be, the key masked) and the pushes of a node's live streams (`pushers.ts`: following `stream_outputs` every live tick; `pusher.ts`: one ffmpeg copying the source to an RTMP(S)/SRT target, backoff, status, `output.*` events; `push-args.ts`: its command line; `push-queries.ts`)",
+          },
           { name: 'thumbnails', what: 'stills of live streams (one ffmpeg per still from a published segment)' },
           {
             name: 'live',
@@ -101,10 +105,6 @@ export const layers = [
           {
             name: 'recordings',
             what: 'one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download',
-          },
-          {
-            name: 'outputs',
-            what: "restreaming outputs of a live stream: the pushes (`pushers.ts`: this node's, following `stream_outputs` every live tick; `pusher.ts`: one ffmpeg copying the source to an RTMP(S)/SRT target, backoff, status, `output.*` events; `push-args.ts`: its command line)",
           },
         ],
       },

@@ -774,6 +774,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/streams/{id}/outputs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a stream's outputs
+         * @description Oldest first; at most 5, so always one page. Keys masked.
+         */
+        get: operations["listStreamOutputs"];
+        put?: never;
+        /**
+         * Add a restreaming output to a stream
+         * @description While the stream is live, its source is pushed as sent (no re-encoding) to each enabled output: `url` plus `/` plus `stream_key` for rtmp and rtmps, the key as the SRT `streamid` for srt. At most 5 per stream (`429 limit_stream_outputs`). Only while the stream is pending or live (`409 stream_ended` after). The host must be on the public internet (unless the operator allows private networks) and must resolve when saved. `stream_key` is never shown again, not even in this answer: it comes back masked. Accepts an `Idempotency-Key` header like stream creation.
+         */
+        post: operations["createStreamOutput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/streams/{id}/outputs/{output_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a restreaming output
+         * @description `status`, `last_error`, `connected_at` and `bytes_sent` are written by the node that pushes.
+         */
+        get: operations["getStreamOutput"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a restreaming output
+         * @description Stops pushing to it; allowed whatever the state of the stream.
+         */
+        delete: operations["deleteStreamOutput"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a restreaming output
+         * @description Fields left out are unchanged; `status` and the other read-only fields are refused. A new `url` or `stream_key` sets `status` back to `idle` (with `last_error` and `connected_at` cleared) and the push reconnects with it; `enabled: false` stops pushing. Only while the stream is pending or live.
+         */
+        patch: operations["updateStreamOutput"];
+        trace?: never;
+    };
 }
 export interface webhooks {
     "stream.live": {
@@ -1679,14 +1731,19 @@ export interface webhooks {
                      *       "type": "output.connected",
                      *       "timestamp": "2026-11-22T14:00:02.000Z",
                      *       "data": {
-                     *         "object": "output",
-                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
                      *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "YouTube",
                      *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
                      *         "status": "active",
                      *         "last_error": null,
-                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 0,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T14:00:02.000Z"
                      *       }
                      *     }
                      */
@@ -1698,7 +1755,7 @@ export interface webhooks {
                          * @description When it happened
                          */
                         timestamp: string;
-                        data: components["schemas"]["OutputEventData"];
+                        data: components["schemas"]["StreamOutput"];
                     };
                 };
             };
@@ -1752,14 +1809,19 @@ export interface webhooks {
                      *       "type": "output.errored",
                      *       "timestamp": "2026-11-22T14:31:10.000Z",
                      *       "data": {
-                     *         "object": "output",
-                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
                      *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "YouTube",
                      *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
                      *         "status": "errored",
                      *         "last_error": "Server error: Authentication failed",
-                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 412000000,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T14:31:10.000Z"
                      *       }
                      *     }
                      */
@@ -1771,7 +1833,7 @@ export interface webhooks {
                          * @description When it happened
                          */
                         timestamp: string;
-                        data: components["schemas"]["OutputEventData"];
+                        data: components["schemas"]["StreamOutput"];
                     };
                 };
             };
@@ -1825,14 +1887,19 @@ export interface webhooks {
                      *       "type": "output.disconnected",
                      *       "timestamp": "2026-11-22T15:04:31.000Z",
                      *       "data": {
-                     *         "object": "output",
-                     *         "id": "out_3k2m9q7x1c4v6b0n5z8f",
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
                      *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "YouTube",
                      *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
                      *         "status": "idle",
                      *         "last_error": null,
-                     *         "connected_at": "2026-11-22T14:00:02.000Z"
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 1210000000,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T15:04:31.000Z"
                      *       }
                      *     }
                      */
@@ -1844,7 +1911,7 @@ export interface webhooks {
                          * @description When it happened
                          */
                         timestamp: string;
-                        data: components["schemas"]["OutputEventData"];
+                        data: components["schemas"]["StreamOutput"];
                     };
                 };
             };
@@ -2972,6 +3039,62 @@ export interface components {
                 rate: number;
             };
         };
+        /** @description A restreaming target: while the stream is live, the source is pushed there as sent */
+        StreamOutput: {
+            /** @enum {string} */
+            object: "stream_output";
+            /** @example out_6b0n5z8f3k2m9q7x1c4v */
+            id: string;
+            /** @example str_8f3k2m9q7x1c4v6b0n5z */
+            stream_id: string;
+            /**
+             * @description Label, up to 100 characters
+             * @example YouTube
+             */
+            name: string | null;
+            /**
+             * @description The target without the key
+             * @example rtmp://a.rtmp.youtube.com/live2
+             */
+            url: string;
+            /**
+             * @description Masked: `••••` and the last 4 characters (only `••••` for keys shorter than 12); null for an srt output without one
+             * @example ••••qrst
+             */
+            stream_key: string | null;
+            /** @description False: not pushed (default true) */
+            enabled: boolean;
+            /**
+             * @description Read-only. `idle`: not pushing (stream not live, disabled, or not started yet); `connecting`; `active`: pushing; `errored`: the last attempt failed (`last_error`), retried with backoff
+             * @enum {string}
+             */
+            status: "idle" | "connecting" | "active" | "errored";
+            /** @description Read-only: why the last attempt failed */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            connected_at: string | null;
+            /** @description Read-only: bytes pushed to this output so far */
+            bytes_sent: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            updated_at: string;
+        };
+        StreamOutputList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["StreamOutput"][];
+            has_more: boolean;
+        };
         Usage: {
             /** @enum {string} */
             object: "usage";
@@ -3082,34 +3205,6 @@ export interface components {
              * @example 2026-11-22T14:00:00.000Z
              */
             balance_depleted_at: string | null;
-        };
-        /** @description A restreaming output whose push connected, failed or stopped */
-        OutputEventData: {
-            /** @enum {string} */
-            object: "output";
-            /**
-             * @description The output
-             * @example out_3k2m9q7x1c4v6b0n5z8f
-             */
-            id: string;
-            /** @example str_8f3k2m9q7x1c4v6b0n5z */
-            stream_id: string;
-            name: string | null;
-            /**
-             * @description The target without its stream key
-             * @example rtmp://a.rtmp.youtube.com/live2
-             */
-            url: string;
-            /** @enum {string} */
-            status: "idle" | "connecting" | "active" | "errored";
-            /** @description Why the last attempt failed, in the receiver's or ffmpeg's words */
-            last_error: string | null;
-            /**
-             * Format: date-time
-             * @description When media last began to flow to the target
-             * @example 2026-11-22T14:00:00.000Z
-             */
-            connected_at: string | null;
         };
     };
     responses: never;
@@ -11381,6 +11476,1010 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listStreamOutputs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "stream_output",
+                     *           "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "name": "YouTube",
+                     *           "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *           "stream_key": "••••qrst",
+                     *           "enabled": true,
+                     *           "status": "idle",
+                     *           "last_error": "string",
+                     *           "connected_at": "2026-11-22T14:00:00.000Z",
+                     *           "bytes_sent": 0,
+                     *           "created_at": "2026-11-22T14:00:00.000Z",
+                     *           "updated_at": "2026-11-22T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamOutputList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createStreamOutput: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "rtmp://a.rtmp.youtube.com/live2",
+                 *       "stream_key": "abcd-efgh-ijkl-mnop-qrst",
+                 *       "name": "YouTube"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description `rtmp://host[:port]/app`, `rtmps://host[:port]/app` or `srt://host:port` without the key; a host on the public internet (unless the operator allows private ones), no user name or password, no query or fragment
+                     * @example rtmp://a.rtmp.youtube.com/live2
+                     */
+                    url: string;
+                    /**
+                     * @description Secret: 1-512 printable ASCII characters, no spaces. Required for rtmp and rtmps (appended to the URL as the stream name); optional for srt (sent as the SRT `streamid`). Never shown again
+                     * @example abcd-efgh-ijkl-mnop-qrst
+                     */
+                    stream_key?: string;
+                    /**
+                     * @description Label, up to 100 characters
+                     * @example YouTube
+                     */
+                    name?: string | null;
+                    /** @description False: not pushed (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A restreaming target: while the stream is live, the source is pushed there as sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "stream_output",
+                     *       "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "name": "YouTube",
+                     *       "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *       "stream_key": "••••qrst",
+                     *       "enabled": true,
+                     *       "status": "idle",
+                     *       "last_error": "string",
+                     *       "connected_at": "2026-11-22T14:00:00.000Z",
+                     *       "bytes_sent": 0,
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "updated_at": "2026-11-22T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamOutput"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "account_pending",
+                     *         "message": "The account is awaiting approval by the operator.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "stream_ended",
+                     *         "message": "See the code.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Idempotency key reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "This Idempotency-Key was used with a different body; use a new key.",
+                     *         "details": {
+                     *           "field": "idempotency-key"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Limit reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_stream_outputs",
+                     *         "message": "5 outputs exist on this stream, the most allowed; delete one first.",
+                     *         "details": {
+                     *           "limit": 5,
+                     *           "current": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getStreamOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+                /** @description Output id (`out_...`) */
+                output_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A restreaming target: while the stream is live, the source is pushed there as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "stream_output",
+                     *       "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "name": "YouTube",
+                     *       "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *       "stream_key": "••••qrst",
+                     *       "enabled": true,
+                     *       "status": "idle",
+                     *       "last_error": "string",
+                     *       "connected_at": "2026-11-22T14:00:00.000Z",
+                     *       "bytes_sent": 0,
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "updated_at": "2026-11-22T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamOutput"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteStreamOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+                /** @description Output id (`out_...`) */
+                output_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateStreamOutput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+                /** @description Output id (`out_...`) */
+                output_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description `rtmp://host[:port]/app`, `rtmps://host[:port]/app` or `srt://host:port` without the key; a host on the public internet (unless the operator allows private ones), no user name or password, no query or fragment
+                     * @example rtmp://a.rtmp.youtube.com/live2
+                     */
+                    url?: string;
+                    /**
+                     * @description Secret: 1-512 printable ASCII characters, no spaces. Required for rtmp and rtmps (appended to the URL as the stream name); optional for srt (sent as the SRT `streamid`). Never shown again
+                     * @example abcd-efgh-ijkl-mnop-qrst
+                     */
+                    stream_key?: string | null;
+                    /**
+                     * @description Label, up to 100 characters
+                     * @example YouTube
+                     */
+                    name?: string | null;
+                    /** @description False: not pushed (default true) */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A restreaming target: while the stream is live, the source is pushed there as sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "stream_output",
+                     *       "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "name": "YouTube",
+                     *       "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *       "stream_key": "••••qrst",
+                     *       "enabled": true,
+                     *       "status": "idle",
+                     *       "last_error": "string",
+                     *       "connected_at": "2026-11-22T14:00:00.000Z",
+                     *       "bytes_sent": 0,
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "updated_at": "2026-11-22T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StreamOutput"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "account_pending",
+                     *         "message": "The account is awaiting approval by the operator.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "stream_ended",
+                     *         "message": "See the code.",
                      *         "details": {},
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }

@@ -6,8 +6,8 @@ import { BAN_SCHEMAS } from '../domains/audience/bans/schemas.js';
 import { MODERATOR_SCHEMAS } from '../domains/audience/moderators/schemas.js';
 import { ATTENDANCE_SCHEMAS } from '../domains/audience/attendance/schemas.js';
 import { CHAT_SCHEMAS } from '../domains/audience/chat/schemas.js';
+import { OUTPUT_SCHEMAS } from '../domains/engine/outputs/schemas.js';
 import { BalanceEventData, Usage } from '../domains/ledger/billing/schemas.js';
-import { OutputEventData } from '../domains/engine/outputs/push-events.js';
 
 /**
  * The schemas routes share by `$ref`, which the OpenAPI document lists as its components. They are
@@ -27,7 +27,7 @@ export const COMPONENTS = [
   ...MODERATOR_SCHEMAS,
   ...ATTENDANCE_SCHEMAS,
   ...CHAT_SCHEMAS,
+  ...OUTPUT_SCHEMAS,
   Usage,
   BalanceEventData,
-  OutputEventData,
 ];

@@ -18,6 +18,8 @@ import { banRoutes } from '../domains/audience/bans/routes.js';
 import type { BansService } from '../domains/audience/bans/service.js';
 import { chatOwnerRoutes, chatPublicRoutes } from '../domains/audience/chat/routes.js';
 import type { ChatService } from '../domains/audience/chat/service.js';
+import { outputRoutes } from '../domains/engine/outputs/routes.js';
+import type { OutputsService } from '../domains/engine/outputs/service.js';
 import { moderatorRoutes } from '../domains/audience/moderators/routes.js';
 import type { ModeratorsService } from '../domains/audience/moderators/service.js';
 import { webhookRoutes } from '../domains/back-office/webhooks/routes.js';
@@ -52,6 +54,7 @@ export interface ApiServices {
   bans: BansService;
   chat: ChatService;
   moderators: ModeratorsService;
+  outputs: OutputsService;
   dashboard: DashboardService;
   dashboardAccess: DashboardAccess;
   edges: EdgesService;
@@ -148,6 +151,7 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
         plugin(banRoutes, { bans: services.bans }),
         plugin(chatOwnerRoutes, { chat: services.chat }),
         plugin(moderatorRoutes, { moderators: services.moderators }),
+        plugin(outputRoutes, { outputs: services.outputs }),
       ],
     },
     {

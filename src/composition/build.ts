@@ -48,10 +48,10 @@ import { ViewerCounter } from '../domains/audience/viewers/counter.js';
 import { NodeFigures } from '../domains/audience/viewers/nodes.js';
 import { ViewersService } from '../domains/audience/viewers/service.js';
 import { WebhooksService } from '../domains/back-office/webhooks/service.js';
-import { resolveTarget, systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
-import { hostPort } from '../domains/engine/outputs/push-args.js';
+import { systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
+import { OutputsService } from '../domains/engine/outputs/service.js';
+import type { HostPolicy } from '../platform/http/ssrf.js';
 import { OutputPushers } from '../domains/engine/outputs/pushers.js';
-import type { VetTarget } from '../domains/engine/outputs/pusher.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
@@ -88,6 +88,8 @@ export interface Services {
   chat: ChatService;
   recordings: RecordingsService;
   webhooks: WebhooksService;
+  /** Restreaming outputs (the API's side; the pusher reads their rows). */
+  outputs: OutputsService;
   /** Every live stream's ingest series (the live tick writes it). */
   ingestHistory: IngestHistory;
   dashboard: DashboardService;
@@ -114,6 +116,12 @@ function originFolderTime(config: Config, streamId: string): Date | null {
 /** Where webhooks may go: the operator's setting, and the system's DNS. */
 export const webhookPolicy = (config: Config): TargetPolicy => ({
   allowPrivate: config.allowPrivateWebhooks,
+  lookup: systemLookup,
+});
+
+/** Where restreaming outputs may push: the operator's `allow_private_outputs`, and the system's DNS. */
+export const outputPolicy = (config: Config): HostPolicy => ({
+  allowPrivate: config.allowPrivateOutputs,
   lookup: systemLookup,
 });
 
@@ -254,6 +262,7 @@ export function buildServices(
     shipped: localMedia(config),
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
+  const outputs = new OutputsService({ sql, clock, idempotency, policy: outputPolicy(config) });
   const metering = new MeteringService({
     sql,
     clock,
@@ -306,6 +315,7 @@ export function buildServices(
     chat,
     recordings,
     webhooks,
+    outputs,
     ingestHistory,
     dashboard,
     dashboardAccess,
@@ -319,23 +329,6 @@ export function buildServices(
 /** This machine's media folder as a store (the one-box origin); folders made group-writable for nginx's `/_ingest/`. */
 export const localMedia = (config: Config): FsStore =>
   new FsStore(dataPaths(config.dataDir).media, { folderMode: MEDIA_FOLDER_MODE });
-
-/**
- * A restreaming target's host checked at connect time with the webhooks' SSRF rules (private and
- * loopback addresses only with `allow_private_outputs`): the guard judges a host, whatever the
- * protocol, so it is given the host and port as an https URL.
- */
-export const outputVet =
-  (config: Config): VetTarget =>
-  async (url) => {
-    const { host, port } = hostPort(url);
-    const target = await resolveTarget(
-      `https://${host.includes(':') ? `[${host}]` : host}:${port}/`,
-      { allowPrivate: config.allowPrivateOutputs, lookup: systemLookup },
-      3000,
-    );
-    return { address: target.address, family: target.family };
-  };
 
 /**
  * This node's live pipeline: a worker per live stream under the supervisor, fed by nginx. `media`
@@ -374,7 +367,7 @@ export function buildLive(
       logger: f.logger.child({ domain: 'outputs' }),
       supervisor: parts.supervisor,
       ffmpegPath: config.live.ffmpeg_path,
-      vet: outputVet(config),
+      policy: outputPolicy(config),
       liveUrl: (id) => `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${id}`,
     }),
   });

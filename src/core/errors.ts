@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'limit_api_keys'
   | 'limit_viewer_keys'
   | 'limit_live_streams'
+  | 'limit_stream_outputs'
   | 'rate_limited'
   | 'no_capacity'
   | 'service_unavailable'
@@ -75,6 +76,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   limit_api_keys: 429,
   limit_viewer_keys: 429,
   limit_live_streams: 429,
+  limit_stream_outputs: 429,
   rate_limited: 429,
   no_capacity: 503,
   service_unavailable: 503,

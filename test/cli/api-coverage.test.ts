@@ -36,6 +36,7 @@ const EXCLUDED: { match: (method: string, path: string) => boolean; why: string 
 
 const STREAM = 'str_cov00000000000000000';
 const ENDPOINT = 'whk_cov00000000000000000';
+const OUTPUT = 'out_cov00000000000000000';
 
 /**
  * Every operator operation → the `svc` command that calls it, with arguments that make it send
@@ -71,6 +72,18 @@ const COMMANDS: Record<string, [command: string, ...args: string[]]> = {
   'POST /v1/streams/{id}/chat/moderators': ['chat moderators invite', STREAM, '--name', 'M'],
   'GET /v1/streams/{id}/chat/moderators': ['chat moderators list', STREAM],
   'DELETE /v1/streams/{id}/chat/moderators/{mod_id}': ['chat moderators remove', STREAM, 'mod_cov00000000000000000'],
+  'POST /v1/streams/{id}/outputs': [
+    'streams outputs create',
+    STREAM,
+    '--url',
+    'rtmp://192.0.2.1/live',
+    '--stream-key',
+    'k',
+  ],
+  'GET /v1/streams/{id}/outputs': ['streams outputs list', STREAM],
+  'GET /v1/streams/{id}/outputs/{output_id}': ['streams outputs get', STREAM, OUTPUT],
+  'PATCH /v1/streams/{id}/outputs/{output_id}': ['streams outputs update', STREAM, OUTPUT, '--no-enabled'],
+  'DELETE /v1/streams/{id}/outputs/{output_id}': ['streams outputs delete', STREAM, OUTPUT],
 };
 
 /** A pass-through proxy in front of the API that notes every request (method and path). */

@@ -9,6 +9,7 @@ import { parseMediaPlaylist } from '../../src/platform/media/playlist.js';
 import { commandLine } from '../../src/platform/process/proc.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
 import {
+  addAndJoin,
   callApi,
   createClusterDatabase,
   killNode,
@@ -64,31 +65,9 @@ const NODE_SETTINGS = {
 };
 
 async function joinNode(ctx: Ctx, node: ClusterNode): Promise<void> {
-  const added = ok(
-    await ctx.primary.svc(['nodes', 'add', '--name', node.name, '--json', '--data-dir', ctx.dirs.primary!.dir]),
-  );
-  const token = (JSON.parse(added.stdout) as { join_token: string }).join_token;
   ctx.dirs[node.name] = makeDataDir();
   const dir = ctx.dirs[node.name]!.dir;
-  ok(
-    await node.svc(
-      [
-        'node',
-        'join',
-        ctx.primary.url(API),
-        '--token',
-        token,
-        '--data-dir',
-        dir,
-        '--host',
-        node.address,
-        '--database-url',
-        await node.databaseUrl(ctx.db.url),
-        '--no-install',
-      ],
-      { timeoutMs: 60_000 },
-    ),
-  );
+  await addAndJoin(ctx.primary, ctx.dirs.primary!.dir, API, node, dir, ctx.db.url);
   mergeJson(join(dir, 'config.json'), NODE_SETTINGS);
   ok(await node.svc(['up', '--detach', '--data-dir', dir], { timeoutMs: 120_000 }));
 }

@@ -7,7 +7,14 @@ import { systemClock } from '../../src/core/clock.js';
 import { AccountsService } from '../../src/domains/ledger/accounts/service.js';
 import { connect, type Sql } from '../../src/platform/db/connect.js';
 import { makeDataDir, ok } from '../helpers/cli.js';
-import { callApi, createClusterDatabase, startTopology, type ClusterNode, type Topology } from '../helpers/cluster.js';
+import {
+  addAndJoin,
+  callApi,
+  createClusterDatabase,
+  startTopology,
+  type ClusterNode,
+  type Topology,
+} from '../helpers/cluster.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { startTestS3, type TestS3 } from '../helpers/s3.js';
 
@@ -111,29 +118,9 @@ t.after(async (ctx) => {
 
 t('the join gives the node the bucket; its sessions go there and the primary records from them', async (ctx) => {
   const primaryDir = ctx.dirs.primary!.dir;
-  const added = ok(await ctx.primary.svc(['nodes', 'add', '--name', 'ingest1', '--json', '--data-dir', primaryDir]));
-  const token = (JSON.parse(added.stdout) as { join_token: string }).join_token;
   ctx.dirs.ingest1 = makeDataDir();
   const dir = ctx.dirs.ingest1.dir;
-  const joined = ok(
-    await ctx.ingest.svc(
-      [
-        'node',
-        'join',
-        ctx.primary.url(API),
-        '--token',
-        token,
-        '--data-dir',
-        dir,
-        '--host',
-        ctx.ingest.address,
-        '--database-url',
-        await ctx.ingest.databaseUrl(ctx.db.url),
-        '--no-install',
-      ],
-      { timeoutMs: 60_000 },
-    ),
-  );
+  const joined = await addAndJoin(ctx.primary, primaryDir, API, ctx.ingest, dir, ctx.db.url);
   assert.match(joined.stdout + joined.stderr, `object storage: ${ctx.server.endpoint}`);
   assert.equal(readJson(join(dir, 'config.json')).storage, readJson(join(primaryDir, 'config.json')).storage);
   assert.equal(readJson(join(dir, 'secrets.json')).storage, readJson(join(primaryDir, 'secrets.json')).storage);

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type Options, type ResultPromise } from 'execa';
 import { packageRoot } from '../../src/core/package-root.js';
-import { createEmptyDatabase, startSvc, svc, type CliResult, type SvcOptions } from './cli.js';
+import { createEmptyDatabase, ok, startSvc, svc, type CliResult, type SvcOptions } from './cli.js';
 import { relay } from './socket-relay.js';
 
 const PREFIX = 'svct';
@@ -395,6 +395,25 @@ function makeNode(o: {
 /** Every process of a node (its svc, nginx, ffmpegs) but `except`, killed at once: the machine died. */
 export function killNode(node: ClusterNode, except: number[] = []): void {
   for (const pid of node.pids()) if (!except.includes(pid)) execFileSync('kill', ['-9', String(pid)]);
+}
+
+/**
+ * `svc nodes add <node>` on the primary (whose data dir is `primaryDir`, API on `apiPort`), then
+ * `svc node join` on the node into `dir`, on `databaseUrl` (as the root namespace reaches it): the join's output.
+ */
+export async function addAndJoin(
+  primary: ClusterNode,
+  primaryDir: string,
+  apiPort: number,
+  node: ClusterNode,
+  dir: string,
+  databaseUrl: string,
+): Promise<CliResult> {
+  const added = ok(await primary.svc(['nodes', 'add', '--name', node.name, '--json', '--data-dir', primaryDir]));
+  const token = (JSON.parse(added.stdout) as { join_token: string }).join_token;
+  const join = [primary.url(apiPort), '--token', token, '--data-dir', dir, '--host', node.address];
+  const database = ['--database-url', await node.databaseUrl(databaseUrl), '--no-install'];
+  return ok(await node.svc(['node', 'join', ...join, ...database], { timeoutMs: 60_000 }));
 }
 
 /** Sets keys of a node's JSON settings file (config.json, edge.json); an object merges into the one there. */

@@ -134,6 +134,7 @@ const PATCH_FIELDS = ['name', 'metadata', 'player', 'chat', 'latency_mode'];
 const BAN_FIELDS = ['viewer_id', 'viewer_id', 'message_id'];
 const CHAT_POST_FIELDS = ['text', 'text', 'nickname', 'nickname', 'client_id', 'client_id', 'session_token'];
 const MODERATOR_FIELDS = ['name', 'name', 'name', 'viewer_id', 'active_days'];
+const OUTPUT_FIELDS = ['url', 'url', 'url', 'url', 'url', 'stream_key', 'name', 'enabled'];
 
 /** A body: valid-ish objects with junk in places, junk values, or raw text that is not JSON at all. */
 function body(g: Gen, fields: string[]): { payload?: string; contentType?: string } {
@@ -195,6 +196,21 @@ function validValue(g: Gen, field: string): unknown {
       return 'msg_00000000000000000000';
     case 'active_days':
       return g.pick([1, 7, 30]);
+    case 'url':
+      return g.pick([
+        'srt://1.1.1.1:9000',
+        'srt://1.1.1.1:9000',
+        'srt://[2606:4700:4700::1111]:9000',
+        'rtmp://1.1.1.1/live2',
+        'rtmp://10.0.0.1/live',
+        'rtmp://nothing.invalid/live',
+        'http://1.1.1.1/',
+        `rtmp://1.1.1.1/${'a'.repeat(2040)}`,
+      ]);
+    case 'stream_key':
+      return g.pick(['abcd-efgh-ijkl-mnop', 'k', 'x'.repeat(512)]);
+    case 'enabled':
+      return g.chance(0.5);
     default:
       return null;
   }
@@ -381,6 +397,8 @@ interface Endpoint {
 
 interface Ctx {
   known: string[];
+  /** A stream no other endpoint's requests end (outputs are added only while pending or live). */
+  open: string;
 }
 
 const ENDPOINTS: Endpoint[] = [
@@ -472,6 +490,20 @@ const ENDPOINTS: Endpoint[] = [
       url: `/v1/streams/${weirdId(g, c.known)}/chat/moderators${query(g, c.known)}`,
     }),
   },
+  {
+    name: 'POST /v1/streams/{id}/outputs',
+    op: 'post /v1/streams/{id}/outputs',
+    request: (g, c) => ({
+      method: 'POST',
+      url: `/v1/streams/${g.chance(0.5) ? c.open : weirdId(g, c.known)}/outputs${g.chance(0.8) ? '' : query(g, c.known)}`,
+      body: body(g, OUTPUT_FIELDS),
+    }),
+  },
+  {
+    name: 'GET /v1/streams/{id}/outputs',
+    op: 'get /v1/streams/{id}/outputs',
+    request: (g, c) => ({ method: 'GET', url: `/v1/streams/${weirdId(g, c.known)}/outputs${query(g, c.known)}` }),
+  },
   { name: 'GET /', op: null, request: (g, c) => ({ method: 'GET', url: `/${query(g, c.known)}` }) },
 ];
 
@@ -490,6 +522,8 @@ const SUCCESS: Record<string, number | number[]> = {
   'post /v1/embed/{id}/chat/messages': 201,
   'post /v1/streams/{id}/chat/moderators': [201, 200],
   'get /v1/streams/{id}/chat/moderators': 200,
+  'post /v1/streams/{id}/outputs': 201,
+  'get /v1/streams/{id}/outputs': 200,
 };
 
 const OBJECT_OF: Record<string, string> = {
@@ -506,6 +540,8 @@ const OBJECT_OF: Record<string, string> = {
   'post /v1/embed/{id}/chat/messages': 'chat_message',
   'post /v1/streams/{id}/chat/moderators': 'moderator',
   'get /v1/streams/{id}/chat/moderators': 'list',
+  'post /v1/streams/{id}/outputs': 'stream_output',
+  'get /v1/streams/{id}/outputs': 'list',
 };
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { 'x-error-codes'?: string[] }> }>> };
@@ -517,7 +553,7 @@ t.before(async (c) => {
   c.key = key;
   const other = await c.env.newAccount();
   c.otherKey = other.key;
-  c.ctx = { known: [] };
+  c.ctx = { known: [], open: (await createStream(c.env, key, { name: 'outputs' })).id };
   for (let i = 0; i < 8; i++) c.ctx.known.push((await createStream(c.env, key, { name: `known ${i}` })).id);
   c.ctx.known.push((await createStream(c.env, other.key)).id);
   c.doc = (await c.env.call('GET', '/openapi.json')).body as Doc;

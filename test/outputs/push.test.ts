@@ -5,6 +5,12 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { recordingMatches, streamOf } from '../helpers/broadcast.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { readFileSync } from 'node:fs';
+import { systemClock } from '../../src/core/clock.js';
+import { createLogger } from '../../src/core/logger.js';
+import { OutputPush } from '../../src/domains/engine/outputs/pusher.js';
+import type { PushRow } from '../../src/domains/engine/outputs/push-queries.js';
+import { systemLookup } from '../../src/platform/http/ssrf.js';
+import { Supervisor } from '../../src/platform/process/supervisor.js';
 import { findProcesses } from '../../src/platform/process/proc.js';
 import {
   insertOutput,
@@ -173,7 +179,8 @@ test('RTMP, RTMPS and SRT outputs receive the source as sent; status, bytes, eve
       `events of ${id}`,
     );
     const data = events[0]?.data as Record<string, unknown>;
-    assert.is(data.object, 'output');
+    assert.is(data.object, 'stream_output');
+    assert.is(data.stream_key, '••••');
     assert.is(data.stream_id, stream.id);
     assert.is(data.status, 'active');
     assert.not.ok(JSON.stringify(data).includes('-key-'), 'no key in the event');
@@ -304,6 +311,42 @@ test('a publisher reconnecting within the window and an appliance restart: every
     'one connected: a reconnect of the publisher or a restart is no new connection',
   );
   await app.call('DELETE', `/v1/streams/${stream.id}`, { key: account.key });
+});
+
+test('SSRF at connect time: a loopback target is refused before any process starts, errored with the reason', async () => {
+  const stream = await newStream();
+  const id = await insertOutput(app.db.sql, {
+    streamId: stream.id,
+    accountId: account.id,
+    url: 'rtmp://127.0.0.1:1935/app',
+    key: 'k-ssrf',
+  });
+  const [row] = await app.db.sql<PushRow[]>`select * from stream_outputs where id = ${id}`;
+  const supervisor = new Supervisor();
+  // The pusher as a node without allow_private_outputs builds it (this file's appliance allows them).
+  const push = new OutputPush(
+    row as PushRow,
+    {
+      sql: app.db.sql,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      supervisor,
+      ffmpegPath: 'ffmpeg',
+      policy: { allowPrivate: false, lookup: systemLookup },
+    },
+    () => ({ input: { kind: 'live', url: 'rtmp://127.0.0.1:1935/live/none' } }),
+  );
+  push.start();
+  const errored = await statusIs(id, 'errored', 5000);
+  assert.is(errored.last_error, 'refused: host 127.0.0.1 is not a public address (loopback)');
+  assert.is(push.attempts, 0, 'no ffmpeg started');
+  assert.equal(
+    (await eventsOf(id)).map((e) => e.type),
+    ['output.errored'],
+  );
+  await push.stop();
+  await supervisor.stopAll();
+  assert.is((await outputRow(id)).status, 'idle');
 });
 
 test('a slow receiver: its push falls behind with bounded memory; the publisher, the ladder, the recording and the other output do not', async () => {

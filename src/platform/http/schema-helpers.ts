@@ -79,6 +79,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   idempotency_key_reused: 'This Idempotency-Key was used with a different body; use a new key.',
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
+  limit_stream_outputs: '5 outputs exist on this stream, the most allowed; delete one first.',
   service_unavailable: 'The database is not answering; retry shortly.',
 };
 
@@ -96,6 +97,7 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   idempotency_key_reused: { field: 'idempotency-key' },
   limit_pending_streams: { limit: 2, current: 2 },
   limit_webhook_endpoints: { limit: 5, current: 5 },
+  limit_stream_outputs: { limit: 5, current: 5 },
   service_unavailable: { retry_after_seconds: 5 },
 };
 

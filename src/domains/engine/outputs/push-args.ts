@@ -1,10 +1,10 @@
+import { parseOutputUrl } from './target.js';
+
 /**
  * The command line of one restreaming push (docs/decisions.md, "Restreaming: pushing"): the
  * publisher's stream as sent (`-c copy`) to an RTMP, RTMPS or SRT target. Pure functions,
  * golden-tested; the key never leaves them but in the argv ffmpeg is given.
  */
-
-export type OutputScheme = 'rtmp' | 'rtmps' | 'srt';
 
 export interface PushTarget {
   /** The output's `url` (without the key). */
@@ -22,21 +22,6 @@ export type PushInput = { kind: 'live'; url: string } | { kind: 'recording' };
 /** How long a read or write may stall before ffmpeg gives up (a receiver that takes nothing, a frozen input). */
 export const STALL_SECONDS = 10;
 
-export function schemeOf(url: string): OutputScheme | null {
-  const scheme = /^([a-z]+):\/\//i.exec(url)?.[1]?.toLowerCase();
-  return scheme === 'rtmp' || scheme === 'rtmps' || scheme === 'srt' ? scheme : null;
-}
-
-/** Host and port of an output URL (IPv6 without brackets); the default ports of each protocol. */
-export function hostPort(url: string): { host: string; port: number } {
-  const parsed = new URL(url);
-  const scheme = schemeOf(url);
-  const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname.replace(/\.$/, '');
-  const port = parsed.port ? Number(parsed.port) : scheme === 'rtmps' ? 443 : 1935;
-  if (scheme === 'srt' && !parsed.port) throw new Error('an srt:// URL needs a port');
-  return { host, port };
-}
-
 const bracketed = (address: string, family: 4 | 6) => (family === 6 ? `[${address}]` : address);
 
 /**
@@ -48,25 +33,18 @@ const bracketed = (address: string, family: 4 | 6) => (family === 6 ? `[${addres
  * - SRT: to the address checked; the key is the `streamid`.
  */
 export function outputTarget(target: PushTarget): { options: string[]; url: string } {
-  const scheme = schemeOf(target.url);
-  const base = target.url.replace(/\/+$/, '');
+  // A URL the API saved: `target.ts` read it when it was saved, and reads it the same way here.
+  const { scheme, host, port, app } = parseOutputUrl(target.url);
+  const pinned = bracketed(target.address, target.family);
   if (scheme === 'srt') {
-    const parsed = new URL(base);
-    const { port } = hostPort(base);
-    const query = parsed.search ? `${parsed.search}&` : '?';
-    return {
-      options: ['-f', 'mpegts'],
-      url: `srt://${bracketed(target.address, target.family)}:${port}${parsed.pathname === '/' ? '' : parsed.pathname}${query}streamid=${encodeURIComponent(target.key)}`,
-    };
+    // SRT outputs may have no key: then no streamid.
+    const streamId = target.key ? `?streamid=${encodeURIComponent(target.key)}` : '';
+    return { options: ['-f', 'mpegts'], url: `srt://${pinned}:${port}${streamId}` };
   }
   const flv = ['-f', 'flv', '-flvflags', 'no_duration_filesize'];
-  if (scheme === 'rtmps') return { options: flv, url: `${base}/${target.key}` };
-  const parsed = new URL(base);
-  const { port } = hostPort(base);
-  return {
-    options: [...flv, '-rtmp_tcurl', base],
-    url: `rtmp://${bracketed(target.address, target.family)}:${port}${parsed.pathname}${parsed.search}/${target.key}`,
-  };
+  const named = `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}/${app}`;
+  if (scheme === 'rtmps') return { options: flv, url: `${named}/${target.key}` };
+  return { options: [...flv, '-rtmp_tcurl', named], url: `rtmp://${pinned}:${port}/${app}/${target.key}` };
 }
 
 /**

@@ -3,12 +3,13 @@ import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { ProcessExit, Supervised, Supervisor } from '../../../platform/process/supervisor.js';
-import type { OutputEventType } from './push-events.js';
+import { resolveHost, type HostPolicy } from '../../../platform/http/ssrf.js';
+import { parseOutputUrl } from './target.js';
 import { errorReason, pushArgs, redactKey, type PushInput } from './push-args.js';
-import { addBytes, writeStatus, type OutputStatus, type PushRow } from './push-queries.js';
+import { addBytes, writeStatus, type OutputEventType, type OutputStatus, type PushRow } from './push-queries.js';
 
-/** The SSRF check at connect time: the address to connect to, or a refusal (`Error.message` says why). */
-export type VetTarget = (url: string) => Promise<{ address: string; family: 4 | 6 }>;
+/** How long the SSRF check waits for DNS before the attempt fails. */
+const LOOKUP_TIMEOUT_MS = 3000;
 
 export interface PushDeps {
   sql: Sql;
@@ -16,7 +17,8 @@ export interface PushDeps {
   logger: Logger;
   supervisor: Supervisor;
   ffmpegPath: string;
-  vet: VetTarget;
+  /** The SSRF rules of output hosts (`allow_private_outputs`), applied at every attempt. */
+  policy: HostPolicy;
 }
 
 /** Retries of a failing push: 1 s doubling to 60 s; a push connected for a minute starts again at 1 s. */
@@ -125,7 +127,9 @@ export class OutputPush {
     if (this.status !== 'errored' && this.status !== 'connecting') this.transition('connecting', null);
     let target: { address: string; family: 4 | 6 };
     try {
-      target = await this.deps.vet(this.row.url);
+      // Checked again at every attempt (a name may resolve elsewhere since it was saved), and the
+      // address checked is what ffmpeg connects to where the protocol allows (push-args.ts).
+      target = await resolveHost(parseOutputUrl(this.row.url).host, this.deps.policy, LOOKUP_TIMEOUT_MS);
     } catch (err) {
       source.stdin?.destroy();
       this.failed((err as Error).message);
