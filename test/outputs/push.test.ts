@@ -345,6 +345,7 @@ test('SSRF at connect time: a loopback target is refused before any process star
     ['output.errored'],
   );
   await push.stop();
+  await push.flush();
   await supervisor.stopAll();
   assert.is((await outputRow(id)).status, 'idle');
 });

@@ -34,7 +34,7 @@ const bracketed = (address: string, family: 4 | 6) => (family === 6 ? `[${addres
  */
 export function outputTarget(target: PushTarget): { options: string[]; url: string } {
   // A URL the API saved: `target.ts` read it when it was saved, and reads it the same way here.
-  const { scheme, host, port, app } = parseOutputUrl(target.url);
+  const { scheme, port, app } = parseOutputUrl(target.url);
   const pinned = bracketed(target.address, target.family);
   if (scheme === 'srt') {
     // SRT outputs may have no key: then no streamid.
@@ -42,7 +42,8 @@ export function outputTarget(target: PushTarget): { options: string[]; url: stri
     return { options: ['-f', 'mpegts'], url: `srt://${pinned}:${port}${streamId}` };
   }
   const flv = ['-f', 'flv', '-flvflags', 'no_duration_filesize'];
-  const named = `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}/${app}`;
+  // The URL as saved, without a trailing slash: the name the target knows itself by.
+  const named = target.url.replace(/\/+$/, '');
   if (scheme === 'rtmps') return { options: flv, url: `${named}/${target.key}` };
   return { options: [...flv, '-rtmp_tcurl', named], url: `rtmp://${pinned}:${port}/${app}/${target.key}` };
 }
