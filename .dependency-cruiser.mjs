@@ -87,7 +87,7 @@ export const layers = [
         domains: [
           {
             name: 'outputs',
-            what: "restreaming outputs of a stream, the API's side (`/v1/streams/{id}/outputs`: schemas, routes, service, queries; `target.ts`: what an output URL may be, the key masked); the node that pushes reads their rows",
+            what: "restreaming outputs of a stream, the API's side (`/v1/streams/{id}/outputs`: schemas, routes, service, queries; `target.ts`: what an output URL may be, the key masked) and the pushes of a node's live streams (`pushers.ts`: following `stream_outputs` every live tick; `pusher.ts`: one ffmpeg copying the source to an RTMP(S)/SRT target, backoff, status, `output.*` events; `push-args.ts`: its command line; `push-queries.ts`)",
           },
           { name: 'thumbnails', what: 'stills of live streams (one ffmpeg per still from a published segment)' },
           {

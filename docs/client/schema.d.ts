@@ -1697,6 +1697,240 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "output.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A restreaming output's push began to send media (again after `output.errored`); not sent again for a reconnection of the publisher
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.connected`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.connected",
+                     *       "timestamp": "2026-11-22T14:00:02.000Z",
+                     *       "data": {
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
+                     *         "status": "active",
+                     *         "last_error": null,
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 0,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T14:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.connected";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["StreamOutput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "output.errored": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A push failed (`data.last_error` says why; the target refused, did not answer, or its host is not public); it is retried with backoff, and this is sent once per outage, not per retry
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.errored`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.errored",
+                     *       "timestamp": "2026-11-22T14:31:10.000Z",
+                     *       "data": {
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
+                     *         "status": "errored",
+                     *         "last_error": "Server error: Authentication failed",
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 412000000,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T14:31:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.errored";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["StreamOutput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "output.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A push that had connected or failed stopped: the stream ended, or the output was disabled, changed or deleted
+         * @description Sent as a signed `POST` (Standard Webhooks) to every enabled endpoint subscribed to `output.disconnected`. Order is not guaranteed and an event may arrive twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Event id, identical on every retry: drop duplicates with it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was sent; reject times more than 5 minutes off */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64>`: HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. During a rotation two signatures, space separated, the new one first */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "output.disconnected",
+                     *       "timestamp": "2026-11-22T15:04:31.000Z",
+                     *       "data": {
+                     *         "object": "stream_output",
+                     *         "id": "out_6b0n5z8f3k2m9q7x1c4v",
+                     *         "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "name": "YouTube",
+                     *         "url": "rtmp://a.rtmp.youtube.com/live2",
+                     *         "stream_key": "••••qrst",
+                     *         "enabled": true,
+                     *         "status": "idle",
+                     *         "last_error": null,
+                     *         "connected_at": "2026-11-22T14:00:02.000Z",
+                     *         "bytes_sent": 1210000000,
+                     *         "created_at": "2026-11-22T13:55:00.000Z",
+                     *         "updated_at": "2026-11-22T15:04:31.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        type: "output.disconnected";
+                        /**
+                         * Format: date-time
+                         * @description When it happened
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["StreamOutput"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received: any 2xx within 10 seconds. Anything else (a redirect, an error, no answer in time) is retried after 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h, then the delivery is `failed`. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2387,7 +2621,7 @@ export interface components {
             /** @example Production automation */
             description: string | null;
             /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2412,7 +2646,7 @@ export interface components {
             /** @example Production automation */
             description: string | null;
             /** @description Types sent to this endpoint (every event type when `all_events`); `webhook.test` is sent to it in any case */
-            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+            events: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
             /** @description Subscribed to every type, including types added later */
             all_events: boolean;
             /** @description False: nothing is sent */
@@ -2434,11 +2668,11 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             has_more: boolean;
             /** @description Every event type the service sends to subscribers; `events` accepts these plus `webhook.test` */
-            event_types: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted")[];
+            event_types: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected")[];
         };
         WebhookEvent: {
             /** @enum {string} */
-            type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test";
+            type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test";
             /**
              * Format: date-time
              * @example 2026-11-22T14:00:00.000Z
@@ -2460,7 +2694,7 @@ export interface components {
              */
             event_id: string;
             /** @enum {string} */
-            event_type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test";
+            event_type: "stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test";
             stream_id: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
@@ -8564,7 +8798,7 @@ export interface operations {
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[];
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[];
                     /** @example Production automation */
                     description?: string | null;
                 };
@@ -9037,7 +9271,7 @@ export interface operations {
                      *       "recording.ready"
                      *     ]
                      */
-                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "webhook.test")[] | null;
+                    events?: ("stream.live" | "stream.ended" | "stream.expired" | "stream.cancelled" | "recording.ready" | "recording.failed" | "recording.deleted" | "credit.low" | "credit.depleted" | "balance.low" | "balance.depleted" | "output.connected" | "output.errored" | "output.disconnected" | "webhook.test")[] | null;
                     /** @example Production automation */
                     description?: string | null;
                     /** @description false stops sending; queued deliveries fail */

@@ -51,6 +51,7 @@ import { WebhooksService } from '../domains/back-office/webhooks/service.js';
 import { systemLookup, type TargetPolicy } from '../domains/back-office/webhooks/ssrf.js';
 import { OutputsService } from '../domains/engine/outputs/service.js';
 import type { HostPolicy } from '../platform/http/ssrf.js';
+import { OutputPushers } from '../domains/engine/outputs/pushers.js';
 import { dataPaths } from '../config/paths.js';
 import type { Sql } from '../platform/db/connect.js';
 import type { Job } from '../platform/jobs/scheduler.js';
@@ -360,6 +361,15 @@ export function buildLive(
     thumbnails,
     media: parts.media,
     billing: buildBilling(f),
+    outputs: new OutputPushers({
+      sql,
+      clock,
+      logger: f.logger.child({ domain: 'outputs' }),
+      supervisor: parts.supervisor,
+      ffmpegPath: config.live.ffmpeg_path,
+      policy: outputPolicy(config),
+      liveUrl: (id) => `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${id}`,
+    }),
   });
 }
 

@@ -63,6 +63,9 @@ t('list: without secrets, oldest first, with event_types; get: with the secret',
     'credit.depleted',
     'balance.low',
     'balance.depleted',
+    'output.connected',
+    'output.errored',
+    'output.disconnected',
   ]);
   assert.equal(
     list.body.data.map((e: { id: string }) => e.id),

@@ -24,6 +24,11 @@ export interface ProcessSpec {
   freshArgs?: () => string[];
   /** What the log shows instead of `args` when they hold a secret. */
   logArgs?: string[];
+  /**
+   * Takes each output line instead of the log (a child whose output is data, or may hold a
+   * secret: a restreaming push names its target with the key); the exit's `output` keeps none.
+   */
+  onOutput?: (line: string) => void;
   cwd?: string;
   logger: Logger;
   /** Decides after each exit whether to start again; a stop() in progress never restarts. */
@@ -143,6 +148,10 @@ export class Supervised {
       for (const raw of chunk.toString().split('\n')) {
         const line = raw.trim();
         if (!line) continue;
+        if (spec.onOutput) {
+          spec.onOutput(line);
+          continue;
+        }
         spec.logger.warn({ proc: spec.name }, line);
         output.push(line);
         if (output.length > OUTPUT_LINES) output.shift();

@@ -13,7 +13,25 @@ import { RETRY_SCHEDULE_SECONDS } from './schemas.js';
 type Data =
   | { schema: 'StreamEventData'; example: { timestamp: string; data: StreamEventData } }
   | { schema: 'BalanceEventData'; example: { timestamp: string; data: BalanceEventData } }
+  | { schema: 'StreamOutput'; example: { timestamp: string; data: OutputExample } }
   | { schema: 'WebhookEndpoint' };
+
+/** engine/outputs' `StreamOutput` (a sibling group: its shape is repeated here, the schema is named). */
+interface OutputExample {
+  object: 'stream_output';
+  id: string;
+  stream_id: string;
+  name: string | null;
+  url: string;
+  stream_key: string | null;
+  enabled: boolean;
+  status: 'idle' | 'connecting' | 'active' | 'errored';
+  last_error: string | null;
+  connected_at: string | null;
+  bytes_sent: number;
+  created_at: string;
+  updated_at: string;
+}
 
 const at = '2026-11-22T14:00:00.000Z';
 const stream = (changes: Partial<StreamEventData>): StreamEventData => ({
@@ -52,6 +70,23 @@ const depleted = {
   available_usd: '-0.21',
   balance_depleted_at: '2026-11-22T16:10:00.000Z',
 } as const;
+
+const output = (changes: Partial<OutputExample>): OutputExample => ({
+  object: 'stream_output',
+  id: 'out_6b0n5z8f3k2m9q7x1c4v',
+  stream_id: 'str_8f3k2m9q7x1c4v6b0n5z',
+  name: 'YouTube',
+  url: 'rtmp://a.rtmp.youtube.com/live2',
+  stream_key: '••••qrst',
+  enabled: true,
+  status: 'active',
+  last_error: null,
+  connected_at: '2026-11-22T14:00:02.000Z',
+  bytes_sent: 0,
+  created_at: '2026-11-22T13:55:00.000Z',
+  updated_at: '2026-11-22T14:00:02.000Z',
+  ...changes,
+});
 
 const EVENTS: Record<EventType, { summary: string; data: Data }> = {
   'stream.live': {
@@ -157,6 +192,40 @@ const EVENTS: Record<EventType, { summary: string; data: Data }> = {
     data: {
       schema: 'BalanceEventData',
       example: { timestamp: depleted.balance_depleted_at, data: balance({ ...depleted, billing_mode: 'postpaid' }) },
+    },
+  },
+  'output.connected': {
+    summary:
+      "A restreaming output's push began to send media (again after `output.errored`); " +
+      'not sent again for a reconnection of the publisher',
+    data: { schema: 'StreamOutput', example: { timestamp: '2026-11-22T14:00:02.000Z', data: output({}) } },
+  },
+  'output.errored': {
+    summary:
+      'A push failed (`data.last_error` says why; the target refused, did not answer, or its host is not public); ' +
+      'it is retried with backoff, and this is sent once per outage, not per retry',
+    data: {
+      schema: 'StreamOutput',
+      example: {
+        timestamp: '2026-11-22T14:31:10.000Z',
+        data: output({
+          status: 'errored',
+          last_error: 'Server error: Authentication failed',
+          bytes_sent: 412_000_000,
+          updated_at: '2026-11-22T14:31:10.000Z',
+        }),
+      },
+    },
+  },
+  'output.disconnected': {
+    summary:
+      'A push that had connected or failed stopped: the stream ended, or the output was disabled, changed or deleted',
+    data: {
+      schema: 'StreamOutput',
+      example: {
+        timestamp: '2026-11-22T15:04:31.000Z',
+        data: output({ status: 'idle', bytes_sent: 1_210_000_000, updated_at: '2026-11-22T15:04:31.000Z' }),
+      },
     },
   },
   'webhook.test': {

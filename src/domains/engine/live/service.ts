@@ -15,7 +15,7 @@ import { isDatabaseUnavailable } from '../../../platform/db/errors.js';
 import * as q from './queries.js';
 import { WorkerControl, type WorkerControlDeps } from './workers.js';
 
-export type { IngestControl } from './workers.js';
+export type { IngestControl, OutputControl } from './workers.js';
 
 /** The workers' parts, and the database and clock the gate and the ending rules use. */
 export interface LiveDeps extends WorkerControlDeps {
@@ -159,6 +159,7 @@ export class LiveService implements PublisherGate {
       this.checks = [...this.checks.slice(-1), now];
     }
     await this.ending.measure(live, stats, (id) => this.workers.get(id), now);
+    await this.deps.outputs?.tick([...mineIds]);
     if (++this.ticks % SWEEP_EVERY_TICKS === 1) this.origin.sweep([...liveIds, ...this.workers.ids()]);
   }
 

@@ -20,6 +20,16 @@ export interface IngestControl {
   dropPublisher(streamId: string): Promise<boolean>;
 }
 
+/** The restreaming pushes (engine/outputs, docs/decisions.md "Restreaming: pushing"), told of publishers and ends. */
+export interface OutputControl {
+  publisherStarted(streamId: string, recording: () => string | null): void;
+  publisherLeft(streamId: string): void;
+  ended(streamId: string): Promise<void>;
+  /** Every live tick, with the live streams of this node. */
+  tick(liveHere: string[]): Promise<void>;
+  stopAll(): Promise<void>;
+}
+
 export interface WorkerControlDeps {
   config: Config;
   logger: Logger;
@@ -29,6 +39,8 @@ export interface WorkerControlDeps {
   thumbnails: Thumbnailer;
   /** Where the live media goes (see WorkerDeps). */
   media: ObjectStore;
+  /** The restreaming pushes of this node (none: no outputs pushed). */
+  outputs?: OutputControl;
 }
 
 /** nginx-rtmp's metadata arrives right after the publish is accepted: it is asked for this often, this many times. */
@@ -96,17 +108,22 @@ export class WorkerControl {
         .filter((f) => !earlier.has(f))
         .at(-1) ?? null;
     const source = this.sourceInfo(stream.id).then(async (verdict) => {
-      if (verdict?.kind !== 'refused')
+      if (verdict?.kind !== 'refused') {
+        // The outputs start once the source is known to be served, from the session's recording (its first frame).
+        this.deps.outputs?.publisherStarted(stream.id, recording);
         return verdict && { width: verdict.width, height: verdict.height, hasAudio: verdict.hasAudio };
+      }
       admitted.publisherLeft();
       await this.refuseSource(stream.id, verdict);
       return null;
     });
+
     return { worker, started: worker.publisherStarted(source, recording) };
   }
 
   publisherLeft(streamId: string): void {
     this.workers.get(streamId)?.publisherLeft();
+    this.deps.outputs?.publisherLeft(streamId);
   }
 
   /**
@@ -119,6 +136,7 @@ export class WorkerControl {
     } catch (err) {
       this.deps.logger.warn({ stream_id: streamId, err }, 'could not drop the publisher');
     }
+    await this.deps.outputs?.ended(streamId);
     const worker = this.workers.get(streamId);
     if (!worker) return false;
     this.workers.delete(streamId);
@@ -147,6 +165,7 @@ export class WorkerControl {
 
   /** The appliance stops, the broadcasts go on: ladders stop, playlists stay open for the restart. */
   async stopAll(): Promise<void> {
+    await this.deps.outputs?.stopAll();
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
   }

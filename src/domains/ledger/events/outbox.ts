@@ -14,6 +14,9 @@ export const EVENT_TYPES = [
   'credit.depleted',
   'balance.low',
   'balance.depleted',
+  'output.connected',
+  'output.errored',
+  'output.disconnected',
 ] as const;
 
 /**
