@@ -3234,7 +3234,7 @@ export interface operations {
                      * @example {
                      *       "object": "api_root",
                      *       "name": "string",
-                     *       "version": "1.10.0",
+                     *       "version": "1.11.0",
                      *       "docs_url": "string",
                      *       "openapi_url": "string",
                      *       "index_url": "string"
@@ -3244,7 +3244,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "api_root";
                         name: string;
-                        /** @example 1.10.0 */
+                        /** @example 1.11.0 */
                         version: string;
                         docs_url: string;
                         openapi_url: string;

@@ -17,6 +17,7 @@ import type { Logger } from '../core/logger.js';
 import type { ChatService } from '../domains/audience/chat/service.js';
 import type { LiveService } from '../domains/engine/live/service.js';
 import { STREAM_STATUSES } from '../domains/streams/model.js';
+import { OUTPUT_STATUSES } from '../domains/engine/outputs/schemas.js';
 import type { ViewerCounter } from '../domains/audience/viewers/counter.js';
 import type { AttemptOutcome } from '../domains/back-office/webhooks/dispatcher.worker.js';
 import type { Sql } from '../platform/db/connect.js';
@@ -177,6 +178,16 @@ export class ApplianceMetrics {
     'svc_node_load',
     "Each node's 1-minute load average at its last heartbeat, in cores",
     ['node'],
+  );
+  private readonly outputStatus = this.gauge(
+    'svc_output_status',
+    'Each enabled output of a live stream: 1 for its current status (idle, connecting, active, errored), 0 for the others',
+    ['stream', 'output', 'status'],
+  );
+  private readonly outputBytes = this.gauge(
+    'svc_output_bytes_sent',
+    'Bytes each output of a live stream has pushed since it was created (billed as delivery)',
+    ['stream', 'output'],
   );
   /** Only on nodes with TLS (registered by `attach`): an expiry of 0 elsewhere would fire every alert. */
   private certificate: { expiry: Gauge<string>; state: Gauge<string> } | null = null;
@@ -359,6 +370,22 @@ export class ApplianceMetrics {
             ];
           }),
       ),
+      this.fromSource('outputs', [this.outputStatus, this.outputBytes], async () => {
+        const rows = await sql<{ id: string; stream_id: string; status: string; bytes_sent: string }[]>`
+          select o.id, o.stream_id, o.status, o.bytes_sent::text from stream_outputs o
+          join streams s on s.id = o.stream_id where s.status = 'live' and o.enabled`;
+        return rows.flatMap((o): Reading[] => {
+          const labels = { stream: o.stream_id, output: o.id };
+          return [
+            ...OUTPUT_STATUSES.map((status): Reading => [
+              this.outputStatus,
+              { ...labels, status },
+              status === o.status ? 1 : 0,
+            ]),
+            [this.outputBytes, labels, Number(o.bytes_sent)],
+          ];
+        });
+      }),
       this.fromSource('jobs', [this.jobSuccess, this.jobLag, this.jobPeriod], async () =>
         (await listJobRuns(sql)).flatMap((job): Reading[] => [
           ...(job.last_success_at

@@ -6,6 +6,7 @@ import { recordingMatches, streamOf } from '../helpers/broadcast.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
 import { readFileSync } from 'node:fs';
 import { systemClock } from '../../src/core/clock.js';
+import { deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { createLogger } from '../../src/core/logger.js';
 import { OutputPush } from '../../src/domains/engine/outputs/pusher.js';
 import type { PushRow } from '../../src/domains/engine/outputs/push-queries.js';
@@ -186,6 +187,12 @@ test('RTMP, RTMPS and SRT outputs receive the source as sent; status, bytes, eve
     assert.not.ok(JSON.stringify(data).includes('-key-'), 'no key in the event');
   }
   assert.ok(Number((await outputRow(ids.srt)).bytes_sent) > 0);
+  // Pushed bytes are delivery: nobody watched, so the stream's delivery is the three outputs' bytes, in its cost too.
+  let pushed = 0;
+  for (const id of Object.values(ids)) pushed += Number((await outputRow(id)).bytes_sent);
+  assert.is(await deliveredBytes(app.db.sql, stream.id), pushed);
+  const read = await app.call('GET', `/v1/streams/${stream.id}`, { key: account.key });
+  assert.is(read.body.cost.delivery_bytes, pushed);
   // Delivered to the webhook endpoint, signed, with the output's fields and no key.
   const delivered = await waitFor('the events delivered', async () => {
     const mine = hooks.requests

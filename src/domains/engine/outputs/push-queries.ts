@@ -1,4 +1,5 @@
 import type { Db, Sql } from '../../../platform/db/connect.js';
+import { addDelivery } from '../../ledger/cdnlog/queries.js';
 import { appendEvent } from '../../ledger/events/outbox.js';
 import { presentOutput } from './present.js';
 import type { OutputRow } from './queries.js';
@@ -50,6 +51,7 @@ export async function writeStatus(sql: Sql, row: PushRow, write: StatusWrite): P
         bytes_sent = bytes_sent + ${write.bytesDelta},
         updated_at = ${write.at}
       where id = ${row.id} returning *`;
+    await billAsDelivery(tx, row.stream_id, write.bytesDelta, write.at);
     if (write.event)
       await appendOutputEvent(
         tx,
@@ -61,9 +63,23 @@ export async function writeStatus(sql: Sql, row: PushRow, write: StatusWrite): P
 }
 
 /** Only the byte count (every few seconds while pushing). */
-export async function addBytes(sql: Sql, outputId: string, delta: number): Promise<void> {
+export async function addBytes(sql: Sql, row: PushRow, delta: number, at: Date): Promise<void> {
   if (delta <= 0) return;
-  await sql`update stream_outputs set bytes_sent = bytes_sent + ${delta} where id = ${outputId}`;
+  await sql.begin(async (tx) => {
+    await tx`update stream_outputs set bytes_sent = bytes_sent + ${delta} where id = ${row.id}`;
+    await billAsDelivery(tx, row.stream_id, delta, at);
+  });
+}
+
+/**
+ * Pushed bytes are delivery (docs/decisions.md, "Restreaming: billing"): added to the stream's
+ * minute of `delivery_minutes` with the count they come with, so metering charges them once at the
+ * delivery rate, also for an output deleted since.
+ */
+async function billAsDelivery(tx: Db, streamId: string, bytes: number, at: Date): Promise<void> {
+  if (bytes <= 0) return;
+  const minute = new Date(at.getTime() - (at.getTime() % 60_000));
+  await addDelivery(tx, [{ stream_id: streamId, minute, bytes }]);
 }
 
 async function appendOutputEvent(tx: Db, row: OutputRow, write: StatusWrite): Promise<void> {

@@ -281,7 +281,7 @@ export class OutputPush {
     }
     if (bytes && this.unwrittenBytes > 0) {
       const delta = this.unwrittenBytes;
-      await addBytes(this.deps.sql, this.row.id, delta);
+      await addBytes(this.deps.sql, this.row, delta, this.deps.clock.now());
       this.unwrittenBytes -= delta;
     }
   }
