@@ -159,60 +159,39 @@
     );
   }
 
+  // A live stream's restreaming outputs: one line each under its row; an errored one in red with its reason.
+  function outputsRow(s) {
+    var list = el('ul', null, 'outputs');
+    s.outputs.forEach(function (o) {
+      var kind = o.status === 'errored' ? 'bad' : o.status === 'active' ? 'ok' : 'info';
+      var item = el('li', null, o.status === 'errored' ? 'errored' : '');
+      item.appendChild(el('strong', o.name || o.host));
+      item.appendChild(el('code', o.url));
+      item.appendChild(badge(o.enabled ? o.status : 'disabled', o.enabled ? kind : 'info'));
+      if (o.status === 'errored' && o.last_error) item.appendChild(el('span', o.last_error, 'error'));
+      if (o.status === 'active' && o.connected_at) item.appendChild(el('span', 'since ' + ago(o.connected_at)));
+      item.appendChild(el('span', bytes(o.bytes_sent) + ' sent'));
+      item.setAttribute('data-output-id', o.id);
+      item.setAttribute('data-status', o.status);
+      list.appendChild(item);
+    });
+    var td = el('td');
+    td.colSpan = 8;
+    td.appendChild(el('small', 'Restreaming to'));
+    td.appendChild(list);
+    var tr = el('tr', null, 'outputs-row');
+    tr.appendChild(td);
+    tr.setAttribute('data-outputs-of', s.id);
+    return tr;
+  }
+
   function renderStreams(streams) {
-    fill(
-      'streams',
-      streams &&
-        streams.map(function (s) {
-          var thumb;
-          if (s.thumbnail_url) {
-            thumb = el('img');
-            thumb.src = s.thumbnail_url + '?t=' + Math.floor(new Date().getTime() / 20000);
-            thumb.alt = '';
-            thumb.width = 96;
-            thumb.height = 54;
-          } else thumb = el('span', '', 'nothumb');
-          var name = el('div');
-          var link = el('a', s.name || s.id);
-          link.href = s.embed_url;
-          link.target = '_blank';
-          link.rel = 'noopener';
-          name.appendChild(link);
-          name.appendChild(el('small', s.id));
-          var ing = s.ingest;
-          var warnings = [];
-          if (ing && ing.limit_warning) warnings.push(ing.limit_warning);
-          if (ing && ing.keyframe_warning) warnings.push('keyframes');
-          var status = badge(
-            s.status + (s.end_reason ? ' (' + s.end_reason + ')' : ''),
-            s.status === 'live' ? 'live' : 'info',
-          );
-          var tr = row([
-            thumb,
-            name,
-            s.account_name,
-            status,
-            ing && ing.kbps !== null
-              ? ing.kbps + ' kbps' + (ing.width ? ' · ' + ing.width + '×' + ing.height : '')
-              : null,
-            ing && ing.keyframe_interval_seconds !== null ? ing.keyframe_interval_seconds + ' s' : null,
-            warnings.length ? badge(warnings.join(', '), 'bad') : '',
-            s.viewers_now,
-          ]);
-          tr.setAttribute('data-stream-id', s.id);
-          tr.setAttribute('data-status', s.status);
-          tr.tabIndex = 0;
-          if (s.id === selected) tr.classList.add('selected');
-          tr.addEventListener('click', function () {
-            select(s.id, s.name || s.id);
-          });
-          tr.addEventListener('keydown', function (e) {
-            if (e.key === 'Enter') select(s.id, s.name || s.id);
-          });
-          return tr;
-        }),
-      'no streams yet',
-    );
+    var rows = [];
+    (streams || []).forEach(function (s) {
+      rows.push(streamRow(s));
+      if (s.outputs.length) rows.push(outputsRow(s));
+    });
+    fill('streams', streams && rows, 'no streams yet');
     if (!selected && streams) {
       var live =
         streams.filter(function (s) {
@@ -220,6 +199,53 @@
         })[0] || streams[0];
       if (live) showDetail(live.id, live.name || live.id);
     }
+  }
+
+  function streamRow(s) {
+    var thumb;
+    if (s.thumbnail_url) {
+      thumb = el('img');
+      thumb.src = s.thumbnail_url + '?t=' + Math.floor(new Date().getTime() / 20000);
+      thumb.alt = '';
+      thumb.width = 96;
+      thumb.height = 54;
+    } else thumb = el('span', '', 'nothumb');
+    var name = el('div');
+    var link = el('a', s.name || s.id);
+    link.href = s.embed_url;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    name.appendChild(link);
+    name.appendChild(el('small', s.id));
+    var ing = s.ingest;
+    var warnings = [];
+    if (ing && ing.limit_warning) warnings.push(ing.limit_warning);
+    if (ing && ing.keyframe_warning) warnings.push('keyframes');
+    var status = badge(
+      s.status + (s.end_reason ? ' (' + s.end_reason + ')' : ''),
+      s.status === 'live' ? 'live' : 'info',
+    );
+    var tr = row([
+      thumb,
+      name,
+      s.account_name,
+      status,
+      ing && ing.kbps !== null ? ing.kbps + ' kbps' + (ing.width ? ' · ' + ing.width + '×' + ing.height : '') : null,
+      ing && ing.keyframe_interval_seconds !== null ? ing.keyframe_interval_seconds + ' s' : null,
+      warnings.length ? badge(warnings.join(', '), 'bad') : '',
+      s.viewers_now,
+    ]);
+    tr.setAttribute('data-stream-id', s.id);
+    tr.setAttribute('data-status', s.status);
+    tr.tabIndex = 0;
+    if (s.id === selected) tr.classList.add('selected');
+    tr.addEventListener('click', function () {
+      select(s.id, s.name || s.id);
+    });
+    tr.addEventListener('keydown', function (e) {
+      if (e.key === 'Enter') select(s.id, s.name || s.id);
+    });
+    return tr;
   }
 
   function renderRecordings(recordings) {

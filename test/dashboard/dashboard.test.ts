@@ -16,6 +16,7 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { launchChromium } from '../helpers/browser.js';
 import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
+import { insertOutput } from '../helpers/rtmp-receiver.js';
 
 const t = suite<{ app: TestAppliance; browser: Browser; publisher?: Publisher }>('operator dashboard in Chromium');
 
@@ -44,7 +45,7 @@ const read = (app: TestAppliance, path: string, authorization?: string) =>
   });
 
 t(
-  'during a live stream: the stream with its ingest chart, a balance, a failing webhook endpoint, health',
+  'during a live stream: the stream with its ingest chart and outputs, a balance, a failing webhook endpoint, health',
   async ({ app, browser, ...ctx }) => {
     const account = await app.accounts.create({ name: 'Acme Live', trusted: true, creditUsd: '42.50' });
     const { key } = await app.accounts.createApiKey(account.id);
@@ -68,6 +69,24 @@ t(
       async () => (await app.call('GET', `/v1/streams/${s.id}`, { key })).body.status === 'live',
       30_000,
     );
+
+    // Two restreaming outputs: one to loopback, which this appliance refuses (no allow_private_outputs),
+    // so its push errors with the reason; one disabled. Their keys are never shown.
+    const outputKeys = ['dash-output-key-XQZW', 'dash-backup-key-KVYR'];
+    const refused = await insertOutput(app.db.sql, {
+      streamId: s.id,
+      accountId: account.id,
+      url: `rtmp://127.0.0.1:${closed}/live`,
+      key: outputKeys[0]!,
+    });
+    const backup = await insertOutput(app.db.sql, {
+      streamId: s.id,
+      accountId: account.id,
+      url: 'rtmp://backup.example.com/live',
+      key: outputKeys[1]!,
+      name: 'Backup',
+      enabled: false,
+    });
 
     // One viewer on the hosted player: the dashboard counts them.
     const viewer = await browser.newPage();
@@ -110,6 +129,39 @@ t(
     assert.is(series.viewers_now, 1);
     assert.ok(series.ingest.length >= 2, JSON.stringify(series));
     assert.ok(series.ingest.every((p: { kbps: number | null }) => p.kbps === null || p.kbps > 0));
+
+    // The outputs under the stream's row: the refused one marked errored with its reason, the disabled one.
+    const outputs = `#streams tr[data-outputs-of="${s.id}"]`;
+    await page.waitForSelector(`${outputs} li[data-output-id="${refused}"][data-status="errored"]`, {
+      timeout: 30_000,
+    });
+    const refusedItem = `${outputs} li[data-output-id="${refused}"]`;
+    assert.is(await attr(page, refusedItem, 'class'), 'errored');
+    const refusedText = (await page.textContent(refusedItem)) ?? '';
+    assert.match(refusedText, `rtmp://127.0.0.1:${closed}/live`);
+    assert.match(refusedText, /errored.*host 127\.0\.0\.1 is not a public address/);
+    assert.match(
+      (await page.textContent(`${outputs} li[data-output-id="${backup}"]`)) ?? '',
+      /Backup.*disabled.*0 B sent/,
+    );
+    const overview = await (await read(app, '/overview', `Bearer ${token(app)}`)).text();
+    const listed = (
+      JSON.parse(overview).streams as {
+        id: string;
+        outputs: { id: string; status: string; last_error: string | null }[];
+      }[]
+    ).find((x) => x.id === s.id)?.outputs;
+    assert.equal(
+      listed?.map((o) => [o.id, o.status, o.last_error !== null]),
+      [
+        [refused, 'errored', true],
+        [backup, 'idle', false],
+      ],
+    );
+    for (const k of outputKeys) {
+      assert.not.ok(overview.includes(k.slice(-4)), `the key ${k} in the overview`);
+      assert.not.ok((await page.content()).includes(k.slice(-4)), `the key ${k} on the page`);
+    }
 
     // The account with its balance.
     const accountRow = `#accounts tr[data-account-id="${account.id}"]`;

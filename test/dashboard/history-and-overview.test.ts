@@ -14,6 +14,7 @@ import { saveIngest } from '../../src/domains/engine/live/queries.js';
 import type { IngestMeasurement } from '../../src/domains/streams/model.js';
 import { createTestApi, type TestApi } from '../helpers/api.js';
 import { createStream, goLive } from '../helpers/streams.js';
+import { insertOutput } from '../helpers/rtmp-receiver.js';
 
 const t = suite<{ env: TestApi }>('dashboard: ingest series and overview');
 
@@ -121,6 +122,72 @@ t("the overview shows every account and its streams; the series reads any accoun
     ).statusCode,
     401,
   );
+});
+
+t("a live stream's restreaming outputs: status, last error, bytes sent; never a key", async ({ env }) => {
+  const a = await env.newAccount();
+  const live = await createStream(env, a.key, { name: 'Restreamed' });
+  const pending = await createStream(env, a.key, { name: 'Not yet live' });
+  await goLive(env, a.id, live.id);
+  const { sql } = env.db;
+  const keys = ['yt-key-abcdefghijkl-QXZW', 'tw-key-abcdefghijkl-WVYK', 'pending-key-abcdefgh-PKJR'];
+  const youtube = await insertOutput(sql, {
+    streamId: live.id,
+    accountId: a.id,
+    url: 'rtmp://a.rtmp.youtube.com/live2',
+    key: keys[0]!,
+    name: 'YouTube',
+  });
+  const twitch = await insertOutput(sql, {
+    streamId: live.id,
+    accountId: a.id,
+    url: 'rtmps://live.twitch.tv:443/app',
+    key: keys[1]!,
+  });
+  await insertOutput(sql, { streamId: pending.id, accountId: a.id, url: 'srt://srt.example.com:9000', key: keys[2]! });
+  // What a pushing node writes: one active since a moment, one refused by its receiver.
+  const since = env.clock.now();
+  await sql`update stream_outputs set status = 'active', connected_at = ${since}, bytes_sent = 123456789012
+    where id = ${youtube}`;
+  await sql`update stream_outputs set status = 'errored', last_error = 'the receiver refused the stream key', bytes_sent = 0
+    where id = ${twitch}`;
+
+  const authorization = `Bearer ${operatorToken('test-signing', 1)}`;
+  const res = await env.api.app.inject({ method: 'GET', url: '/dashboard/api/overview', headers: { authorization } });
+  assert.is(res.statusCode, 200, res.body);
+  const streams = res.json().streams as { id: string; outputs: unknown[] }[];
+  assert.equal(streams.find((s) => s.id === live.id)?.outputs, [
+    {
+      id: youtube,
+      name: 'YouTube',
+      host: 'a.rtmp.youtube.com',
+      url: 'rtmp://a.rtmp.youtube.com/live2',
+      enabled: true,
+      status: 'active',
+      last_error: null,
+      connected_at: since.toISOString(),
+      bytes_sent: 123456789012,
+    },
+    {
+      id: twitch,
+      name: null,
+      host: 'live.twitch.tv',
+      url: 'rtmps://live.twitch.tv:443/app',
+      enabled: true,
+      status: 'errored',
+      last_error: 'the receiver refused the stream key',
+      connected_at: null,
+      bytes_sent: 0,
+    },
+  ]);
+  // Nothing is pushed before the stream is live: its outputs are not listed.
+  assert.equal(streams.find((s) => s.id === pending.id)?.outputs, []);
+  // No key, whole or masked, anywhere in the answer.
+  for (const key of keys) {
+    assert.not.ok(res.body.includes(key), key);
+    assert.not.ok(res.body.includes(key.slice(-4)), `${key}'s last four`);
+  }
+  assert.not.match(res.body, /stream_key|••••/);
 });
 
 t(

@@ -1,5 +1,6 @@
 import type { Db } from '../../../platform/db/connect.js';
 import type { StreamRow } from '../../streams/model.js';
+import type { OutputStatus } from '../../engine/outputs/schemas.js';
 
 export interface AccessRow {
   generation: number;
@@ -32,6 +33,27 @@ export async function liveAndRecentStreams(db: Db, recent: number): Promise<Stre
       (select * from streams where status <> 'live' order by seq desc limit ${recent})
     ) s join accounts a on a.id = s.account_id
     order by s.status = 'live' desc, s.seq desc`;
+}
+
+/** An output as the dashboard reads it: every column but `stream_key`, which is never read here. */
+export interface DashboardOutputRow {
+  id: string;
+  stream_id: string;
+  name: string | null;
+  url: string;
+  enabled: boolean;
+  status: OutputStatus;
+  last_error: string | null;
+  connected_at: Date | null;
+  bytes_sent: number;
+}
+
+/** The restreaming outputs of these streams, all in one query, in the order each stream's were made. */
+export async function outputsOfStreams(db: Db, streamIds: string[]): Promise<DashboardOutputRow[]> {
+  if (!streamIds.length) return [];
+  return db<DashboardOutputRow[]>`
+    select id, stream_id, name, url, enabled, status, last_error, connected_at, bytes_sent
+    from stream_outputs where stream_id = any(${streamIds}) order by stream_id, seq`;
 }
 
 export interface RecordingRow {

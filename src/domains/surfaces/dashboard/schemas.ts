@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CertificateHealth } from '../../../platform/tls/health.js';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { Ingest, StreamId } from '../../streams/model.js';
+import { OUTPUT_STATUSES } from '../../engine/outputs/schemas.js';
 
 const Recording = Type.Object({
   stream_id: Type.String(),
@@ -16,6 +17,24 @@ const Recording = Type.Object({
   duration_seconds: Nullable(Type.Number()),
   ready_at: Nullable(Timestamp),
   delete_at: Nullable(Timestamp),
+});
+
+/**
+ * A restreaming output of a live stream, as the pushing node last wrote it. Never its key, not even
+ * masked: the operator needs none of it (docs/decisions.md, "Restreaming: the dashboard").
+ */
+const DashboardOutput = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  /** The target's host (what the page shows when there is no name). */
+  host: Type.String(),
+  /** The target without the key (the key is never part of it). */
+  url: Type.String(),
+  enabled: Type.Boolean(),
+  status: StringEnum(OUTPUT_STATUSES),
+  last_error: Nullable(Type.String()),
+  connected_at: Nullable(Timestamp),
+  bytes_sent: Type.Integer(),
 });
 
 export const DashboardStream = Type.Object({
@@ -32,6 +51,8 @@ export const DashboardStream = Type.Object({
   viewers_now: Nullable(Type.Integer()),
   thumbnail_url: Nullable(Type.String()),
   embed_url: Type.String(),
+  /** Its restreaming outputs while live, in the order they were made; empty otherwise (nothing is pushed). */
+  outputs: Type.Array(DashboardOutput),
 });
 
 const Account = Type.Object({
@@ -113,6 +134,7 @@ export const Overview = Type.Object({
 });
 export type Overview = Static<typeof Overview>;
 export type DashboardStream = Static<typeof DashboardStream>;
+export type DashboardOutput = Static<typeof DashboardOutput>;
 export type Health = Static<typeof Health>;
 
 export const StreamSeries = Type.Object({

@@ -15,7 +15,8 @@ import type { IngestHistory } from '../../engine/live/history.js';
 import { FINISHED } from '../../streams/model.js';
 import type { ViewersService } from '../../audience/viewers/service.js';
 import * as q from './queries.js';
-import type { DashboardStream, Health, Overview, StreamSeries } from './schemas.js';
+import type { DashboardOutput, DashboardStream, Health, Overview, StreamSeries } from './schemas.js';
+import { parseOutputUrl } from '../../engine/outputs/target.js';
 
 /** Streams that are not live shown beside the live ones; recordings, accounts, endpoints listed. */
 const RECENT_STREAMS = 20;
@@ -123,6 +124,11 @@ export class DashboardService {
   private async streams(): Promise<DashboardStream[]> {
     const { sql, cdn, playerUrl, viewers } = this.deps;
     const rows = await q.liveAndRecentStreams(sql, RECENT_STREAMS);
+    // Outputs push only while live: those of the live streams, read in one query for all of them.
+    const live = rows.filter((row) => row.status === 'live').map((row) => row.id);
+    const outputs = new Map<string, DashboardOutput[]>();
+    for (const o of await q.outputsOfStreams(sql, live))
+      outputs.set(o.stream_id, [...(outputs.get(o.stream_id) ?? []), presentOutput(o)]);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -137,6 +143,7 @@ export class DashboardService {
       viewers_now: FINISHED.includes(row.status) ? null : viewers.viewersNow(row.id),
       thumbnail_url: row.thumbnail_at ? cdn.thumbnail(row.id) : null,
       embed_url: `${playerUrl}/${row.id}`,
+      outputs: outputs.get(row.id) ?? [],
     }));
   }
 
@@ -171,5 +178,29 @@ export class DashboardService {
       ...e,
       last_attempt_at: iso(e.last_attempt_at),
     }));
+  }
+}
+
+/** An output row as the dashboard shows it (the row has no key: `outputsOfStreams` does not read it). */
+function presentOutput(o: q.DashboardOutputRow): DashboardOutput {
+  return {
+    id: o.id,
+    name: o.name,
+    host: outputHost(o.url),
+    url: o.url,
+    enabled: o.enabled,
+    status: o.status,
+    last_error: o.last_error,
+    connected_at: iso(o.connected_at),
+    bytes_sent: o.bytes_sent,
+  };
+}
+
+/** Saved URLs passed `parseOutputUrl` when they were written; the whole URL if one no longer does. */
+function outputHost(url: string): string {
+  try {
+    return parseOutputUrl(url).host;
+  } catch {
+    return url;
   }
 }
