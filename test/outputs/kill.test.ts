@@ -95,7 +95,8 @@ test('kill -9 of svc up while pushing: the push dies with it and resumes with th
       async () => receiver.recordings('k-kill').length > sessions && (await receiver.publishing('k-kill')),
       30_000,
     );
-    assert.is(await status(), 'active');
+    // `active` follows ffmpeg's first progress report (every second), a moment after the receiver sees it.
+    await waitFor('active again', async () => (await status()) === 'active', 10_000);
     assert.is(pushes().length, 1, 'one push again');
     const published = await Promise.race([
       publisher.current.exited.then(() => true),
