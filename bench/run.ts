@@ -21,6 +21,7 @@ import { benchWhipStart } from './whip-start.bench.js';
 import { benchOriginStore } from './origin-store.bench.js';
 import { benchStorage } from './storage.bench.js';
 import { benchNodes } from './nodes.bench.js';
+import { benchOutputs } from './outputs.bench.js';
 
 const benches: Record<string, () => Promise<string>> = {
   api: async () => formatApiRows(await benchApi()),
@@ -42,6 +43,7 @@ const benches: Record<string, () => Promise<string>> = {
   'origin-store': benchOriginStore,
   storage: benchStorage,
   nodes: benchNodes,
+  outputs: benchOutputs,
 };
 
 const chosen = process.argv.slice(2);
