@@ -368,6 +368,7 @@ export function buildLive(
       supervisor: parts.supervisor,
       ffmpegPath: config.live.ffmpeg_path,
       policy: outputPolicy(config),
+      caFile: config.outputCaFile,
       liveUrl: (id) => `rtmp://${localUrlHost(config)}:${config.ports.rtmp}/live/${id}`,
     }),
   });

@@ -20,6 +20,9 @@ import type {
 } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
 
+/** Debian's bundle of the system's certificate authorities (package ca-certificates). */
+export const SYSTEM_CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
+
 export interface PublicUrls {
   base_url: string;
   player_url: string;
@@ -87,6 +90,8 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   /** Restreaming outputs may target private networks and loopback (receivers on the operator's own network). */
   allowPrivateOutputs: boolean;
+  /** The CA bundle RTMPS outputs' certificates are verified against. */
+  outputCaFile: string;
   /** null: recordings in the data dir. */
   storage: StorageConfig | null;
   logLevel: string;
@@ -338,6 +343,7 @@ export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv 
     tls,
     allowPrivateWebhooks: file.allow_private_webhooks ?? false,
     allowPrivateOutputs: file.allow_private_outputs ?? false,
+    outputCaFile: file.output_ca_file ?? SYSTEM_CA_FILE,
     storage: storageConfig(file.storage ?? null),
     logLevel: merged.log_level ?? 'info',
     reservationSeconds: file.reservation_seconds ?? 1800,

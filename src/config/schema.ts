@@ -352,6 +352,8 @@ export const ConfigFileSchema = Type.Object(
     allow_private_webhooks: Type.Optional(Type.Boolean()),
     /** Restreaming outputs (docs/decisions.md, "Restreaming") to private networks and loopback: off unless the operator allows them. */
     allow_private_outputs: Type.Optional(Type.Boolean()),
+    /** The CA bundle an RTMPS output's certificate is verified against (default: the system's). */
+    output_ca_file: Type.Optional(Type.String({ minLength: 1 })),
     /** null or absent: recordings stay in the data dir (the one-box default). */
     storage: Type.Optional(Type.Union([StorageSettings, Type.Null()])),
     log_level: Type.Optional(

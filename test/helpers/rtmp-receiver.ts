@@ -15,13 +15,15 @@ import { waitFor } from './publisher.js';
  * Restreaming targets on loopback (the outside internet's stand-ins): a second nginx-rtmp that
  * takes publishers into `rtmp://127.0.0.1:<port>/in/<key>`, records each session
  * (`<dir>/rec/<key>-<time>.flv`) and lets ffprobe play it; with `tls`, the same behind nginx's
- * `stream` module with a throwaway certificate (rtmps://127.0.0.1:<tlsPort>/in); with
+ * `stream` module with a throwaway certificate (rtmps://localhost:<tlsPort>/in); with
  * `refuseKeys`, an `on_publish` hook answering 403 (and counting the attempts).
  */
 export interface RtmpReceiver {
   url: string;
   port: number;
   rtmpsUrl: string | null;
+  /** With `tls`: the CA its certificate (for `localhost`) chains to, PEM. */
+  caPem: string | null;
   /** Publish attempts the hook saw (refusing receivers only). */
   hookCalls: number;
   /** Session recordings for `key`, oldest first. */
@@ -41,6 +43,7 @@ export async function startRtmpReceiver(opts: { tls?: boolean; refuseKeys?: bool
   const tlsPort = opts.tls ? await freePort() : null;
   let hook: Server | null = null;
   let hookCalls = 0;
+  let caPem: string | null = null;
   if (opts.refuseKeys) {
     hook = createServer((req, res) => {
       hookCalls++;
@@ -53,6 +56,7 @@ export async function startRtmpReceiver(opts: { tls?: boolean; refuseKeys?: bool
     const cert = await testCertificate(['localhost']);
     writeFileSync(join(dir, 'cert.pem'), cert.chainPem);
     writeFileSync(join(dir, 'key.pem'), cert.keyPem);
+    caPem = cert.caPem;
   }
   const onPublish = hook ? `on_publish http://127.0.0.1:${(hook.address() as AddressInfo).port}/publish;` : '';
   const conf = `daemon off;
@@ -107,7 +111,9 @@ ${
   const receiver: RtmpReceiver = {
     url: `rtmp://127.0.0.1:${port}/in`,
     port,
-    rtmpsUrl: tlsPort ? `rtmps://127.0.0.1:${tlsPort}/in` : null,
+    // By name: the certificate is for `localhost`, and pushes verify it.
+    rtmpsUrl: tlsPort ? `rtmps://localhost:${tlsPort}/in` : null,
+    caPem,
     get hookCalls() {
       return hookCalls;
     },

@@ -5,10 +5,17 @@ import { errorReason, outputTarget, pushArgs, redactKey } from '../../src/domain
 /** The push's command line per protocol (golden), and the key kept out of what is logged. */
 
 const live = { kind: 'live', url: 'rtmp://127.0.0.1:1935/live/str_x' } as const;
+const CA = '/etc/ssl/certs/ca-certificates.crt';
 
 test('RTMP: to the address checked, the original URL as tcUrl', () => {
   assert.equal(
-    pushArgs(live, { url: 'rtmp://a.rtmp.youtube.com/live2', key: 'abcd-efgh', address: '142.250.1.2', family: 4 }),
+    pushArgs(live, {
+      url: 'rtmp://a.rtmp.youtube.com/live2',
+      key: 'abcd-efgh',
+      address: '142.250.1.2',
+      family: 4,
+      caFile: CA,
+    }),
     [
       '-hide_banner',
       '-loglevel',
@@ -40,32 +47,39 @@ test('RTMP: to the address checked, the original URL as tcUrl', () => {
     ],
   );
   assert.equal(
-    outputTarget({ url: 'rtmp://live.example/app/', key: 'k', address: '2001:db8::1', family: 6 }).url,
+    outputTarget({ url: 'rtmp://live.example/app/', key: 'k', address: '2001:db8::1', family: 6, caFile: CA }).url,
     'rtmp://[2001:db8::1]:1935/app/k',
   );
 });
 
-test('RTMPS: to the name (SNI); SRT: to the address, the key as streamid; the recording on stdin', () => {
+test('RTMPS: to the name (SNI), its certificate verified; SRT: to the address, the key as streamid; the recording on stdin', () => {
   const rtmps = outputTarget({
     url: 'rtmps://live-api-s.facebook.com:443/rtmp/',
     key: 'FB-1',
     address: '157.240.1.1',
     family: 4,
+    caFile: CA,
   });
   assert.equal(rtmps, {
-    options: ['-f', 'flv', '-flvflags', 'no_duration_filesize'],
+    options: ['-f', 'flv', '-flvflags', 'no_duration_filesize', '-tls_verify', '1', '-ca_file', CA],
     url: 'rtmps://live-api-s.facebook.com:443/rtmp/FB-1',
   });
-  assert.equal(outputTarget({ url: 'srt://ingest.example:9000', key: 'a b', address: '203.0.113.5', family: 4 }), {
-    options: ['-f', 'mpegts'],
-    url: 'srt://203.0.113.5:9000?streamid=a%20b',
-  });
+  assert.equal(
+    outputTarget({ url: 'srt://ingest.example:9000', key: 'a b', address: '203.0.113.5', family: 4, caFile: CA }),
+    {
+      options: ['-f', 'mpegts'],
+      url: 'srt://203.0.113.5:9000?streamid=a%20b',
+    },
+  );
   assert.is(
-    outputTarget({ url: 'srt://ingest.example:9000', key: '', address: '203.0.113.5', family: 4 }).url,
+    outputTarget({ url: 'srt://ingest.example:9000', key: '', address: '203.0.113.5', family: 4, caFile: CA }).url,
     'srt://203.0.113.5:9000',
     'an srt output without a key sends no streamid',
   );
-  const args = pushArgs({ kind: 'recording' }, { url: 'srt://h:1', key: 'k', address: '203.0.113.5', family: 4 });
+  const args = pushArgs(
+    { kind: 'recording' },
+    { url: 'srt://h:1', key: 'k', address: '203.0.113.5', family: 4, caFile: CA },
+  );
   assert.equal(args.slice(8, 12), ['-f', 'flv', '-i', 'pipe:0']);
 });
 

@@ -4,7 +4,9 @@ import { execa } from 'execa';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { recordingMatches, streamOf } from '../helpers/broadcast.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { systemClock } from '../../src/core/clock.js';
 import { deliveredBytes } from '../../src/domains/ledger/cdnlog/queries.js';
 import { createLogger } from '../../src/core/logger.js';
@@ -37,8 +39,16 @@ const receivers: RtmpReceiver[] = [];
 /** A webhook endpoint subscribed to the `output.*` events. */
 let hooks: Receiver;
 
+/** The CAs pushes trust (`output_ca_file`): a TLS receiver's is added when the test trusts it. */
+const trusted = join(mkdtempSync(join(tmpdir(), 'svc-test-cas-')), 'cas.pem');
+
 test.before(async () => {
-  app = await startTestAppliance({ allow_private_outputs: true, allow_private_webhooks: true });
+  writeFileSync(trusted, '');
+  app = await startTestAppliance({
+    allow_private_outputs: true,
+    allow_private_webhooks: true,
+    output_ca_file: trusted,
+  });
   account = await app.newAccount();
   hooks = await Receiver.start();
   const endpoint = await app.call('POST', '/v1/webhooks', {
@@ -56,9 +66,12 @@ test.after(async () => {
   await hooks.close();
 });
 
-async function receiver(opts: { tls?: boolean; refuseKeys?: boolean } = {}): Promise<RtmpReceiver> {
+async function receiver(
+  opts: { tls?: boolean; refuseKeys?: boolean; untrusted?: boolean } = {},
+): Promise<RtmpReceiver> {
   const r = await startRtmpReceiver(opts);
   receivers.push(r);
+  if (r.caPem && !opts.untrusted) appendFileSync(trusted, r.caPem);
   return r;
 }
 
@@ -320,6 +333,24 @@ test('a publisher reconnecting within the window and an appliance restart: every
   await app.call('DELETE', `/v1/streams/${stream.id}`, { key: account.key });
 });
 
+test('RTMPS: a target whose certificate does not chain to a trusted CA gets nothing (errored, the reason named)', async () => {
+  const impostor = await receiver({ tls: true, untrusted: true });
+  const stream = await newStream();
+  const id = await insertOutput(app.db.sql, {
+    streamId: stream.id,
+    accountId: account.id,
+    url: impostor.rtmpsUrl as string,
+    key: 'never-sent',
+  });
+  const publisher = publishTo(stream.stream_key);
+  const row = await statusIs(id, 'errored', 30_000);
+  assert.match(String(row.last_error), /certificate/i);
+  assert.not.ok(await impostor.publishing('never-sent'), 'nothing reached the impostor');
+  assert.is(impostor.recordings('never-sent').length, 0);
+  await publisher.kill();
+  await app.call('DELETE', `/v1/streams/${stream.id}`, { key: account.key });
+});
+
 test('SSRF at connect time: a loopback target is refused before any process starts, errored with the reason', async () => {
   const stream = await newStream();
   const id = await insertOutput(app.db.sql, {
@@ -340,6 +371,7 @@ test('SSRF at connect time: a loopback target is refused before any process star
       supervisor,
       ffmpegPath: 'ffmpeg',
       policy: { allowPrivate: false, lookup: systemLookup },
+      caFile: trusted,
     },
     () => ({ input: { kind: 'live', url: 'rtmp://127.0.0.1:1935/live/none' } }),
   );

@@ -14,6 +14,8 @@ export interface PushTarget {
   /** The address the SSRF check approved: what ffmpeg connects to where the protocol allows. */
   address: string;
   family: 4 | 6;
+  /** The CA bundle an RTMPS target's certificate must chain to (its name checked too). */
+  caFile: string;
 }
 
 /** Where the push reads the publisher: this node's nginx-rtmp, or nginx's recording of the session from its first byte. */
@@ -44,7 +46,9 @@ export function outputTarget(target: PushTarget): { options: string[]; url: stri
   const flv = ['-f', 'flv', '-flvflags', 'no_duration_filesize'];
   // The URL as saved, without a trailing slash: the name the target knows itself by.
   const named = target.url.replace(/\/+$/, '');
-  if (scheme === 'rtmps') return { options: flv, url: `${named}/${target.key}` };
+  // Verified: an impostor on the path would otherwise get the key.
+  if (scheme === 'rtmps')
+    return { options: [...flv, '-tls_verify', '1', '-ca_file', target.caFile], url: `${named}/${target.key}` };
   return { options: [...flv, '-rtmp_tcurl', named], url: `rtmp://${pinned}:${port}/${app}/${target.key}` };
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
@@ -19,6 +20,8 @@ export interface PushDeps {
   ffmpegPath: string;
   /** The SSRF rules of output hosts (`allow_private_outputs`), applied at every attempt. */
   policy: HostPolicy;
+  /** RTMPS targets' certificates are verified against this bundle (`output_ca_file`). */
+  caFile: string;
 }
 
 /** Retries of a failing push: 1 s doubling to 60 s; a push connected for a minute starts again at 1 s. */
@@ -127,6 +130,11 @@ export class OutputPush {
     if (this.status !== 'errored' && this.status !== 'connecting') this.transition('connecting', null);
     let target: { address: string; family: 4 | 6 };
     try {
+      // Without the bundle ffmpeg would only say "Input/output error": say what to do.
+      if (this.row.url.startsWith('rtmps:') && !existsSync(this.deps.caFile))
+        throw new Error(
+          `no CA bundle at ${this.deps.caFile} to verify the target's certificate: install ca-certificates or set output_ca_file`,
+        );
       // Checked again at every attempt (a name may resolve elsewhere since it was saved), and the
       // address checked is what ffmpeg connects to where the protocol allows (push-args.ts).
       target = await resolveHost(parseOutputUrl(this.row.url).host, this.deps.policy, LOOKUP_TIMEOUT_MS);
@@ -140,7 +148,7 @@ export class OutputPush {
       return;
     }
     const key = this.row.stream_key;
-    const args = pushArgs(source.input, { url: this.row.url, key, ...target });
+    const args = pushArgs(source.input, { url: this.row.url, key, ...target, caFile: this.deps.caFile });
     this.errLines = [];
     this.processBytes = 0;
     this.activeSince = null;
