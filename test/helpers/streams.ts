@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import type { EventRow } from '../../src/domains/ledger/events/outbox.js';
 import { lockStream, type StreamRow } from '../../src/domains/streams/model.js';
 import * as transitions from '../../src/domains/streams/transitions.js';
-import type { Reply, TestApi } from './api.js';
+import { createTestApi, type Reply, type TestApi } from './api.js';
 
 /** Asserts the spec's error shape, the status and code, and `X-Request-Id` equal to `error.request_id`. */
 export function assertError(res: Reply, status: number, code: string): void {
@@ -84,4 +84,16 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A copy of `obj` without `keys`. */
 export function without<T extends Record<string, unknown>>(obj: T, ...keys: string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));
+}
+
+/**
+ * What a CLI test drives its commands against: a listening test API, an account and one of its
+ * streams, and the flags (`--base-url`, `--api-key`) that make `svc` a thin client of it.
+ */
+export async function listeningApiWithStream(): Promise<{ env: TestApi; flags: string[]; streamId: string }> {
+  const env = await createTestApi();
+  const { key } = await env.newAccount();
+  const streamId = (await createStream(env, key)).id as string;
+  const address = await env.api.app.listen({ host: '127.0.0.1', port: 0 });
+  return { env, flags: ['--base-url', address, '--api-key', key], streamId };
 }

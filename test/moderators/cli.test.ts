@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { svc, ok } from '../helpers/cli.js';
-import { createTestApi, type TestApi } from '../helpers/api.js';
-import { createStream } from '../helpers/streams.js';
+import type { TestApi } from '../helpers/api.js';
+import { listeningApiWithStream } from '../helpers/streams.js';
 
 interface Ctx {
   env: TestApi;
@@ -13,11 +13,7 @@ interface Ctx {
 /** `svc chat bans` and `svc chat moderators` as thin clients of a listening API (`--base-url`, `--api-key`). */
 const t = suite<Ctx>('moderators: svc chat bans and svc chat moderators');
 t.before(async (ctx) => {
-  ctx.env = await createTestApi();
-  const { key } = await ctx.env.newAccount();
-  ctx.streamId = (await createStream(ctx.env, key)).id;
-  const address = await ctx.env.api.app.listen({ host: '127.0.0.1', port: 0 });
-  ctx.flags = ['--base-url', address, '--api-key', key];
+  Object.assign(ctx, await listeningApiWithStream());
 });
 t.after(async (ctx) => {
   await ctx.env.close();

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestApi, type TestApi } from '../helpers/api.js';
+import type { TestApi } from '../helpers/api.js';
 import { ok, svc } from '../helpers/cli.js';
-import { createStream } from '../helpers/streams.js';
+import { listeningApiWithStream } from '../helpers/streams.js';
 
 interface Ctx {
   env: TestApi;
@@ -15,11 +15,7 @@ const KEY = 'abcd-efgh-ijkl-mnop-qrst';
 /** `svc streams outputs ...` as thin clients of a listening API (`--base-url`, `--api-key`). */
 const t = suite<Ctx>('outputs: svc streams outputs create|list|get|update|delete');
 t.before(async (ctx) => {
-  ctx.env = await createTestApi();
-  const { key } = await ctx.env.newAccount();
-  ctx.streamId = (await createStream(ctx.env, key)).id;
-  const address = await ctx.env.api.app.listen({ host: '127.0.0.1', port: 0 });
-  ctx.flags = ['--base-url', address, '--api-key', key];
+  Object.assign(ctx, await listeningApiWithStream());
 });
 t.after(async (ctx) => {
   await ctx.env.close();

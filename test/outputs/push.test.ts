@@ -75,6 +75,10 @@ async function receiver(
   return r;
 }
 
+/** An output of this file's account's stream, written as the API would. */
+const outputTo = (streamId: string, url: string, key: string) =>
+  insertOutput(app.db.sql, { streamId, accountId: account.id, url, key });
+
 function publishTo(streamKey: string): Publisher {
   const p = publish(app.rtmpUrl(streamKey), clip, { loop: true });
   publishers.push(p);
@@ -228,12 +232,7 @@ test('RTMP, RTMPS and SRT outputs receive the source as sent; status, bytes, eve
 test('a receiver killed and restarted: errored once, active again; the stream stays live; disabling stops it', async () => {
   const target = await receiver();
   const stream = await newStream();
-  const id = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: target.url,
-    key: 'k-restart',
-  });
+  const id = await outputTo(stream.id, target.url, 'k-restart');
   publishTo(stream.stream_key);
   await statusIs(id, 'active');
   await target.kill();
@@ -265,19 +264,9 @@ test('an output added while live starts within seconds; a refused key is retried
   const publisher = publishTo(stream.stream_key);
   await waitFor('live', async () => (await streamOf(app, account.key, stream.id)).status === 'live');
   await sleep(2000);
-  const added = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: good.url,
-    key: 'k-late',
-  });
+  const added = await outputTo(stream.id, good.url, 'k-late');
   await statusIs(added, 'active', 15_000);
-  const refused = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: refusing.url,
-    key: 'k-refused',
-  });
+  const refused = await outputTo(stream.id, refusing.url, 'k-refused');
   const row = await statusIs(refused, 'errored', 15_000);
   const from = refusing.hookCalls;
   await sleep(20_000);
@@ -299,12 +288,7 @@ test('an output added while live starts within seconds; a refused key is retried
 test('a publisher reconnecting within the window and an appliance restart: every output continues', async () => {
   const target = await receiver();
   const stream = await newStream();
-  const id = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: target.url,
-    key: 'k-again',
-  });
+  const id = await outputTo(stream.id, target.url, 'k-again');
   const first = publishTo(stream.stream_key);
   await statusIs(id, 'active');
   await sleep(2000);
@@ -336,12 +320,7 @@ test('a publisher reconnecting within the window and an appliance restart: every
 test('RTMPS: a target whose certificate does not chain to a trusted CA gets nothing (errored, the reason named)', async () => {
   const impostor = await receiver({ tls: true, untrusted: true });
   const stream = await newStream();
-  const id = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: impostor.rtmpsUrl as string,
-    key: 'never-sent',
-  });
+  const id = await outputTo(stream.id, impostor.rtmpsUrl as string, 'never-sent');
   const publisher = publishTo(stream.stream_key);
   const row = await statusIs(id, 'errored', 30_000);
   assert.match(String(row.last_error), /certificate/i);
@@ -353,12 +332,7 @@ test('RTMPS: a target whose certificate does not chain to a trusted CA gets noth
 
 test('SSRF at connect time: a loopback target is refused before any process starts, errored with the reason', async () => {
   const stream = await newStream();
-  const id = await insertOutput(app.db.sql, {
-    streamId: stream.id,
-    accountId: account.id,
-    url: 'rtmp://127.0.0.1:1935/app',
-    key: 'k-ssrf',
-  });
+  const id = await outputTo(stream.id, 'rtmp://127.0.0.1:1935/app', 'k-ssrf');
   const [row] = await app.db.sql<PushRow[]>`select * from stream_outputs where id = ${id}`;
   const supervisor = new Supervisor();
   // The pusher as a node without allow_private_outputs builds it (this file's appliance allows them).
