@@ -115,6 +115,24 @@ t(
   },
 );
 
+t(
+  'legacy (set by hand, never by the appliance): not downloadable, DELETE makes it deleted',
+  async ({ env, key, accountId }) => {
+    const s = await createStream(env, key);
+    await goLive(env, accountId, s.id);
+    await endStream(env, accountId, s.id);
+    await env.db.sql`update streams set recording_status = 'legacy' where id = ${s.id}`;
+    assert.is((await env.call('GET', `/v1/streams/${s.id}`, { key })).body.recording.status, 'legacy');
+    const download = await env.call('POST', `/v1/streams/${s.id}/recording/download`, { key });
+    assertError(download, 409, 'recording_not_ready');
+    assert.is(download.body.error.details.status, 'legacy');
+    const deleted = await env.call('DELETE', `/v1/streams/${s.id}/recording`, { key });
+    assert.is(deleted.status, 200, deleted.text);
+    assert.is(deleted.body.recording.status, 'deleted');
+    assert.is((await eventsOf(env, s.id)).filter((e) => e.type === 'recording.deleted').length, 1);
+  },
+);
+
 t('nothing to delete: pending or not recorded streams come back unchanged', async ({ env, key }) => {
   const pending = await createStream(env, key);
   const a = await env.call('DELETE', `/v1/streams/${pending.id}/recording`, { key });

@@ -120,7 +120,7 @@ export const recordingDeleted = (
   at: Date,
   reason: 'retention' | 'zero_balance' | null,
 ): Promise<StreamRow> =>
-  moveRecording(tx, stream, ['ready', 'deleting', 'failed'], 'recording.deleted', at, {
+  moveRecording(tx, stream, ['ready', 'deleting', 'failed', 'legacy'], 'recording.deleted', at, {
     recording_status: 'deleted',
     recording_deleted_at: at,
     recording_delete_reason: reason,

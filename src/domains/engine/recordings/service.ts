@@ -93,6 +93,8 @@ export class RecordingsService {
       switch (row.recording_status) {
         case 'ready':
         case 'failed':
+        // Never set by the appliance: a row brought in by hand from another system (docs/decisions.md, "Recordings: legacy").
+        case 'legacy':
           await this.removeFiles(tx, row.id);
           return transitions.recordingDeleted(tx, row, clock.now(), null);
         case 'recording':
