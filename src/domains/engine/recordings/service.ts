@@ -91,9 +91,9 @@ export class RecordingsService {
       const row = await lockStream(tx, account.id, id);
       if (!row) throw notFound('stream');
       switch (row.recording_status) {
+        // `legacy` is never set by the appliance: a row brought in by hand (docs/decisions.md, "Recordings: legacy").
         case 'ready':
         case 'failed':
-        // Never set by the appliance: a row brought in by hand from another system (docs/decisions.md, "Recordings: legacy").
         case 'legacy':
           await this.removeFiles(tx, row.id);
           return transitions.recordingDeleted(tx, row, clock.now(), null);
