@@ -7,7 +7,8 @@ export const openapiInfo = {
   description:
     'Create live streams, publish over RTMP or WHIP, watch through signed HLS and the hosted player. ' +
     'Errors share one shape: `{"error": {"code", "message", "details", "request_id"}}`; ' +
-    'each error response lists its codes in `x-error-codes`.',
+    'each error response lists its codes in `x-error-codes`. ' +
+    'Clients must ignore response fields they do not know: fields are added within a version.',
 };
 
 /** The security of an operation that takes an API key (`components.securitySchemes.apiKey`). */
