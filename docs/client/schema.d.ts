@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/streams/{id}/recording/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a failed recording again
+         * @description A `failed` recording goes back to `processing` with three new tries: what was streamed was kept. `recording.ready` or `recording.failed` follows. Any other status: `409 recording_not_failed` with `details.status`.
+         */
+        post: operations["retryRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/streams/{id}/recording/download": {
         parameters: {
             query?: never;
@@ -5824,6 +5844,269 @@ export interface operations {
                      *         "code": "not_found",
                      *         "message": "No such stream.",
                      *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    retryRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `cost` and `viewers` appear on the single-stream read only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "object": "stream",
+                     *       "name": "Friday town hall",
+                     *       "status": "live",
+                     *       "profile": "abr_basic",
+                     *       "latency_mode": "standard",
+                     *       "record": true,
+                     *       "replay": false,
+                     *       "recording": {
+                     *         "status": "recording",
+                     *         "bytes": null,
+                     *         "duration_seconds": null,
+                     *         "retention_days": 30,
+                     *         "ready_at": null,
+                     *         "delete_at": null,
+                     *         "delete_reason": null,
+                     *         "deleted_at": null
+                     *       },
+                     *       "node_ready": true,
+                     *       "rtmp_url": "rtmp://live.example.com:1935/live",
+                     *       "playback_url": "https://cdn.example.com/kq3Hd0Zp1Vb9Jc2Wm8Xy4A.1795442400/str_8f3k2m9q7x1c4v6b0n5z/master.m3u8",
+                     *       "playback_url_expires_at": "2026-11-22T19:00:00.000Z",
+                     *       "embed_url": "https://player.example.com/str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "renditions": [
+                     *         "source",
+                     *         "480p"
+                     *       ],
+                     *       "max_ingest_resolution": 720,
+                     *       "max_duration_seconds": 14400,
+                     *       "metadata": {
+                     *         "event_id": "evt-42"
+                     *       },
+                     *       "player": {
+                     *         "show_name": true,
+                     *         "require_viewer_token": false,
+                     *         "enabled": true,
+                     *         "allowed_domains": null,
+                     *         "watch_minutes_limit": null,
+                     *         "closed_at": null
+                     *       },
+                     *       "chat": {
+                     *         "enabled": true,
+                     *         "anonymous_posting": true,
+                     *         "slow_mode_seconds": 0,
+                     *         "reaction_sampling": null
+                     *       },
+                     *       "reservation_expires_at": null,
+                     *       "reservation_expires_in_seconds": null,
+                     *       "created_at": "2026-11-22T13:52:10.000Z",
+                     *       "went_live_at": "2026-11-22T14:00:00.000Z",
+                     *       "ended_at": null,
+                     *       "end_reason": null,
+                     *       "ingest": {
+                     *         "width": 1280,
+                     *         "height": 720,
+                     *         "kbps": 3400,
+                     *         "observed_at": "2026-11-22T14:29:56.000Z",
+                     *         "limit_warning": null,
+                     *         "keyframe_interval_seconds": 2,
+                     *         "keyframe_warning": false
+                     *       },
+                     *       "cost": {
+                     *         "total_usd": "0.456000",
+                     *         "delivery_bytes": 2400000000,
+                     *         "delivery_usd": "0.120000",
+                     *         "delivery_counted_until": "2026-11-22T14:29:00.000Z",
+                     *         "ingest_seconds": 1800,
+                     *         "ingest_usd": "0.336000",
+                     *         "storage_gb_hours": 0,
+                     *         "storage_usd": "0.000000"
+                     *       },
+                     *       "viewers": {
+                     *         "now": {
+                     *           "watching": 41,
+                     *           "waiting": 0,
+                     *           "buffering_pct": 0.4,
+                     *           "measured_at": "2026-11-22T14:29:50.000Z",
+                     *           "exact": true
+                     *         },
+                     *         "peak": 57,
+                     *         "peak_at": "2026-11-22T14:12:00.000Z",
+                     *         "watch_minutes": 1130,
+                     *         "source": "player",
+                     *         "cdn_counted_until": "2026-11-22T14:29:00.000Z"
+                     *       },
+                     *       "viewers_now": 41,
+                     *       "thumbnail": {
+                     *         "url": "https://cdn.example.com/_thumb/str_8f3k2m9q7x1c4v6b0n5z.jpg",
+                     *         "captured_at": "2026-11-22T14:29:30.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stream"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "recording_not_failed",
+                     *         "message": "The recording is ready; only a failed one can be made again.",
+                     *         "details": {
+                     *           "status": "ready"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }

@@ -54,6 +54,7 @@ const COMMANDS: Record<string, [command: string, ...args: string[]]> = {
   'GET /v1/streams/{id}/attendance': ['streams attendance', STREAM],
   'DELETE /v1/streams/{id}/recording': ['streams recording delete', STREAM],
   'POST /v1/streams/{id}/recording/download': ['streams recording download', STREAM],
+  'POST /v1/streams/{id}/recording/retry': ['streams recording retry', STREAM],
   'GET /v1/webhooks': ['webhooks list'],
   'POST /v1/webhooks': ['webhooks create', '--url', 'http://127.0.0.1:9/walk'],
   'GET /v1/webhooks/{id}': ['webhooks get', ENDPOINT],

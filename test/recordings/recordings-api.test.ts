@@ -161,6 +161,39 @@ t('three failed tries: failed with recording.failed; the job retries in between'
     types.filter((t) => t.startsWith('recording.')),
     ['recording.failed'],
   );
+
+  // Made again on request: three new tries (still nothing to make it from: failed again).
+  const retried = await env.call('POST', `/v1/streams/${s.id}/recording/retry`, { key });
+  assert.is(retried.status, 200, retried.text);
+  assert.is(retried.body.recording.status, 'processing');
+  assertError(await env.call('POST', `/v1/streams/${s.id}/recording/retry`, { key }), 409, 'recording_not_failed');
+  for (let i = 0; i < 2; i++) {
+    env.clock.advance(120);
+    await env.api.recordings.processDue();
+    assert.is((await env.call('GET', `/v1/streams/${s.id}`, { key })).body.recording.status, 'processing');
+  }
+  env.clock.advance(120);
+  await env.api.recordings.processDue();
+  assert.is((await env.call('GET', `/v1/streams/${s.id}`, { key })).body.recording.status, 'failed');
+  const failures = (await eventsOf(env, s.id)).filter((e) => e.type === 'recording.failed');
+  assert.is(failures.length, 2);
+});
+
+t("retry: only a failed recording; an unknown stream is 404", async ({ env, key, accountId }) => {
+  const s = await createStream(env, key);
+  const none = await env.call('POST', `/v1/streams/${s.id}/recording/retry`, { key });
+  assertError(none, 409, 'recording_not_failed');
+  assert.is(none.body.error.details.status, 'none');
+  await goLive(env, accountId, s.id);
+  const recording = await env.call('POST', `/v1/streams/${s.id}/recording/retry`, { key });
+  assertError(recording, 409, 'recording_not_failed');
+  assert.is(recording.body.error.details.status, 'recording');
+  assertError(
+    await env.call('POST', '/v1/streams/str_aaaaaaaaaaaaaaaaaaaa/recording/retry', { key }),
+    404,
+    'not_found',
+  );
+  assertInvalidField(await env.call('POST', `/v1/streams/${s.id}/recording/retry?force=1`, { key }), 'force');
 });
 
 t.run();

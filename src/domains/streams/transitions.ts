@@ -110,6 +110,15 @@ export const recordingFailed = (tx: Tx, stream: StreamRow, at: Date, error: stri
     recording_error: error,
   });
 
+/** Made again on the owner's request: what was streamed was kept when it failed; three new tries. */
+export const recordingRetried = (tx: Tx, stream: StreamRow): Promise<StreamRow> =>
+  moveRecording(tx, stream, ['failed'], null, new Date(0), {
+    recording_status: 'processing',
+    recording_attempts: 0,
+    recording_next_attempt_at: null,
+    recording_error: null,
+  });
+
 /** Asked for before the MP4 exists: it is deleted as soon as it would exist. */
 export const recordingDeleting = (tx: Tx, stream: StreamRow): Promise<StreamRow> =>
   moveRecording(tx, stream, ['recording', 'processing'], null, new Date(0), { recording_status: 'deleting' });

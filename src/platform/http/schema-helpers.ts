@@ -80,6 +80,7 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
   limit_stream_outputs: '5 outputs exist on this stream, the most allowed; delete one first.',
+  recording_not_failed: 'The recording is ready; only a failed one can be made again.',
   service_unavailable: 'The database is not answering; retry shortly.',
 };
 
@@ -98,6 +99,7 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   limit_pending_streams: { limit: 2, current: 2 },
   limit_webhook_endpoints: { limit: 5, current: 5 },
   limit_stream_outputs: { limit: 5, current: 5 },
+  recording_not_failed: { status: 'ready' },
   service_unavailable: { retry_after_seconds: 5 },
 };
 

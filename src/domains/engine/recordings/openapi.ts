@@ -11,6 +11,13 @@ export const ops = operations(
         'being made is `deleting` and is deleted as soon as it exists. Without a recording the stream is ' +
         'returned unchanged.',
     },
+    retryRecording: {
+      summary: 'Make a failed recording again',
+      description:
+        'A `failed` recording goes back to `processing` with three new tries: what was streamed was kept. ' +
+        '`recording.ready` or `recording.failed` follows. Any other status: `409 recording_not_failed` with ' +
+        '`details.status`.',
+    },
     createRecordingDownload: {
       summary: 'Sign a recording download',
       description:

@@ -26,6 +26,22 @@ export const recordingRoutes: FastifyPluginAsyncTypebox<{
   );
 
   api.post(
+    '/v1/streams/:id/recording/retry',
+    {
+      schema: {
+        ...ops.retryRecording,
+        params: StreamParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Ref(Stream),
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'recording_not_failed'),
+        },
+      },
+    },
+    async (request) => streams.present(await recordings.retry(request.account, request.params.id)),
+  );
+
+  api.post(
     '/v1/streams/:id/recording/download',
     {
       schema: {

@@ -107,6 +107,21 @@ export class RecordingsService {
     });
   }
 
+  /** A failed recording is made again (three new tries); any other status is refused with what it is. */
+  async retry(account: Account, id: string): Promise<StreamRow> {
+    return this.deps.sql.begin(async (tx) => {
+      const row = await lockStream(tx, account.id, id);
+      if (!row) throw notFound('stream');
+      if (row.recording_status !== 'failed') {
+        const status = row.recording_status ?? 'none';
+        throw new ApiError('recording_not_failed', `The recording is ${status}; only a failed one can be made again.`, {
+          status,
+        });
+      }
+      return transitions.recordingRetried(tx, row);
+    });
+  }
+
   async download(
     account: Account,
     id: string,
