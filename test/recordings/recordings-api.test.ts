@@ -179,7 +179,7 @@ t('three failed tries: failed with recording.failed; the job retries in between'
   assert.is(failures.length, 2);
 });
 
-t("retry: only a failed recording; an unknown stream is 404", async ({ env, key, accountId }) => {
+t('retry: only a failed recording; an unknown stream is 404', async ({ env, key, accountId }) => {
   const s = await createStream(env, key);
   const none = await env.call('POST', `/v1/streams/${s.id}/recording/retry`, { key });
   assertError(none, 409, 'recording_not_failed');
