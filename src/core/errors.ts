@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'stream_not_pending'
   | 'stream_ended'
   | 'recording_not_ready'
+  | 'thumbnail_not_ready'
   | 'already_publishing'
   | 'simulcast_not_supported'
   | 'codec_not_supported'
@@ -62,6 +63,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   stream_not_pending: 409,
   stream_ended: 409,
   recording_not_ready: 409,
+  thumbnail_not_ready: 409,
   already_publishing: 409,
   simulcast_not_supported: 422,
   codec_not_supported: 422,
