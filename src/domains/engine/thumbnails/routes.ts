@@ -35,13 +35,8 @@ export const thumbnailRoutes: FastifyPluginAsyncTypebox<{ thumbnails: Thumbnails
         querystring: RecordingThumbnailQuery,
         response: {
           200: Thumbnail,
-          ...errorResponses(
-            'invalid_request',
-            'unauthorized',
-            'not_found',
-            'recording_not_ready',
-            'service_unavailable',
-          ),
+          // Also `service_unavailable` (every keyed route has it): a still that cannot be made just now.
+          ...errorResponses('invalid_request', 'unauthorized', 'not_found', 'recording_not_ready'),
         },
       },
     },
