@@ -2,7 +2,7 @@ import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import { streamIdArg, streamPath } from '../../src/cli/streams.js';
-import type { Thumbnail } from '../../src/domains/engine/thumbnails/schemas.js';
+import type { Thumbnail } from '../../src/domains/engine/recordings/thumbnails.schemas.js';
 
 export default class StreamsThumbnail extends SvcCommand<typeof StreamsThumbnail> {
   static override summary = "Sign a URL of a stream's current still (GET /v1/streams/ID/thumbnail).";

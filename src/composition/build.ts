@@ -39,7 +39,7 @@ import { IngestHistory } from '../domains/engine/live/history.js';
 import { hookToken, hooksPath } from '../domains/engine/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/engine/live/service.js';
 import { RecordingsService, type RecordingsDeps } from '../domains/engine/recordings/service.js';
-import { ThumbnailsService } from '../domains/engine/thumbnails/endpoints.js';
+import { ThumbnailsService } from '../domains/engine/recordings/thumbnails.js';
 import { joinStorage, objectStore } from './storage.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';

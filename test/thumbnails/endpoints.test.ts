@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cdnSecret, signatureSegment } from '../../src/domains/ledger/cdn/addresses.js';
-import { stillsDir } from '../../src/domains/engine/thumbnails/endpoints.js';
+import { stillsDir } from '../../src/domains/engine/recordings/thumbnails.js';
 import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js';
 import { streamOf } from '../helpers/broadcast.js';
 import { ok, svc } from '../helpers/cli.js';
@@ -114,9 +114,9 @@ test('current still and recording stills: signed, served by nginx, made once, re
   assert.is(unknown.status, 400, unknown.text);
 
   // Concurrent asks for one still all get it.
-  const [one, ...same] = await Promise.all(
-    [1, 1, 1.04].map((t) => get(`/v1/streams/${id}/recording/thumbnail?time=${t}`)),
-  );
+  const asked = await Promise.all([1, 1, 1.04].map((t) => get(`/v1/streams/${id}/recording/thumbnail?time=${t}`)));
+  const one = asked[0]!;
+  const same = asked.slice(1);
   assert.is(one.status, 200, one.text);
   assert.equal([one.body.time_seconds, one.body.captured_at], [1, null]);
   assert.match(one.body.url, new RegExp(`^${cdn}/[A-Za-z0-9_-]{22}\\.[0-9]{10}/_still/${id}/1\\.0\\.jpg$`));

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../platform/http/schema-helpers.js';
 import { StreamParams } from '../../streams/model.js';
-import type { ThumbnailsService } from './endpoints.js';
-import { CurrentThumbnailQuery, RecordingThumbnailQuery, Thumbnail } from './schemas.js';
-import { ops } from './openapi.js';
+import type { ThumbnailsService } from './thumbnails.js';
+import { CurrentThumbnailQuery, RecordingThumbnailQuery, Thumbnail } from './thumbnails.schemas.js';
+import { ops } from './thumbnails.openapi.js';
 
 /** A stream's current still and its recording's stills, as signed addresses (keyed). */
 export const thumbnailRoutes: FastifyPluginAsyncTypebox<{ thumbnails: ThumbnailsService }> = async (

@@ -12,9 +12,9 @@ import type { ObjectStore } from '../../../platform/storage/store.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ownStream } from '../../streams/model.js';
-import { recordingFiles } from '../recordings/files.js';
-import { assertRecordingReady, recordingKey } from '../recordings/service.js';
-import type { Thumbnail } from './schemas.js';
+import { recordingFiles } from './files.js';
+import { assertRecordingReady, recordingKey } from './service.js';
+import type { Thumbnail } from './thumbnails.schemas.js';
 
 /** Stills kept per recording; the least recently made goes first (each costs one short ffmpeg to make again). */
 export const MAX_STILLS_PER_RECORDING = 100;
