@@ -104,7 +104,7 @@ export const layers = [
           },
           {
             name: 'recordings',
-            what: 'one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download',
+            what: "one MP4 per broadcast: recording files, the recordings job (remux, retries, retention), delete and signed download; the thumbnail endpoints (`thumbnails.ts`: the current still's signed address, a recording's still at a chosen second made once by ffmpeg)",
           },
         ],
       },

@@ -284,6 +284,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/streams/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign the stream's current still
+         * @description A signed URL of the latest still (taken every 20 s while live, 60 s for passthrough; kept after the end). `409 thumbnail_not_ready` with `details.status` until the first still exists.
+         */
+        get: operations["getThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/streams/{id}/recording/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign a still of the recording at a chosen second
+         * @description Made on the first ask (one short ffmpeg), then kept with the recording (at most 100 per recording; deleted with it). `time` beyond `recording.duration_seconds` is `400 invalid_request`; `409 recording_not_ready` with `details.status` until the recording is ready; `503 service_unavailable` with `Retry-After` when the still cannot be made just now.
+         */
+        get: operations["getRecordingThumbnail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/embed/{id}": {
         parameters: {
             query?: never;
@@ -6204,6 +6244,409 @@ export interface operations {
                         /** @description `{cdn_url}/<signature_segment>/_rec/<stream_id>/recording.mp4` (with a third-party CDN in front, `cdn.token_form` `query`: `{cdn_url}/_rec/<stream_id>/recording.mp4?svc=<signature>`); supports range requests */
                         url: string;
                         bytes: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-22T14:00:00.000Z
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "recording_not_ready",
+                     *         "message": "See the code.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getThumbnail: {
+        parameters: {
+            query?: {
+                /** @description Seconds the link works, 60 s to 7 days; default 3600 */
+                expires_in?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "thumbnail",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "url": "https://cdn.example.com/4tqO0b1Jc2WzYl8y3Yd1aw.1764342000/_still/str_8f3k2m9q7x1c4v6b0n5z/754.2.jpg",
+                     *       "captured_at": null,
+                     *       "time_seconds": 754.2,
+                     *       "expires_at": "2026-11-28T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "thumbnail";
+                        stream_id: string;
+                        /** @description A signed JPEG at most 360 lines high. The current still: `{cdn_url}/<signature_segment>/_thumb/<stream_id>.jpg` (cached 10 s; it changes while the stream is live). A recording still: `{cdn_url}/<signature_segment>/_still/<stream_id>/<time_seconds>.jpg` (never changes; cached a day, immutable). With `cdn.token_form` `query` the signature is in `?svc=` instead. */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description When the current still was taken; null for a recording still (see `time_seconds`)
+                         * @example 2026-11-22T14:00:00.000Z
+                         */
+                        captured_at: string | null;
+                        /** @description The recording still's second, to a tenth; null for the current still */
+                        time_seconds: number | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-11-22T14:00:00.000Z
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "thumbnail_not_ready",
+                     *         "message": "See the code.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRecordingThumbnail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Second of the recording, 0 to its `duration_seconds` (default 0), kept to a tenth of a second
+                 * @example 754.2
+                 */
+                time?: number;
+                /** @description Seconds the link works, 60 s to 7 days; default 3600 */
+                expires_in?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "thumbnail",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "url": "https://cdn.example.com/4tqO0b1Jc2WzYl8y3Yd1aw.1764342000/_still/str_8f3k2m9q7x1c4v6b0n5z/754.2.jpg",
+                     *       "captured_at": null,
+                     *       "time_seconds": 754.2,
+                     *       "expires_at": "2026-11-28T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "thumbnail";
+                        stream_id: string;
+                        /** @description A signed JPEG at most 360 lines high. The current still: `{cdn_url}/<signature_segment>/_thumb/<stream_id>.jpg` (cached 10 s; it changes while the stream is live). A recording still: `{cdn_url}/<signature_segment>/_still/<stream_id>/<time_seconds>.jpg` (never changes; cached a day, immutable). With `cdn.token_form` `query` the signature is in `?svc=` instead. */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description When the current still was taken; null for a recording still (see `time_seconds`)
+                         * @example 2026-11-22T14:00:00.000Z
+                         */
+                        captured_at: string | null;
+                        /** @description The recording still's second, to a tenth; null for the current still */
+                        time_seconds: number | null;
                         /**
                          * Format: date-time
                          * @example 2026-11-22T14:00:00.000Z

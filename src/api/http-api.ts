@@ -12,6 +12,8 @@ import { whipPath, whipRoutes } from '../domains/engine/whip/routes.js';
 import type { WhipService } from '../domains/engine/whip/service.js';
 import { recordingRoutes } from '../domains/engine/recordings/routes.js';
 import type { RecordingsService } from '../domains/engine/recordings/service.js';
+import { thumbnailRoutes } from '../domains/engine/recordings/thumbnails.routes.js';
+import type { ThumbnailsService } from '../domains/engine/recordings/thumbnails.js';
 import { attendanceRoutes } from '../domains/audience/attendance/routes.js';
 import type { AttendanceService } from '../domains/audience/attendance/service.js';
 import { banRoutes } from '../domains/audience/bans/routes.js';
@@ -49,6 +51,7 @@ export interface ApiServices {
   streams: StreamsService;
   attendance: AttendanceService;
   recordings: RecordingsService;
+  thumbnails: ThumbnailsService;
   webhooks: WebhooksService;
   embed: EmbedService;
   bans: BansService;
@@ -113,6 +116,7 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
         plugin(playbackRoutes, { streams: services.streams }),
         plugin(attendanceRoutes, { attendance: services.attendance }),
         plugin(recordingRoutes, { recordings: services.recordings, streams: services.streams }),
+        plugin(thumbnailRoutes, { thumbnails: services.thumbnails }),
       ],
     },
     {

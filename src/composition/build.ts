@@ -39,6 +39,7 @@ import { IngestHistory } from '../domains/engine/live/history.js';
 import { hookToken, hooksPath } from '../domains/engine/live/hooks.routes.js';
 import { LiveService, type IngestControl } from '../domains/engine/live/service.js';
 import { RecordingsService, type RecordingsDeps } from '../domains/engine/recordings/service.js';
+import { ThumbnailsService } from '../domains/engine/recordings/thumbnails.js';
 import { joinStorage, objectStore } from './storage.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
@@ -87,6 +88,7 @@ export interface Services {
   embed: EmbedService;
   chat: ChatService;
   recordings: RecordingsService;
+  thumbnails: ThumbnailsService;
   webhooks: WebhooksService;
   /** Restreaming outputs (the API's side; the pusher reads their rows). */
   outputs: OutputsService;
@@ -261,6 +263,14 @@ export function buildServices(
     storage: bucket,
     shipped: localMedia(config),
   });
+  const thumbnails = new ThumbnailsService({
+    sql,
+    config,
+    clock,
+    logger: logger.child({ domain: 'thumbnails' }),
+    cdn,
+    store: bucket?.store,
+  });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const outputs = new OutputsService({ sql, clock, idempotency, policy: outputPolicy(config) });
   const metering = new MeteringService({
@@ -314,6 +324,7 @@ export function buildServices(
     embed,
     chat,
     recordings,
+    thumbnails,
     webhooks,
     outputs,
     ingestHistory,

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'stream_ended'
   | 'recording_not_ready'
   | 'recording_not_failed'
+  | 'thumbnail_not_ready'
   | 'already_publishing'
   | 'simulcast_not_supported'
   | 'codec_not_supported'
@@ -64,6 +65,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   stream_ended: 409,
   recording_not_ready: 409,
   recording_not_failed: 409,
+  thumbnail_not_ready: 409,
   already_publishing: 409,
   simulcast_not_supported: 422,
   codec_not_supported: 422,

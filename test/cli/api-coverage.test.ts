@@ -55,6 +55,8 @@ const COMMANDS: Record<string, [command: string, ...args: string[]]> = {
   'DELETE /v1/streams/{id}/recording': ['streams recording delete', STREAM],
   'POST /v1/streams/{id}/recording/download': ['streams recording download', STREAM],
   'POST /v1/streams/{id}/recording/retry': ['streams recording retry', STREAM],
+  'GET /v1/streams/{id}/thumbnail': ['streams thumbnail', STREAM],
+  'GET /v1/streams/{id}/recording/thumbnail': ['streams recording thumbnail', STREAM, '--time', '1'],
   'GET /v1/webhooks': ['webhooks list'],
   'POST /v1/webhooks': ['webhooks create', '--url', 'http://127.0.0.1:9/walk'],
   'GET /v1/webhooks/{id}': ['webhooks get', ENDPOINT],

@@ -110,6 +110,18 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
     404: ['not_found'],
     409: ['recording_not_ready'],
   },
+  'get /v1/streams/{id}/thumbnail': {
+    400: ['invalid_request'],
+    401: ['unauthorized'],
+    404: ['not_found'],
+    409: ['thumbnail_not_ready'],
+  },
+  'get /v1/streams/{id}/recording/thumbnail': {
+    400: ['invalid_request'],
+    401: ['unauthorized'],
+    404: ['not_found'],
+    409: ['recording_not_ready'],
+  },
 };
 
 type Doc = {

@@ -35,3 +35,33 @@ export function thumbnailArgs(segment: string, out: string): string[] {
     out,
   ];
 }
+
+/**
+ * ffmpeg argv for a recording's still at `seconds` (a file or an http address: ffmpeg seeks with
+ * range requests), scaled like a live still. `-ss` before the input seeks to the keyframe before
+ * and decodes up to the time, so the frame is the one shown then. `fromEnd`: the last frame instead
+ * (a time past the last frame's, which the rounded duration allows, gives none otherwise).
+ */
+export function recordingStillArgs(source: string, seconds: number, out: string, fromEnd = false): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-threads',
+    '1',
+    ...(fromEnd ? ['-sseof', '-3'] : ['-ss', seconds.toFixed(1)]),
+    '-an',
+    '-i',
+    source,
+    ...(fromEnd ? ['-update', '1'] : ['-frames:v', '1']),
+    '-vf',
+    `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`,
+    '-q:v',
+    '5',
+    '-f',
+    'image2',
+    '-y',
+    out,
+  ];
+}

@@ -47,6 +47,13 @@ export interface RecordingsDeps {
   shipped?: ObjectStore;
 }
 
+/** `409 recording_not_ready` with the status, for what needs the MP4 (download, stills). */
+export function assertRecordingReady(row: StreamRow): void {
+  if (row.recording_status === 'ready') return;
+  const status = row.recording_status ?? 'none';
+  throw new ApiError('recording_not_ready', `The recording is ${status}; it can be used once ready.`, { status });
+}
+
 /** Where a stream's recording is kept in object storage. */
 export const recordingKey = (streamId: string): string => `recordings/${streamId}/recording.mp4`;
 const recordingPrefix = (streamId: string): string => `recordings/${streamId}/`;
@@ -128,12 +135,7 @@ export class RecordingsService {
     expiresIn: number,
   ): Promise<{ object: 'recording_download'; stream_id: string; url: string; bytes: number; expires_at: string }> {
     const row = await ownStream(this.deps.sql, account.id, id);
-    if (row.recording_status !== 'ready') {
-      const status = row.recording_status ?? 'none';
-      throw new ApiError('recording_not_ready', `The recording is ${status}; it can be downloaded once ready.`, {
-        status,
-      });
-    }
+    assertRecordingReady(row);
     const expiresAt = addSeconds(this.deps.clock.now(), expiresIn);
     return {
       object: 'recording_download',

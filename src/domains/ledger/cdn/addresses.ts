@@ -9,15 +9,19 @@ import { deriveKey } from '../../../config/secrets.js';
  * messages, and here only the appliance chooses what it signs (docs/decisions.md).
  * `pub` is the public embed read's address: nginx also refuses it while the stream's player is
  * closed or members-only, which the owner's `hls` address ignores (docs/decisions.md,
- * "Hardening: a closed player stops its shared address").
+ * "Hardening: a closed player stops its shared address"). `thm` signs a stream's current still,
+ * `stl` one still of its recording (docs/decisions.md, "Thumbnail endpoints").
  */
-export type SignedKind = 'hls' | 'pub' | 'rec';
+export type SignedKind = 'hls' | 'pub' | 'rec' | 'thm' | 'stl';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
 export const cdnSecret = (signingKey: string): string =>
   deriveKey(signingKey, 'svc cdn url signing v1').toString('base64url');
 
-/** With `sessionId`, the signature also covers the viewer session: a member's personal address. */
+/**
+ * With `sessionId`, the signature also covers the viewer session (a member's personal address) or,
+ * for a recording's still, the still's name.
+ */
 export function signatureSegment(
   secret: string,
   kind: SignedKind,
@@ -96,6 +100,21 @@ export class CdnAddresses {
 
   recording(streamId: string, expiresAt: Date): string {
     return this.address(signatureSegment(this.secret, 'rec', streamId, expiresAt), `_rec/${streamId}/recording.mp4`);
+  }
+
+  /**
+   * The current still's signed address (`GET /v1/streams/{id}/thumbnail`). In the query token form
+   * it is the public address with `svc`, which the origin serves without checking: the still is
+   * public anyway, and the signature is there for CDNs that check one.
+   */
+  signedThumbnail(streamId: string, expiresAt: Date): string {
+    return this.address(signatureSegment(this.secret, 'thm', streamId, expiresAt), `_thumb/${streamId}.jpg`);
+  }
+
+  /** A still of the recording, `name` being its time (`12.3`); the signature covers the name. */
+  recordingStill(streamId: string, name: string, expiresAt: Date): string {
+    const signature = signatureSegment(this.secret, 'stl', streamId, expiresAt, name);
+    return this.address(signature, `_still/${streamId}/${name}.jpg`);
   }
 
   /** The latest still of a stream; public (no signature), a neutral picture until the first still. */
