@@ -181,7 +181,11 @@ t(
         .status,
       204,
     );
-    assert.equal(await env.api.moderators.active({ id: id, channel_id: null }, m.id), { id: m.id, name: 'Grace', channelId: null });
+    assert.equal(await env.api.moderators.active({ id: id, channel_id: null }, m.id), {
+      id: m.id,
+      name: 'Grace',
+      channelId: null,
+    });
 
     // An invitation that ends sooner ends the session with it.
     const short = (await invite(env, apiKey, id, { viewer_id: 'teacher', name: 'Short', active_days: 1 })).body;
@@ -316,17 +320,29 @@ t(
     assert.is(await moderators.active({ id: id, channel_id: null }, 'nobody'), null);
     const m = (await invite(env, apiKey, id, { viewer_id: 'nobody', name: 'Now somebody' })).body;
     // Invited on this node: known at once.
-    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), { id: m.id, name: 'Now somebody', channelId: null });
+    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), {
+      id: m.id,
+      name: 'Now somebody',
+      channelId: null,
+    });
     // Removed on another node (straight in the database): believed for up to 2 s here.
     await env.db.sql`update moderators set removed_at = ${env.clock.now()} where id = ${m.id}`;
-    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), { id: m.id, name: 'Now somebody', channelId: null });
+    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), {
+      id: m.id,
+      name: 'Now somebody',
+      channelId: null,
+    });
     env.clock.advance(2);
     assert.is(await moderators.active({ id: id, channel_id: null }, 'nobody'), null);
     // Another stream's moderator is not this stream's.
     const otherId = await stream(env, apiKey);
     const o = (await invite(env, apiKey, otherId, { viewer_id: 'elsewhere', name: 'Elsewhere' })).body;
     assert.is(await moderators.active({ id: id, channel_id: null }, 'elsewhere'), null);
-    assert.equal(await moderators.active({ id: otherId, channel_id: null }, 'elsewhere'), { id: o.id, name: 'Elsewhere', channelId: null });
+    assert.equal(await moderators.active({ id: otherId, channel_id: null }, 'elsewhere'), {
+      id: o.id,
+      name: 'Elsewhere',
+      channelId: null,
+    });
   },
 );
 

@@ -30,7 +30,7 @@ export const ops = operations(
       summary: 'Ban a viewer from a channel',
       description:
         'A ban of every stream of the channel, present and future: on each, the viewer is treated as banned ' +
-        "there (chat posts shadowed, members-only sessions and playback renewals refused with `viewer_removed`). " +
+        'there (chat posts shadowed, members-only sessions and playback renewals refused with `viewer_removed`). ' +
         'By `viewer_id`, or `message_id`: a chat message of any stream of the channel. A moderator of the ' +
         'channel banning from the player (`POST /v1/embed/{id}/mod/ban`) makes the same kind of ban. `201` ' +
         'with the new ban; `200` with the existing one when the viewer is already banned on the channel.',

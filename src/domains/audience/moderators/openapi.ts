@@ -31,11 +31,11 @@ export const ops = operations(
     inviteChannelChatModerator: {
       summary: 'Invite a chat moderator of a channel',
       description:
-        "The viewer (`viewer_id`, required here) moderates the chat of every stream of the channel, present " +
+        'The viewer (`viewer_id`, required here) moderates the chat of every stream of the channel, present ' +
         'and future, until `active_until` (now + `active_days`): their viewer tokens open moderator sessions on ' +
         "any of them, and a ban they make from the player is the channel's. No link (a link opens one stream's " +
         'page): `link` is null. A moderator-role viewer token opened on a stream of a channel also makes a ' +
-        "moderator of the channel (`source: token`, one day after each sign-in). `201` with a new moderator; " +
+        'moderator of the channel (`source: token`, one day after each sign-in). `201` with a new moderator; ' +
         '`200` when one with this `viewer_id` exists on the channel: invited again, active for `active_days` from ' +
         'now, a removal undone, its name replaced.',
     },

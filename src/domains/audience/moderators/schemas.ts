@@ -14,7 +14,10 @@ export const Moderator = Type.Object(
     object: Type.Literal('moderator'),
     id: ModeratorId,
     stream_id: Nullable(
-      Type.String({ pattern: STREAM_ID.source, description: 'The stream it moderates; null for a moderator of a channel' }),
+      Type.String({
+        pattern: STREAM_ID.source,
+        description: 'The stream it moderates; null for a moderator of a channel',
+      }),
     ),
     channel_id: Nullable(
       Type.String({

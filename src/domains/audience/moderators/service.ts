@@ -4,7 +4,15 @@ import { newId } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { Account } from '../../ledger/accounts/model.js';
-import { channelScope, ownScope, scopeId, scopesOf, streamScope, type ScopedStream, type ScopeRef } from '../bans/scope.js';
+import {
+  channelScope,
+  ownScope,
+  scopeId,
+  scopesOf,
+  streamScope,
+  type ScopedStream,
+  type ScopeRef,
+} from '../bans/scope.js';
 import type { ModeratorLinkTokens } from './link-token.js';
 import * as q from './queries.js';
 import {
@@ -45,8 +53,9 @@ export interface ModeratorsDeps {
 const isActive = (row: q.ModeratorRow, now: Date): boolean => row.removed_at === null && row.active_until > now;
 /** The active one of a viewer's records on a stream and its channel; the channel's first (it covers more). */
 const activeOf = (rows: q.ModeratorRow[], now: Date): q.ModeratorRow | null =>
-  rows.filter((r) => isActive(r, now)).sort((a, b) => Number(b.channel_id !== null) - Number(a.channel_id !== null))[0] ??
-  null;
+  rows
+    .filter((r) => isActive(r, now))
+    .sort((a, b) => Number(b.channel_id !== null) - Number(a.channel_id !== null))[0] ?? null;
 const refuseLink = (why: string): ApiError => new ApiError('invalid_viewer_token', `Moderator link refused: ${why}.`);
 
 /**
