@@ -224,6 +224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/channels/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance of a channel
+         * @description The attendance of the channel's streams, one item per viewer: `watch_seconds` summed over the streams, `first_seen_at` the earliest, `last_seen_at` the latest, `name` the newest the viewer came with. Same order, paging and lag as a stream's attendance; `total` counts every viewer of the channel.
+         */
+        get: operations["listChannelAttendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/streams/{id}/recording": {
         parameters: {
             query?: never;
@@ -715,7 +735,7 @@ export interface paths {
         };
         /**
          * List bans of a stream
-         * @description Newest first. Page with `starting_after` = the id of the last ban of the previous page.
+         * @description Newest first: the stream's own bans (those of its channel are listed on the channel). Page with `starting_after` = the id of the last ban of the previous page.
          */
         get: operations["listChatBans"];
         put?: never;
@@ -745,6 +765,50 @@ export interface paths {
          * @description The viewer may open sessions and renew playback again at once.
          */
         delete: operations["deleteChatBan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/chat/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bans of a channel
+         * @description Newest first: the channel's bans (a stream's own bans are listed on the stream). Page with `starting_after` = the id of the last ban of the previous page.
+         */
+        get: operations["listChannelChatBans"];
+        put?: never;
+        /**
+         * Ban a viewer from a channel
+         * @description A ban of every stream of the channel, present and future: on each, the viewer is treated as banned there (chat posts shadowed, members-only sessions and playback renewals refused with `viewer_removed`). By `viewer_id`, or `message_id`: a chat message of any stream of the channel. A moderator of the channel banning from the player (`POST /v1/embed/{id}/mod/ban`) makes the same kind of ban. `201` with the new ban; `200` with the existing one when the viewer is already banned on the channel.
+         */
+        post: operations["createChannelChatBan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/chat/bans/{ban_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a ban of a channel
+         * @description The viewer may open sessions and renew playback again at once on every stream of the channel (unless a stream's own ban remains).
+         */
+        delete: operations["deleteChannelChatBan"];
         options?: never;
         head?: never;
         patch?: never;
@@ -799,7 +863,7 @@ export interface paths {
         };
         /**
          * List chat moderators of a stream
-         * @description Invited ones and those made by moderator-role viewer tokens, newest first; removed ones are left out, expired ones are listed (invite them again to renew). Page with `starting_after` = the id of the last moderator of the previous page.
+         * @description The stream's own moderators (its channel's are listed on the channel): invited ones and those made by moderator-role viewer tokens, newest first; removed ones are left out, expired ones are listed (invite them again to renew). Page with `starting_after` = the id of the last moderator of the previous page.
          */
         get: operations["listChatModerators"];
         put?: never;
@@ -829,6 +893,50 @@ export interface paths {
          * @description Its link is refused from now on, and the moderator actions of its open sessions within a few seconds (`403 not_a_moderator`). The moderator is kept as removed, so later moderator-role tokens of the same viewer do not restore it; only inviting the viewer again does.
          */
         delete: operations["removeChatModerator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/chat/moderators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List chat moderators of a channel
+         * @description The channel's own moderators (a stream's are listed on the stream), newest first; removed ones are left out, expired ones are listed. Page with `starting_after` = the id of the last moderator of the previous page.
+         */
+        get: operations["listChannelChatModerators"];
+        put?: never;
+        /**
+         * Invite a chat moderator of a channel
+         * @description The viewer (`viewer_id`, required here) moderates the chat of every stream of the channel, present and future, until `active_until` (now + `active_days`): their viewer tokens open moderator sessions on any of them, and a ban they make from the player is the channel's. No link (a link opens one stream's page): `link` is null. A moderator-role viewer token opened on a stream of a channel also makes a moderator of the channel (`source: token`, one day after each sign-in). `201` with a new moderator; `200` when one with this `viewer_id` exists on the channel: invited again, active for `active_days` from now, a removal undone, its name replaced.
+         */
+        post: operations["inviteChannelChatModerator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/chat/moderators/{mod_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a chat moderator of a channel
+         * @description Their moderator actions on the channel's streams are refused within a few seconds (`403 not_a_moderator`, unless a stream's own invitation makes them that stream's moderator). The moderator is kept as removed, so later moderator-role tokens on any stream of the channel do not restore it; only inviting the viewer again on the channel does.
+         */
+        delete: operations["removeChannelChatModerator"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2906,14 +3014,16 @@ export interface components {
              */
             expires_at: string;
         };
-        /** @description A ban follows the person (the token `sub`), not the browser */
+        /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
         Ban: {
             /** @enum {string} */
             object: "ban";
             /** @example ban_5z8f3k2m9q7x1c4v6b0n */
             id: string;
-            /** @example str_8f3k2m9q7x1c4v6b0n5z */
-            stream_id: string;
+            /** @description The stream it covers; null for a ban of a channel */
+            stream_id: string | null;
+            /** @description The channel whose every stream it covers, present and future; null for a stream's ban */
+            channel_id: string | null;
             /** @description The client's own viewer id (a viewer token's `sub`), 1-64 characters */
             viewer_id: string;
             /** @description The chat message the ban was made from; null when made by viewer id */
@@ -2932,14 +3042,16 @@ export interface components {
             data: components["schemas"]["Ban"][];
             has_more: boolean;
         };
-        /** @description A moderator of a stream's chat: deletes messages, bans viewers and sets slow mode */
+        /** @description A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode */
         Moderator: {
             /** @enum {string} */
             object: "moderator";
             /** @example mod_4k2m9q7x1c4v6b0n5z8f */
             id: string;
-            /** @example str_8f3k2m9q7x1c4v6b0n5z */
-            stream_id: string;
+            /** @description The stream it moderates; null for a moderator of a channel */
+            stream_id: string | null;
+            /** @description The channel whose every stream it moderates, present and future; null for a stream's moderator */
+            channel_id: string | null;
             /** @description The viewer who moderates: a viewer token's `sub`, or for a link-only moderator its own `mod_...` id */
             viewer_id: string;
             /** @description Shown on the moderator's chat posts: the invitation's name (a token moderator: its token's `name`, null without one) */
@@ -2959,7 +3071,7 @@ export interface components {
              * @example 2026-11-22T14:00:00.000Z
              */
             created_at: string;
-            /** @description Invitations only: `{player_url}/{stream_id}#mod=<moderator_token>`. Opening it makes the browser a moderator of the stream's chat until `active_until`; the same link on every read, refused once the moderator is removed or expired. Null for token moderators */
+            /** @description Invitations of a stream only: `{player_url}/{stream_id}#mod=<moderator_token>`. Opening it makes the browser a moderator of the stream's chat until `active_until`; the same link on every read, refused once the moderator is removed or expired. Null for token moderators and a channel's moderators (they sign in with their viewer tokens) */
             link: string | null;
         };
         ModeratorList: {
@@ -5548,6 +5660,167 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Stream id (`str_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "attendance",
+                     *           "viewer_id": "pupil-4711",
+                     *           "name": "Ada Lovelace",
+                     *           "watch_seconds": 0,
+                     *           "first_seen_at": "2026-11-22T14:00:00.000Z",
+                     *           "last_seen_at": "2026-11-22T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_after": "string",
+                     *       "total": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AttendanceList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listChannelAttendance: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `next_after`: viewers after this id, in byte order */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
                 id: string;
             };
             cookie?: never;
@@ -8931,7 +9204,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A ban follows the person (the token `sub`), not the browser */
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8941,7 +9214,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -8951,7 +9225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ban"];
                 };
             };
-            /** @description A ban follows the person (the token `sub`), not the browser */
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8961,7 +9235,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -10980,7 +11255,8 @@ export interface operations {
                      *         {
                      *           "object": "ban",
                      *           "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "stream_id": "string",
+                     *           "channel_id": "string",
                      *           "viewer_id": "string",
                      *           "message_id": "string",
                      *           "created_by": "string",
@@ -11127,13 +11403,13 @@ export interface operations {
                 "application/json": {
                     /** @description The client's own viewer id (a viewer token's `sub`), 1-64 characters */
                     viewer_id?: string;
-                    /** @description Ban the author of this chat message (`msg_...`); an anonymous author is also banned by the network the message came from */
+                    /** @description Ban the author of this chat message (`msg_...`; on a channel, a message of any of its streams); an anonymous author is also banned by the network the message came from */
                     message_id?: string;
                 };
             };
         };
         responses: {
-            /** @description A ban follows the person (the token `sub`), not the browser */
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11143,7 +11419,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -11153,7 +11430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Ban"];
                 };
             };
-            /** @description A ban follows the person (the token `sub`), not the browser */
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11163,7 +11440,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -11297,6 +11575,488 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Stream id (`str_...`) */
+                id: string;
+                /** @description Ban id (`ban_...`) */
+                ban_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listChannelChatBans: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The id of the last ban of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "ban",
+                     *           "id": "ban_5z8f3k2m9q7x1c4v6b0n",
+                     *           "stream_id": "string",
+                     *           "channel_id": "string",
+                     *           "viewer_id": "string",
+                     *           "message_id": "string",
+                     *           "created_by": "string",
+                     *           "created_at": "2026-11-22T14:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BanList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createChannelChatBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Exactly one of `viewer_id` and `message_id` */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The client's own viewer id (a viewer token's `sub`), 1-64 characters */
+                    viewer_id?: string;
+                    /** @description Ban the author of this chat message (`msg_...`; on a channel, a message of any of its streams); an anonymous author is also banned by the network the message came from */
+                    message_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "ban",
+                     *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
+                     *       "viewer_id": "string",
+                     *       "message_id": "string",
+                     *       "created_by": "string",
+                     *       "created_at": "2026-11-22T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ban"];
+                };
+            };
+            /** @description A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "ban",
+                     *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
+                     *       "viewer_id": "string",
+                     *       "message_id": "string",
+                     *       "created_by": "string",
+                     *       "created_at": "2026-11-22T14:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Ban"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteChannelChatBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
                 id: string;
                 /** @description Ban id (`ban_...`) */
                 ban_id: string;
@@ -11783,7 +12543,8 @@ export interface operations {
                      *         {
                      *           "object": "moderator",
                      *           "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "stream_id": "string",
+                     *           "channel_id": "string",
                      *           "viewer_id": "string",
                      *           "name": "string",
                      *           "source": "invitation",
@@ -11950,7 +12711,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A moderator of a stream's chat: deletes messages, bans viewers and sets slow mode */
+            /** @description A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11960,7 +12721,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",
@@ -11972,7 +12734,7 @@ export interface operations {
                     "application/json": components["schemas"]["Moderator"];
                 };
             };
-            /** @description A moderator of a stream's chat: deletes messages, bans viewers and sets slow mode */
+            /** @description A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -11982,7 +12744,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",
@@ -12118,6 +12881,506 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Stream id (`str_...`) */
+                id: string;
+                /** @description Moderator id (`mod_...`) */
+                mod_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listChannelChatModerators: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The id of the last moderator of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "moderator",
+                     *           "id": "mod_4k2m9q7x1c4v6b0n5z8f",
+                     *           "stream_id": "string",
+                     *           "channel_id": "string",
+                     *           "viewer_id": "string",
+                     *           "name": "string",
+                     *           "source": "invitation",
+                     *           "active_until": "2026-11-22T14:00:00.000Z",
+                     *           "created_at": "2026-11-22T14:00:00.000Z",
+                     *           "link": "string"
+                     *         }
+                     *       ],
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ModeratorList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    inviteChannelChatModerator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description With `viewer_id` (a viewer token's `sub`), that person's viewer tokens open moderator sessions too, and inviting them again updates the same moderator. Without it, a link-only moderator whose viewer id is its own `mod_...` id */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "viewer_id": "teacher-17",
+                 *       "name": "Ms Rivera",
+                 *       "active_days": 7
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The client's own viewer id (a viewer token's `sub`), 1-64 characters */
+                    viewer_id?: string;
+                    /** @description 1-40 characters, shown on the moderator's chat posts */
+                    name: string;
+                    /**
+                     * @description The moderator is active for this many days from now (1-30, default 30)
+                     * @default 30
+                     */
+                    active_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "moderator",
+                     *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
+                     *       "viewer_id": "string",
+                     *       "name": "string",
+                     *       "source": "invitation",
+                     *       "active_until": "2026-11-22T14:00:00.000Z",
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "link": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Moderator"];
+                };
+            };
+            /** @description A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "moderator",
+                     *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
+                     *       "stream_id": "string",
+                     *       "channel_id": "string",
+                     *       "viewer_id": "string",
+                     *       "name": "string",
+                     *       "source": "invitation",
+                     *       "active_until": "2026-11-22T14:00:00.000Z",
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "link": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Moderator"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    removeChannelChatModerator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
                 id: string;
                 /** @description Moderator id (`mod_...`) */
                 mod_id: string;

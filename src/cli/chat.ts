@@ -1,11 +1,12 @@
-import { Flags } from '@oclif/core';
+import { Args, Flags } from '@oclif/core';
 import type { Column } from './table.js';
 
 /** The API's Ban. */
 export interface BanDoc {
   object: 'ban';
   id: string;
-  stream_id: string;
+  stream_id: string | null;
+  channel_id?: string | null;
   viewer_id: string;
   message_id: string | null;
   created_by?: string;
@@ -17,7 +18,8 @@ export interface BanDoc {
 export interface ModeratorDoc {
   object: 'moderator';
   id: string;
-  stream_id: string;
+  stream_id: string | null;
+  channel_id?: string | null;
   viewer_id: string;
   name: string | null;
   source: 'invitation' | 'token';
@@ -59,6 +61,12 @@ export const pageFlags = (what: string) => ({
 /** The API path of a stream's chat resource. */
 export const chatPath = (streamId: string, ...rest: string[]): string =>
   ['v1/streams', encodeURIComponent(streamId), 'chat', ...rest.map(encodeURIComponent)].join('/');
+
+export const channelArg = Args.string({ description: 'Channel id (chn_...).', required: true });
+
+/** The API path of a channel's chat resource (its moderators and bans cover every stream of it). */
+export const channelChatPath = (channelId: string, ...rest: string[]): string =>
+  ['v1/channels', encodeURIComponent(channelId), 'chat', ...rest.map(encodeURIComponent)].join('/');
 
 export const BAN_COLUMNS: Column<BanDoc>[] = [
   { header: 'id', get: (b) => b.id },

@@ -127,6 +127,7 @@ export async function newStream(
     reservation_expires_at: new Date(now.getTime() + 1_800_000),
     srt_port: null,
     node_id: null,
+    channel_id: null,
   });
 }
 

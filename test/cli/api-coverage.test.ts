@@ -37,6 +37,7 @@ const EXCLUDED: { match: (method: string, path: string) => boolean; why: string 
 const STREAM = 'str_cov00000000000000000';
 const ENDPOINT = 'whk_cov00000000000000000';
 const OUTPUT = 'out_cov00000000000000000';
+const CHANNEL = 'chn_cov00000000000000000';
 
 /**
  * Every operator operation → the `svc` command that calls it, with arguments that make it send
@@ -75,6 +76,17 @@ const COMMANDS: Record<string, [command: string, ...args: string[]]> = {
   'POST /v1/streams/{id}/chat/moderators': ['chat moderators invite', STREAM, '--name', 'M'],
   'GET /v1/streams/{id}/chat/moderators': ['chat moderators list', STREAM],
   'DELETE /v1/streams/{id}/chat/moderators/{mod_id}': ['chat moderators remove', STREAM, 'mod_cov00000000000000000'],
+  'POST /v1/channels/{id}/chat/moderators': ['channels moderators invite', CHANNEL, '--viewer-id', 'v1', '--name', 'M'],
+  'GET /v1/channels/{id}/chat/moderators': ['channels moderators list', CHANNEL],
+  'DELETE /v1/channels/{id}/chat/moderators/{mod_id}': [
+    'channels moderators remove',
+    CHANNEL,
+    'mod_cov00000000000000000',
+  ],
+  'POST /v1/channels/{id}/chat/bans': ['channels bans create', CHANNEL, '--viewer-id', 'v1'],
+  'GET /v1/channels/{id}/chat/bans': ['channels bans list', CHANNEL],
+  'DELETE /v1/channels/{id}/chat/bans/{ban_id}': ['channels bans delete', CHANNEL, 'ban_cov00000000000000000'],
+  'GET /v1/channels/{id}/attendance': ['channels attendance', CHANNEL],
   'POST /v1/streams/{id}/outputs': [
     'streams outputs create',
     STREAM,

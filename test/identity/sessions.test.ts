@@ -147,6 +147,7 @@ t(
     const ban = await env.call('POST', `/v1/streams/${id}/chat/bans`, { key: apiKey, body: { viewer_id: 'troll' } });
     assert.is(ban.status, 201, ban.text);
     assert.equal(Object.keys(ban.body).sort(), [
+      'channel_id',
       'created_at',
       'created_by',
       'id',
@@ -158,6 +159,7 @@ t(
     assert.is(ban.body.object, 'ban');
     assert.match(ban.body.id, /^ban_[a-z0-9]{20}$/);
     assert.is(ban.body.viewer_id, 'troll');
+    assert.equal([ban.body.stream_id, ban.body.channel_id], [id, null]);
     const again = await env.call('POST', `/v1/streams/${id}/chat/bans`, { key: apiKey, body: { viewer_id: 'troll' } });
     assert.is(again.status, 200);
     assert.is(again.body.id, ban.body.id);

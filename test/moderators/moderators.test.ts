@@ -38,6 +38,7 @@ t(
     const m = res.body;
     assert.equal(Object.keys(m).sort(), [
       'active_until',
+      'channel_id',
       'created_at',
       'id',
       'link',
@@ -180,7 +181,11 @@ t(
         .status,
       204,
     );
-    assert.equal(await env.api.moderators.active(id, m.id), { id: m.id, name: 'Grace' });
+    assert.equal(await env.api.moderators.active({ id: id, channel_id: null }, m.id), {
+      id: m.id,
+      name: 'Grace',
+      channelId: null,
+    });
 
     // An invitation that ends sooner ends the session with it.
     const short = (await invite(env, apiKey, id, { viewer_id: 'teacher', name: 'Short', active_days: 1 })).body;
@@ -217,7 +222,7 @@ t(
     assert.is((await modSession(env, id, token)).status, 200);
     assert.is((await remove(env, apiKey, id, m.id)).status, 204);
     await refused(id, token, /removed/);
-    assert.is(await env.api.moderators.active(id, 'helper'), null);
+    assert.is(await env.api.moderators.active({ id: id, channel_id: null }, 'helper'), null);
 
     assert.is((await invite(env, apiKey, id, { viewer_id: 'helper', name: 'Helper', active_days: 2 })).status, 200);
     assert.is((await modSession(env, id, token)).status, 200);
@@ -298,7 +303,7 @@ t(
       (await list(env, apiKey, id)).body.data.map((m: { id: string }) => m.id),
       [invited.id],
     );
-    assert.is(await env.api.moderators.active(id, 'mod-1'), null);
+    assert.is(await env.api.moderators.active({ id: id, channel_id: null }, 'mod-1'), null);
     // Only the owner brings it back: invited again, it is the same moderator, now an invitation with a link.
     const back = await invite(env, apiKey, id, { viewer_id: 'mod-1', name: 'Grace' });
     assert.is(back.status, 200, back.text);
@@ -312,20 +317,32 @@ t(
   async ({ env, key: apiKey }) => {
     const id = await stream(env, apiKey);
     const { moderators } = env.api;
-    assert.is(await moderators.active(id, 'nobody'), null);
+    assert.is(await moderators.active({ id: id, channel_id: null }, 'nobody'), null);
     const m = (await invite(env, apiKey, id, { viewer_id: 'nobody', name: 'Now somebody' })).body;
     // Invited on this node: known at once.
-    assert.equal(await moderators.active(id, 'nobody'), { id: m.id, name: 'Now somebody' });
+    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), {
+      id: m.id,
+      name: 'Now somebody',
+      channelId: null,
+    });
     // Removed on another node (straight in the database): believed for up to 2 s here.
     await env.db.sql`update moderators set removed_at = ${env.clock.now()} where id = ${m.id}`;
-    assert.equal(await moderators.active(id, 'nobody'), { id: m.id, name: 'Now somebody' });
+    assert.equal(await moderators.active({ id: id, channel_id: null }, 'nobody'), {
+      id: m.id,
+      name: 'Now somebody',
+      channelId: null,
+    });
     env.clock.advance(2);
-    assert.is(await moderators.active(id, 'nobody'), null);
+    assert.is(await moderators.active({ id: id, channel_id: null }, 'nobody'), null);
     // Another stream's moderator is not this stream's.
     const otherId = await stream(env, apiKey);
     const o = (await invite(env, apiKey, otherId, { viewer_id: 'elsewhere', name: 'Elsewhere' })).body;
-    assert.is(await moderators.active(id, 'elsewhere'), null);
-    assert.equal(await moderators.active(otherId, 'elsewhere'), { id: o.id, name: 'Elsewhere' });
+    assert.is(await moderators.active({ id: id, channel_id: null }, 'elsewhere'), null);
+    assert.equal(await moderators.active({ id: otherId, channel_id: null }, 'elsewhere'), {
+      id: o.id,
+      name: 'Elsewhere',
+      channelId: null,
+    });
   },
 );
 

@@ -109,6 +109,11 @@ export const StreamParams = Type.Object(
   { id: Type.String({ description: 'Stream id (`str_...`)' }) },
   { additionalProperties: false },
 );
+/** Any text, like a stream's: an id that is not a channel of the account is `404 not_found`. */
+export const ChannelParams = Type.Object(
+  { id: Type.String({ description: 'Channel id (`chn_...`)' }) },
+  { additionalProperties: false },
+);
 /** Public endpoints: any text names a stream or not; a malformed id is an unknown one (404, counted), not a 400 that tells ids apart. */
 export const PublicStreamParams = Type.Object({ id: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 
@@ -273,6 +278,8 @@ export interface StreamRow {
   node_id: string | null;
   /** When the origin last saw its media while its node was silent to the database (a cut link, not a dead node). */
   media_seen_at: Date | null;
+  /** The channel it belongs to (issue 33); null: none. */
+  channel_id: string | null;
 }
 
 type LaterFields =
@@ -322,6 +329,17 @@ export async function ownStream(db: Db, accountId: string, id: string): Promise<
   const row = await findStream(db, accountId, id);
   if (!row) throw notFound('stream');
   return row;
+}
+
+export const CHANNEL_ID = /^chn_[a-z0-9]{20}$/;
+
+/** One of the account's channels (its id); any other id is `404 not_found`, like a stream's. */
+export async function ownChannel(db: Db, accountId: string, id: string): Promise<string> {
+  const [row] = CHANNEL_ID.test(id)
+    ? await db<{ id: string }[]>`select id from channels where id = ${id} and account_id = ${accountId}`
+    : [];
+  if (!row) throw notFound('channel');
+  return row.id;
 }
 
 /**

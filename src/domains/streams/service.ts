@@ -423,6 +423,7 @@ export class StreamsService {
       reservation_expires_at: addSeconds(now, config.reservationSeconds),
       srt_port: await q.takeSrtPort(tx, config.srt),
       node_id: placement.nodeId,
+      channel_id: null,
     });
     if (placement.nodeId !== null) await this.deps.nodes?.know(placement.nodeId);
     return presentCreated(row, secret, this.context());

@@ -13,5 +13,12 @@ export const ops = operations(
         'playing stretch is credited at the report after it; each node writes every 15 seconds). Page with ' +
         "`after` = the previous page's `next_after`; `total` counts every viewer of the stream.",
     },
+    listChannelAttendance: {
+      summary: 'Attendance of a channel',
+      description:
+        "The attendance of the channel's streams, one item per viewer: `watch_seconds` summed over the streams, " +
+        '`first_seen_at` the earliest, `last_seen_at` the latest, `name` the newest the viewer came with. Same ' +
+        "order, paging and lag as a stream's attendance; `total` counts every viewer of the channel.",
+    },
   },
 );

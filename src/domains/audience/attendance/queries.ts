@@ -55,6 +55,37 @@ export async function listAttendance(
       order by viewer_id limit ${opts.limit}
     ) p on true
     order by p.viewer_id`;
+  return page(result);
+}
+
+/**
+ * One page of a channel's attendance: per viewer, across the channel's streams, seconds summed,
+ * first sighting the earliest, last the latest, name the one of their latest stream that has one.
+ * Same order, paging and total as a stream's.
+ */
+export async function listChannelAttendance(
+  db: Db,
+  channelId: string,
+  opts: { limit: number; after: string | null },
+): Promise<{ rows: StoredAttendance[]; total: number }> {
+  const rows = db`
+    select a.* from attendance a join streams s on s.id = a.stream_id where s.channel_id = ${channelId}`;
+  const result = await db<(Partial<StoredAttendance> & { total: number })[]>`
+    with r as (${rows})
+    select p.*, t.total
+    from (select count(distinct viewer_id)::int as total from r) t
+    left join lateral (
+      select viewer_id,
+        (array_agg(name order by last_seen_at desc) filter (where name is not null))[1] as name,
+        sum(watch_seconds) as watch_seconds, min(first_seen_at) as first_seen_at, max(last_seen_at) as last_seen_at
+      from r ${opts.after === null ? db`` : db`where viewer_id > ${opts.after}`}
+      group by viewer_id order by viewer_id limit ${opts.limit}
+    ) p on true
+    order by p.viewer_id`;
+  return page(result);
+}
+
+function page(result: (Partial<StoredAttendance> & { total: number })[]): { rows: StoredAttendance[]; total: number } {
   const total = result[0]?.total ?? 0;
   const rows: StoredAttendance[] = [];
   for (const r of result) {

@@ -2,7 +2,7 @@ import type { Account } from '../../ledger/accounts/model.js';
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
 import type { Sql } from '../../../platform/db/connect.js';
-import { ownStream } from '../../streams/model.js';
+import { ownScope, type ScopeRef } from '../bans/scope.js';
 import * as q from './queries.js';
 import { mergeAttendance, type AttendanceRecorder, type AttendanceRow } from './recorder.js';
 import type { AttendanceList, AttendanceQuery } from './schemas.js';
@@ -83,14 +83,18 @@ export class AttendanceService {
     };
   }
 
-  /** A page of the attendance of one of the account's streams, in byte order of viewer ids. */
-  async list(account: Account, streamId: string, query: AttendanceQuery): Promise<AttendanceList> {
-    const stream = await ownStream(this.deps.sql, account.id, streamId);
+  /**
+   * A page of the attendance of one of the account's streams, or of one of its channels (each
+   * viewer's across its streams), in byte order of viewer ids.
+   */
+  async list(account: Account, ref: ScopeRef, query: AttendanceQuery): Promise<AttendanceList> {
+    const scope = await ownScope(this.deps.sql, account.id, ref);
     const limit = query.limit ?? DEFAULT_PAGE;
-    const { rows, total } = await q.listAttendance(this.deps.sql, stream.id, {
-      limit: limit + 1,
-      after: query.after ?? null,
-    });
+    const opts = { limit: limit + 1, after: query.after ?? null };
+    const { rows, total } =
+      scope.stream_id === null
+        ? await q.listChannelAttendance(this.deps.sql, scope.channel_id, opts)
+        : await q.listAttendance(this.deps.sql, scope.stream_id, opts);
     const data = rows.slice(0, limit).map((r) => ({
       object: 'attendance' as const,
       viewer_id: r.viewer_id,

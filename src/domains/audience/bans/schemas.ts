@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { StreamId } from '../../streams/model.js';
+import { CHANNEL_ID, STREAM_ID } from '../../streams/model.js';
 
 export const BAN_ID = /^ban_[a-z0-9]{20}$/;
 
@@ -15,7 +15,15 @@ export const Ban = Type.Object(
   {
     object: Type.Literal('ban'),
     id: Type.String({ pattern: BAN_ID.source, examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
-    stream_id: StreamId,
+    stream_id: Nullable(
+      Type.String({ pattern: STREAM_ID.source, description: 'The stream it covers; null for a ban of a channel' }),
+    ),
+    channel_id: Nullable(
+      Type.String({
+        pattern: CHANNEL_ID.source,
+        description: "The channel whose every stream it covers, present and future; null for a stream's ban",
+      }),
+    ),
     viewer_id: ViewerId,
     message_id: Nullable(
       Type.String({ description: 'The chat message the ban was made from; null when made by viewer id' }),
@@ -26,7 +34,8 @@ export const Ban = Type.Object(
   {
     $id: 'Ban',
     additionalProperties: false,
-    description: 'A ban follows the person (the token `sub`), not the browser',
+    description:
+      'A ban follows the person (the token `sub`), not the browser: on its stream, or on every stream of its channel',
   },
 );
 export type Ban = Static<typeof Ban>;
@@ -45,7 +54,7 @@ export const CreateBanBody = Type.Object(
         minLength: 1,
         maxLength: 100,
         description:
-          'Ban the author of this chat message (`msg_...`); an anonymous author is also banned by the network the message came from',
+          'Ban the author of this chat message (`msg_...`; on a channel, a message of any of its streams); an anonymous author is also banned by the network the message came from',
       }),
     ),
   },
@@ -67,6 +76,14 @@ export type ListBansQuery = Static<typeof ListBansQuery>;
 export const BanParams = Type.Object(
   {
     id: Type.String({ description: 'Stream id (`str_...`)' }),
+    ban_id: Type.String({ description: 'Ban id (`ban_...`)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ChannelBanParams = Type.Object(
+  {
+    id: Type.String({ description: 'Channel id (`chn_...`)' }),
     ban_id: Type.String({ description: 'Ban id (`ban_...`)' }),
   },
   { additionalProperties: false },

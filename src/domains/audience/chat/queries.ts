@@ -76,15 +76,16 @@ export async function recentNetworkPosts(db: Db, streamId: string, network: stri
   return row?.count ?? 0;
 }
 
+/** Banned on any of `scopes` (a stream and its channel), by viewer id or, for anonymous posters, by network. */
 export async function isBannedPoster(
   db: Db,
-  streamId: string,
+  scopes: string[],
   viewerId: string,
   network: string | null,
 ): Promise<boolean> {
   const rows = network
-    ? await db`select 1 from bans where stream_id = ${streamId} and (viewer_id = ${viewerId} or network = ${network}) limit 1`
-    : await db`select 1 from bans where stream_id = ${streamId} and viewer_id = ${viewerId} limit 1`;
+    ? await db`select 1 from bans where scope_id = any(${scopes}) and (viewer_id = ${viewerId} or network = ${network}) limit 1`
+    : await db`select 1 from bans where scope_id = any(${scopes}) and viewer_id = ${viewerId} limit 1`;
   return rows.length > 0;
 }
 
@@ -103,6 +104,25 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
 export async function findMessage(db: Db, streamId: string, id: string): Promise<MessageRow | null> {
   const [row] = await db<MessageRow[]>`select * from chat_messages where stream_id = ${streamId} and id = ${id}`;
   return row ?? null;
+}
+
+/** A message of any stream of the channel. */
+export async function findChannelMessage(db: Db, channelId: string, id: string): Promise<MessageRow | null> {
+  const [row] = await db<MessageRow[]>`
+    select m.* from chat_messages m join streams s on s.id = m.stream_id
+    where m.id = ${id} and s.channel_id = ${channelId}`;
+  return row ?? null;
+}
+
+/** The streams of the channel where the viewer has posts still shown (a channel ban shadows them). */
+export async function channelStreamsPostedIn(db: Db, channelId: string, viewerId: string): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select s.id from streams s
+    where s.channel_id = ${channelId} and exists (
+      select 1 from chat_messages m
+      where m.stream_id = s.id and m.viewer_id = ${viewerId} and not m.hidden and m.deleted_at is null)
+    order by s.id`;
+  return rows.map((r) => r.id);
 }
 
 /** Marks the message deleted (once); null when it was already. */
@@ -169,11 +189,13 @@ export async function setSlowMode(db: Db, streamId: string, seconds: number): Pr
   return row as StreamRow;
 }
 
-/** The verified names of a stream: its token sessions' names and its moderators' invitation names. */
+/** The verified names of a stream: its token sessions' names and its (and its channel's) moderators' names. */
 export async function verifiedNames(db: Db, streamId: string): Promise<string[]> {
   const rows = await db<{ name: string }[]>`
     select name from viewer_sessions where stream_id = ${streamId} and name is not null
     union
-    select name from moderators where stream_id = ${streamId} and name is not null and removed_at is null`;
+    select name from moderators
+    where scope_id in (${streamId}, (select channel_id from streams where id = ${streamId}))
+      and name is not null and removed_at is null`;
   return rows.map((r) => r.name);
 }

@@ -11,7 +11,9 @@ import type { Db, Sql } from '../../../platform/db/connect.js';
 import { SharedWindows } from '../../../platform/db/shared-windows.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { Ban } from '../bans/schemas.js';
+import { channelScope, scopesOf, streamScope, type ScopedStream } from '../bans/scope.js';
 import type { BansService, ChatBanHooks } from '../bans/service.js';
+import type { ActiveModerator } from '../moderators/service.js';
 import type { StreamView } from '../identity/service.js';
 import type { SessionClaims } from '../identity/session-token.js';
 import { FINISHED, ownStream, type StreamRow } from '../../streams/model.js';
@@ -76,8 +78,8 @@ export interface ChatDeps {
   streams: { view(id: string, address: string): Promise<StreamView> };
   /** A session token of the stream → its claims (`401 invalid_viewer_token` when refused or over). */
   sessions: { claims(streamId: string, token: string): Promise<SessionClaims> };
-  /** The active moderator of the stream with this viewer id, or null. */
-  moderators: { active(streamId: string, viewerId: string): Promise<{ id: string; name: string | null } | null> };
+  /** The active moderator with this viewer id of the stream or of its channel, or null. */
+  moderators: { active(stream: ScopedStream, viewerId: string): Promise<ActiveModerator | null> };
   /** The beacon rate of a stream: automatic reaction sampling follows it. */
   beaconRate(streamId: string): number;
   networkKey: Buffer;
@@ -98,13 +100,23 @@ export function embedChat(row: StreamRow, open: boolean, beaconRate: number): Em
 /** Chat's side of bans: the author of a message, and shadowing a banned viewer's posts. */
 export function chatBanHooks(): ChatBanHooks {
   return {
-    author: async (db, streamId, messageId) => {
-      const row = MESSAGE_ID.test(messageId) ? await q.findMessage(db, streamId, messageId) : null;
+    author: async (db, scope, messageId) => {
+      if (!MESSAGE_ID.test(messageId)) return null;
+      const row =
+        scope.stream_id === null
+          ? await q.findChannelMessage(db, scope.channel_id, messageId)
+          : await q.findMessage(db, scope.stream_id, messageId);
       return row && { viewerId: row.viewer_id, network: row.network };
     },
-    // Past posts of the banned viewer are shadowed; their network only shadows anonymous posts from now on,
-    // so bystanders on the same connection keep what they already said.
-    banned: (db, ban) => shadowAuthor(db, ban.streamId, ban.viewerId, ban.createdBy, ban.at),
+    // Past posts of the banned viewer are shadowed (on every stream of a channel); their network only
+    // shadows anonymous posts from now on, so bystanders on the same connection keep what they already said.
+    banned: async (db, ban) => {
+      const streams =
+        ban.scope.stream_id === null
+          ? await q.channelStreamsPostedIn(db, ban.scope.channel_id, ban.viewerId)
+          : [ban.scope.stream_id];
+      for (const streamId of streams) await shadowAuthor(db, streamId, ban.viewerId, ban.createdBy, ban.at);
+    },
   };
 }
 
@@ -207,7 +219,7 @@ export class ChatService {
     // Over the stream's budget for this second (per node): accepted and dropped, so a storm costs bounded work.
     if (this.streamReactions.over(view.row.id, limits.reactions_per_second) !== null) return;
     this.streamReactions.add(view.row.id);
-    if (await q.isBannedPoster(this.deps.sql, view.row.id, poster.viewerId, poster.network)) return;
+    if (await q.isBannedPoster(this.deps.sql, scopesOf(view.row), poster.viewerId, poster.network)) return;
     const rate = view.row.chat.reaction_sampling ?? this.deps.beaconRate(view.row.id);
     this.deps.hub.react(view.row.id, body.emoji, 1 / Math.max(rate, 0.001), rate);
   }
@@ -289,14 +301,16 @@ export class ChatService {
   /** `POST /v1/embed/{id}/mod/delete`. */
   async modDelete(req: ChatRequest, token: string, messageId: string): Promise<ChatMessage> {
     const { view, moderator } = await this.moderator(req, token);
-    return this.delete(view.row.id, messageId, moderator);
+    return this.delete(view.row.id, messageId, moderator.id);
   }
 
   /** `POST /v1/embed/{id}/mod/ban`: a shadow ban made by the moderator. */
   async modBan(req: ChatRequest, body: ModBanBody): Promise<{ ban: Ban; created: boolean }> {
     const { view, moderator } = await this.moderator(req, body.session_token);
+    // A channel's moderator bans on the channel (its moderation group); a stream's, on the stream.
+    const scope = moderator.channelId === null ? streamScope(view.row.id) : channelScope(moderator.channelId);
     // The bans service checks that exactly one of the two was sent.
-    return this.deps.bans.ban(view.row.id, { viewer_id: body.viewer_id, message_id: body.message_id }, moderator);
+    return this.deps.bans.ban(scope, { viewer_id: body.viewer_id, message_id: body.message_id }, moderator.id);
   }
 
   /** `POST /v1/embed/{id}/mod/slow-mode`: the stream's slow mode, announced to every reader. */
@@ -354,7 +368,7 @@ export class ChatService {
     ) {
       throw this.rateLimited('posts', limits.post_window_seconds);
     }
-    const banned = await q.isBannedPoster(tx, row.id, poster.viewerId, poster.network);
+    const banned = await q.isBannedPoster(tx, scopesOf(row), poster.viewerId, poster.network);
     const message: q.MessageRow = {
       id: newId('msg_'),
       stream_id: row.id,
@@ -433,7 +447,7 @@ export class ChatService {
   ): Promise<Poster> {
     if (body.session_token !== undefined) {
       const claims = await this.deps.sessions.claims(row.id, body.session_token);
-      const moderator = await this.deps.moderators.active(row.id, claims.viewerId);
+      const moderator = await this.deps.moderators.active(row, claims.viewerId);
       return {
         viewerId: claims.viewerId,
         name: claims.name,
@@ -463,13 +477,13 @@ export class ChatService {
     };
   }
 
-  private async moderator(req: ChatRequest, token: string): Promise<{ view: StreamView; moderator: string }> {
+  private async moderator(req: ChatRequest, token: string): Promise<{ view: StreamView; moderator: ActiveModerator }> {
     const view = await this.view(req);
     const claims = await this.deps.sessions.claims(view.row.id, token);
-    const moderator = await this.deps.moderators.active(view.row.id, claims.viewerId);
+    const moderator = await this.deps.moderators.active(view.row, claims.viewerId);
     if (!moderator)
       throw new ApiError('not_a_moderator', 'This session is not (or no longer) a moderator of this stream.');
-    return { view, moderator: moderator.id };
+    return { view, moderator };
   }
 
   /**

@@ -61,13 +61,14 @@ export class IdentityService {
     const { row } = view;
     const now = this.deps.clock.now();
     const token = await verifyViewerToken(viewerToken, row, this.deps.keys, now);
-    if (row.player.require_viewer_token && (await this.deps.bans.isBanned(row.id, token.viewerId))) throw removed();
-    // A moderator-role token signs in for a day (a removed moderator stays removed); any token of a
-    // viewer who is an active moderator (an invitation, an earlier sign-in) opens a moderator session too.
+    if (row.player.require_viewer_token && (await this.deps.bans.isBanned(row, token.viewerId))) throw removed();
+    // A moderator-role token signs in for a day, on the stream's channel when it is in one (a removed
+    // moderator stays removed); any token of a viewer who is an active moderator of the stream or its
+    // channel (an invitation, an earlier sign-in) opens a moderator session too.
     const moderator =
       token.role === 'moderator'
-        ? await this.deps.moderators.signIn(row.id, token.viewerId, token.name)
-        : await this.deps.moderators.forSession(row.id, token.viewerId);
+        ? await this.deps.moderators.signIn(row, token.viewerId, token.name)
+        : await this.deps.moderators.forSession(row, token.viewerId);
     const expiresAt = addSeconds(now, SESSION_HOURS * 3600);
     return this.start(
       view,
@@ -86,7 +87,7 @@ export class IdentityService {
     moderatorToken: string,
   ): Promise<{ session: ViewerSession; claims: SessionClaims }> {
     const now = this.deps.clock.now();
-    const moderator = await this.deps.moderators.byLink(view.row.id, moderatorToken);
+    const moderator = await this.deps.moderators.byLink(view.row, moderatorToken);
     const until = new Date(Math.min(addSeconds(now, SESSION_HOURS * 3600).getTime(), moderator.active_until.getTime()));
     // No viewer key signed anything here: the session records the moderator id as what opened it.
     return this.start(
@@ -169,7 +170,7 @@ export class IdentityService {
         { field: 'session_token' },
       );
     }
-    if (await this.deps.bans.isBanned(row.id, claims.viewerId)) throw removed();
+    if (await this.deps.bans.isBanned(row, claims.viewerId)) throw removed();
     if (claims.expired || claims.accessUntil <= now) throw ended(claims.accessUntil);
     if (!view.open)
       throw new ApiError(

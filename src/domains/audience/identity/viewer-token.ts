@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { ApiError } from '../../../core/errors.js';
+import { CHANNEL_ID } from '../../streams/model.js';
 import type { ViewerKeys } from './keys.js';
 
 export const VIEWER_ROLES = ['viewer', 'moderator'] as const;
@@ -39,13 +40,14 @@ const isText = (value: unknown, max: number): value is string =>
 /**
  * Checks a viewer token for a stream (spec, Authentication 6): HS256 only, signed with an active
  * viewer key (`kid`) of the stream's account, `exp` in the future and at most 24 hours ahead, `sub`
- * 1-64 characters, `name` 1-40, `role` viewer or moderator, `stream` (when present) this stream.
+ * 1-64 characters, `name` 1-40, `role` viewer or moderator, `stream` (when present) this stream or
+ * its channel.
  * Every refusal is `401 invalid_viewer_token` saying why. An unknown key, a deleted one and another
  * account's key get the same answer: a caller learns nothing about other accounts.
  */
 export async function verifyViewerToken(
   token: string,
-  stream: { id: string; account_id: string },
+  stream: { id: string; account_id: string; channel_id: string | null },
   keys: ViewerKeys,
   now: Date,
 ): Promise<ViewerClaims> {
@@ -91,7 +93,14 @@ export async function verifyViewerToken(
   const name = optionalText(payload, 'name', 40);
   const role = payload.role ?? 'viewer';
   if (!VIEWER_ROLES.includes(role as ViewerRole)) throw refuse('claim `role` must be `viewer` or `moderator`');
-  if (payload.stream !== undefined && payload.stream !== stream.id)
-    throw refuse(`the token is for ${JSON.stringify(String(payload.stream).slice(0, 100))}, not this stream`);
+  const scope = payload.stream;
+  if (scope !== undefined && scope !== stream.id && (stream.channel_id === null || scope !== stream.channel_id)) {
+    const named = JSON.stringify(String(scope).slice(0, 100));
+    throw refuse(
+      typeof scope === 'string' && CHANNEL_ID.test(scope)
+        ? `the token is for channel ${named}, and this stream is not in that channel`
+        : `the token is for ${named}, not this stream`,
+    );
+  }
   return { keyId, viewerId, name, role: role as ViewerRole, expiresAt };
 }

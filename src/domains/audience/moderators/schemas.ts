@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
 import { ViewerId } from '../bans/schemas.js';
-import { StreamId } from '../../streams/model.js';
+import { CHANNEL_ID, STREAM_ID } from '../../streams/model.js';
 
 export const MODERATOR_ID = /^mod_[a-z0-9]{20}$/;
 export const ModeratorId = Type.String({ pattern: MODERATOR_ID.source, examples: ['mod_4k2m9q7x1c4v6b0n5z8f'] });
@@ -13,7 +13,18 @@ export const Moderator = Type.Object(
   {
     object: Type.Literal('moderator'),
     id: ModeratorId,
-    stream_id: StreamId,
+    stream_id: Nullable(
+      Type.String({
+        pattern: STREAM_ID.source,
+        description: 'The stream it moderates; null for a moderator of a channel',
+      }),
+    ),
+    channel_id: Nullable(
+      Type.String({
+        pattern: CHANNEL_ID.source,
+        description: "The channel whose every stream it moderates, present and future; null for a stream's moderator",
+      }),
+    ),
     viewer_id: Type.String({
       description:
         "The viewer who moderates: a viewer token's `sub`, or for a link-only moderator its own `mod_...` id",
@@ -32,14 +43,15 @@ export const Moderator = Type.Object(
     link: Nullable(
       Type.String({
         description:
-          "Invitations only: `{player_url}/{stream_id}#mod=<moderator_token>`. Opening it makes the browser a moderator of the stream's chat until `active_until`; the same link on every read, refused once the moderator is removed or expired. Null for token moderators",
+          "Invitations of a stream only: `{player_url}/{stream_id}#mod=<moderator_token>`. Opening it makes the browser a moderator of the stream's chat until `active_until`; the same link on every read, refused once the moderator is removed or expired. Null for token moderators and a channel's moderators (they sign in with their viewer tokens)",
       }),
     ),
   },
   {
     $id: 'Moderator',
     additionalProperties: false,
-    description: "A moderator of a stream's chat: deletes messages, bans viewers and sets slow mode",
+    description:
+      "A moderator of a stream's chat, or of every stream of a channel: deletes messages, bans viewers and sets slow mode",
   },
 );
 export type Moderator = Static<typeof Moderator>;
@@ -91,6 +103,14 @@ export type ListModeratorsQuery = Static<typeof ListModeratorsQuery>;
 export const ModeratorParams = Type.Object(
   {
     id: Type.String({ description: 'Stream id (`str_...`)' }),
+    mod_id: Type.String({ description: 'Moderator id (`mod_...`)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ChannelModeratorParams = Type.Object(
+  {
+    id: Type.String({ description: 'Channel id (`chn_...`)' }),
     mod_id: Type.String({ description: 'Moderator id (`mod_...`)' }),
   },
   { additionalProperties: false },

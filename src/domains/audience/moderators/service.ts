@@ -4,7 +4,15 @@ import { newId } from '../../../core/ids.js';
 import { addSeconds } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { Account } from '../../ledger/accounts/model.js';
-import { ownStream } from '../../streams/model.js';
+import {
+  channelScope,
+  ownScope,
+  scopeId,
+  scopesOf,
+  streamScope,
+  type ScopedStream,
+  type ScopeRef,
+} from '../bans/scope.js';
 import type { ModeratorLinkTokens } from './link-token.js';
 import * as q from './queries.js';
 import {
@@ -30,6 +38,8 @@ const MAX_CACHED = 10_000;
 export interface ActiveModerator {
   id: string;
   name: string | null;
+  /** A moderator of the stream's channel (it bans on the channel); null: of the stream only. */
+  channelId: string | null;
 }
 
 export interface ModeratorsDeps {
@@ -41,12 +51,18 @@ export interface ModeratorsDeps {
 }
 
 const isActive = (row: q.ModeratorRow, now: Date): boolean => row.removed_at === null && row.active_until > now;
+/** The active one of a viewer's records on a stream and its channel; the channel's first (it covers more). */
+const activeOf = (rows: q.ModeratorRow[], now: Date): q.ModeratorRow | null =>
+  rows
+    .filter((r) => isActive(r, now))
+    .sort((a, b) => Number(b.channel_id !== null) - Number(a.channel_id !== null))[0] ?? null;
 const refuseLink = (why: string): ApiError => new ApiError('invalid_viewer_token', `Moderator link refused: ${why}.`);
 
 /**
- * Moderators of a stream's chat (docs/decisions.md, Chat → Moderators): invited by the owner
- * (with a link, and optionally a viewer id) or made by moderator-role viewer tokens. A removed
- * moderator is kept, marked removed, so no later token restores it.
+ * Moderators of a stream's chat (docs/decisions.md, Chat → Moderators), or of every stream of a
+ * channel (its moderation group; docs/decisions.md, Channels): invited by the owner (with a link,
+ * and optionally a viewer id) or made by moderator-role viewer tokens. A removed moderator is
+ * kept, marked removed, so no later token restores it.
  */
 export class ModeratorsService {
   private readonly cache = new Map<string, { value: ActiveModerator | null; at: number }>();
@@ -55,49 +71,56 @@ export class ModeratorsService {
 
   async invite(
     account: Account,
-    streamId: string,
+    ref: ScopeRef,
     body: InviteModeratorBody,
   ): Promise<{ moderator: Moderator; created: boolean }> {
-    const stream = await this.stream(account, streamId);
+    const scope = await ownScope(this.deps.sql, account.id, ref);
+    // A link opens one stream's page; a channel's streams come and go, so its moderators sign in with their tokens.
+    if (scope.channel_id !== null && body.viewer_id === undefined)
+      throw new ApiError(
+        'invalid_request',
+        "A channel's moderator needs `viewer_id`: they moderate every stream of the channel by signing in with their viewer tokens (links are per stream).",
+        { field: 'viewer_id' },
+      );
     const now = this.deps.clock.now();
     const id = newId('mod_');
     const row = await q.inviteModerator(this.deps.sql, {
       id,
-      stream_id: stream,
+      ...scope,
       viewer_id: body.viewer_id ?? id,
       name: body.name,
       active_until: addSeconds(now, (body.active_days ?? DEFAULT_ACTIVE_DAYS) * 86_400),
       created_at: now,
     });
-    this.cache.delete(key(row.stream_id, row.viewer_id));
+    this.forget(row.viewer_id);
     return { moderator: this.present(row), created: row.id === id };
   }
 
-  async list(account: Account, streamId: string, query: ListModeratorsQuery): Promise<ModeratorList> {
-    const stream = await this.stream(account, streamId);
+  async list(account: Account, ref: ScopeRef, query: ListModeratorsQuery): Promise<ModeratorList> {
+    const scope = await ownScope(this.deps.sql, account.id, ref);
     const limit = query.limit ?? 20;
-    const rows = await q.listModerators(this.deps.sql, stream, limit + 1, query.starting_after);
+    const rows = await q.listModerators(this.deps.sql, scopeId(scope), limit + 1, query.starting_after);
     return { object: 'list', data: rows.slice(0, limit).map((r) => this.present(r)), has_more: rows.length > limit };
   }
 
-  async remove(account: Account, streamId: string, moderatorId: string): Promise<void> {
-    const stream = await this.stream(account, streamId);
-    const row = await q.removeModerator(this.deps.sql, stream, moderatorId, this.deps.clock.now());
-    if (!row) throw notFound('moderator on this stream');
-    this.cache.delete(key(row.stream_id, row.viewer_id));
+  async remove(account: Account, ref: ScopeRef, moderatorId: string): Promise<void> {
+    const scope = await ownScope(this.deps.sql, account.id, ref);
+    const row = await q.removeModerator(this.deps.sql, scopeId(scope), moderatorId, this.deps.clock.now());
+    if (!row) throw notFound(`moderator on this ${ref.kind}`);
+    this.forget(row.viewer_id);
   }
 
   /**
-   * The viewer's active moderator on the stream (not removed, `active_until` ahead), or null. Read
-   * at most once per {@link ACTIVE_TTL_MS} per (stream, viewer) on this node.
+   * The viewer's active moderator on the stream or its channel (not removed, `active_until`
+   * ahead), or null. Read at most once per {@link ACTIVE_TTL_MS} per (stream, viewer) on this node.
    */
-  async active(streamId: string, viewerId: string): Promise<ActiveModerator | null> {
+  async active(stream: ScopedStream, viewerId: string): Promise<ActiveModerator | null> {
     const now = this.deps.clock.now();
-    const k = key(streamId, viewerId);
+    const k = key(stream.id, viewerId);
     const known = this.cache.get(k);
     if (known && now.getTime() - known.at < ACTIVE_TTL_MS) return known.value;
-    const row = await q.findModeratorOf(this.deps.sql, streamId, viewerId);
-    const value = row && isActive(row, now) ? { id: row.id, name: row.name } : null;
+    const row = activeOf(await q.findModeratorsOf(this.deps.sql, scopesOf(stream), viewerId), now);
+    const value = row && { id: row.id, name: row.name, channelId: row.channel_id };
     // Map order is insertion order: re-inserting keeps the oldest entry first, to go first when full.
     this.cache.delete(k);
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
@@ -105,37 +128,39 @@ export class ModeratorsService {
     return value;
   }
 
-  /** The moderator a viewer session opens as, read now (not cached): a removal shows at once. */
-  async forSession(streamId: string, viewerId: string): Promise<q.ModeratorRow | null> {
-    const row = await q.findModeratorOf(this.deps.sql, streamId, viewerId);
-    return row && isActive(row, this.deps.clock.now()) ? row : null;
+  /** The moderator a viewer session opens as (the stream's or its channel's), read now (not cached): a removal shows at once. */
+  async forSession(stream: ScopedStream, viewerId: string): Promise<q.ModeratorRow | null> {
+    return activeOf(await q.findModeratorsOf(this.deps.sql, scopesOf(stream), viewerId), this.deps.clock.now());
   }
 
   /**
-   * A moderator-role token signed in: a moderator for one day from now, never less than an
-   * invitation already gives; null when the owner removed this viewer as moderator.
+   * A moderator-role token signed in: a moderator of the stream's channel (of the stream when it is
+   * in none) for one day from now, never less than an invitation already gives. When the owner
+   * removed this viewer there, the sign-in makes nothing: the session is a moderator only if
+   * another record (a stream's invitation) says so.
    */
-  async signIn(streamId: string, viewerId: string, name: string | null): Promise<q.ModeratorRow | null> {
+  async signIn(stream: ScopedStream, viewerId: string, name: string | null): Promise<q.ModeratorRow | null> {
     const now = this.deps.clock.now();
     const row = await q.signInModerator(this.deps.sql, {
       id: newId('mod_'),
-      stream_id: streamId,
+      ...(stream.channel_id === null ? streamScope(stream.id) : channelScope(stream.channel_id)),
       viewer_id: viewerId,
       name,
       source: 'token',
       active_until: addSeconds(now, TOKEN_DAYS * 86_400),
       created_at: now,
     });
-    this.cache.delete(key(streamId, viewerId));
-    return row;
+    this.forget(viewerId);
+    return row ?? this.forSession(stream, viewerId);
   }
 
   /** The active moderator a link's token names; anything else is `401 invalid_viewer_token` saying why. */
-  async byLink(streamId: string, token: string): Promise<q.ModeratorRow> {
+  async byLink(stream: ScopedStream, token: string): Promise<q.ModeratorRow> {
     const id = this.deps.links.read(token);
     const row = id === null ? null : await q.findModerator(this.deps.sql, id);
     if (!row) throw refuseLink('it was not issued by this service');
-    if (row.stream_id !== streamId) throw refuseLink('it is for another stream');
+    if (row.stream_id !== stream.id && (row.channel_id === null || row.channel_id !== stream.channel_id))
+      throw refuseLink('it is for another stream');
     if (row.removed_at !== null) throw refuseLink("the stream's owner removed this moderator");
     if (row.active_until <= this.deps.clock.now())
       throw refuseLink(
@@ -149,20 +174,27 @@ export class ModeratorsService {
       object: 'moderator',
       id: row.id,
       stream_id: row.stream_id,
+      channel_id: row.channel_id,
       viewer_id: row.viewer_id,
       name: row.name,
       source: row.source,
       active_until: row.active_until.toISOString(),
       created_at: row.created_at.toISOString(),
       link:
-        row.source === 'invitation'
+        row.source === 'invitation' && row.stream_id !== null
           ? `${this.deps.playerUrl}/${row.stream_id}#mod=${this.deps.links.sign(row.id)}`
           : null,
     };
   }
 
-  private async stream(account: Account, id: string): Promise<string> {
-    return (await ownStream(this.deps.sql, account.id, id)).id;
+  /**
+   * Drops what this node believes of a viewer on every stream: a channel's moderator covers
+   * streams the cache knows by their own ids. Owner actions are rare; the scan is of at most
+   * MAX_CACHED entries.
+   */
+  private forget(viewerId: string): void {
+    // A stream id has no space: the viewer id is everything after the first.
+    for (const k of this.cache.keys()) if (k.slice(k.indexOf(' ') + 1) === viewerId) this.cache.delete(k);
   }
 }
 
