@@ -45,7 +45,7 @@
    * parts, which our playlists do not have, and it is what enables the playback-rate catch-up
    * (`maxLiveSyncPlaybackRate` is ignored without it). Measured: docs/decisions.md, "Low-latency mode".
    */
-  const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 };
+  const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 1, margin: 0.5 };
   const MODE = root.dataset.tuning ? JSON.parse(root.dataset.tuning) : STANDARD;
   /**
    * The start is placed by the first playlist read's age (`X-Playlist-Age`, see `edgeLoader`). Without
@@ -66,8 +66,8 @@
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
-    // Joining at go-live with too short a playlist would start with almost no buffer (measured with
-    // one 4-second piece: 0.4 s) and stall; waiting for one more piece costs up to a piece once.
+    // One piece is enough to start: at go-live the start waits until the target fits in what is
+    // listed (`edgeLoader`'s `started`), so the first piece plays with the usual buffer.
     initialLiveManifestSize: MODE.initialLiveManifestSize,
     // Benchmarks and tests may try other values (set before this script runs).
     ...window.svcPlayerConfig,
@@ -90,6 +90,22 @@
   const EDGE_POLL_MS = 200;
   /** hls.js's reloads go this long before the next piece is due, and wait for it. */
   const EDGE_LEAD_MS = 300;
+
+  /**
+   * A pending page reads the embed this often (at most; the read says 5 s), through the player
+   * site's one-second cache: the API still sees about one read a second per stream, however many
+   * pages wait, and a page learns of the start within about two seconds (docs/decisions.md,
+   * "Instant start").
+   */
+  const PENDING_POLL_SECONDS = 1;
+  /**
+   * Live but not playable yet (the first pieces follow the publisher's connection by 2-5 s): the
+   * master playlist is read this often until it exists, a static file (or its 404) at the CDN.
+   * The start waits for the target to fit in the first pieces anyway (0.5-1 s after they are
+   * listed), so a shorter interval would not start sooner.
+   */
+  const PLAYABLE_POLL_MS = 400;
+  const PLAYABLE_WAIT_MS = 30000;
 
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
@@ -210,13 +226,18 @@
         this.failures = 0;
         applyEmbed(next);
         chat.update();
-        this.schedule(next.poll_after_seconds);
+        this.schedule(pollAfter(next));
       } catch {
         this.failures++;
         this.schedule(Math.min(60, Math.max(retryAfter, backoff(this.failures) / 1000)));
       }
     },
   };
+
+  const pollAfter = (e) =>
+    e.status === 'pending' && e.poll_after_seconds
+      ? Math.min(e.poll_after_seconds, PENDING_POLL_SECONDS)
+      : e.poll_after_seconds;
 
   function applyEmbed(next) {
     embed = next;
@@ -585,6 +606,7 @@
       restart.schedule();
       return;
     }
+    await untilPlayable(playbackUrl());
     starting = false;
     const url = playbackUrl();
     // No address yet (the session or renewal is being retried, which starts playback) or refused.
@@ -598,6 +620,24 @@
     }
   }
 
+  /**
+   * Resolves once the master playlist exists (or after PLAYABLE_WAIT_MS: then hls.js's own retries
+   * take over). A stream is live from the publisher's connection on; hls.js would retry a missing
+   * master with backoff and land up to its interval late.
+   */
+  async function untilPlayable(url) {
+    const until = Date.now() + PLAYABLE_WAIT_MS;
+    while (url && state === 'loading' && Date.now() < until) {
+      try {
+        const res = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+        if (res.ok) return;
+      } catch {
+        // The network: asked again below.
+      }
+      await new Promise((r) => setTimeout(r, PLAYABLE_POLL_MS * (0.8 + Math.random() * 0.4)));
+    }
+  }
+
   function startHls(Hls, url) {
     engine = 'hls';
     sourceUrl = url;
@@ -608,7 +648,8 @@
     hls.on(Events.LEVEL_LOADED, (_e, data) => edge.schedule(data.details));
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
-      play();
+      const own = hls;
+      edge.started.then(() => hls === own && play());
     });
     hls.on(Events.LEVEL_SWITCHED, () => quality.render());
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
@@ -671,11 +712,21 @@
     const withStart = (watch) => {
       const { text, newest } = watch;
       const age = (now() - watch.at) / 1000;
-      const target = targetFor(durationsOf(text));
+      const durations = durationsOf(text);
+      const target = targetFor(durations);
       if (!watch.exact || !newest.seconds || newest.ended || age >= target) return text;
       const behind = Math.max(target - age, MODE.margin);
+      // At go-live the pieces listed may be shorter than the target: the start is their first
+      // frame, and playback waits until that frame is the target behind the edge (a start at once
+      // would run on the pipeline's margin alone and stall before the next piece).
+      const short = behind - durations.reduce((sum, d) => sum + d, 0);
+      if (short > 0) holdUntil = now() + short * 1000;
       return text.replace(/^#EXTM3U\n/, `#EXTM3U\n#EXT-X-START:TIME-OFFSET=-${behind.toFixed(3)}\n`);
     };
+    /** When playback may start (performance time), once the first playlist was read. */
+    let holdUntil = 0;
+    let release;
+    const started = new Promise((resolve) => (release = resolve));
     /**
      * When the newest piece of a playlist read from the network was listed (performance time): the
      * origin's `X-Playlist-Age` (seconds since the uploader wrote it) before the first byte; null
@@ -790,6 +841,7 @@
                 ctx,
                 details,
               );
+              if (first) setTimeout(release, Math.max(0, holdUntil - now()));
             },
           });
         }
@@ -823,6 +875,8 @@
 
     return {
       EdgeLoader,
+      /** Resolves when playback may start (see `withStart`). */
+      started,
       /** How many reloads got a piece timed by the watch. */
       get timedAnswers() {
         return timedAnswers;
@@ -1775,7 +1829,7 @@
   applyEmbed(embed);
   announce(messageOf(state));
   beats.send();
-  poll.schedule(embed.poll_after_seconds);
+  poll.schedule(pollAfter(embed));
   // While waiting, fetch hls.js once the page is idle: going live then starts at once, and the
   // downloads of a crowd waiting for a start are spread out instead of all at go-live.
   if (state === 'waiting' && hasMse()) setTimeout(() => loadHls().catch(() => {}), 1000);
