@@ -118,8 +118,30 @@
   const status = $('svc-status');
   const qualityButton = $('svc-quality');
   const qualityMenu = $('svc-quality-menu');
-  let embed = JSON.parse($('svc-embed').textContent);
-  const api = `/api/embed/${encodeURIComponent(embed.id)}`;
+  /**
+   * A channel page (`data-channel`) carries the channel embed read and follows the channel: it
+   * shows the stream the read names, and another one when the read names another (`show`), without
+   * reloading. A channel without any stream is shown as waiting.
+   */
+  const carried = JSON.parse($('svc-embed').textContent);
+  let channel = carried.object === 'channel_embed' ? carried : null;
+  const noStream = (c) => ({
+    object: 'embed',
+    id: null,
+    status: 'pending',
+    title: c.name,
+    playback_url: null,
+    poll_after_seconds: c.poll_after_seconds,
+    beacon: null,
+    access: 'public',
+    poster_url: null,
+  });
+  const streamOf = (c) => c.stream || noStream(c);
+  let embed = channel ? streamOf(channel) : carried;
+  const apiOf = (e) => `/api/embed/${encodeURIComponent(e.id)}`;
+  let api = apiOf(embed);
+  /** Counts `show`s: work started for a stream the page no longer shows stops there. */
+  let generation = 0;
 
   let state = root.dataset.state;
   /** Within loading/playing: `playing`, `paused` (by the viewer or refused autoplay) or `buffering`. */
@@ -182,6 +204,8 @@
       closeMenu(false);
     }
     if (next === 'playing') idle.wake();
+    // A channel may have its next stream already: asked now, not at the next poll.
+    if (channel && next === 'ended') poll.schedule(1);
     beats.changed();
     chat.update();
   }
@@ -215,7 +239,8 @@
       this.lastAt = Date.now();
       let retryAfter = 0;
       try {
-        const res = await fetch(api, { credentials: 'omit', headers: { accept: 'application/json' } });
+        const url = channel ? `/api/embed/channels/${encodeURIComponent(channel.id)}` : api;
+        const res = await fetch(url, { credentials: 'omit', headers: { accept: 'application/json' } });
         // The stream is gone (deleted, or never was): nothing more to wait for.
         if (res.status === 404) return setState('unavailable');
         if (!res.ok) {
@@ -224,9 +249,12 @@
         }
         const next = await res.json();
         this.failures = 0;
-        applyEmbed(next);
+        if (channel) follow(next);
+        else applyEmbed(next);
         chat.update();
-        this.schedule(pollAfter(next));
+        this.schedule(
+          channel ? pollAfter({ ...streamOf(next), poll_after_seconds: next.poll_after_seconds }) : pollAfter(next),
+        );
       } catch {
         this.failures++;
         this.schedule(Math.min(60, Math.max(retryAfter, backoff(this.failures) / 1000)));
@@ -238,6 +266,44 @@
     e.status === 'pending' && e.poll_after_seconds
       ? Math.min(e.poll_after_seconds, PENDING_POLL_SECONDS)
       : e.poll_after_seconds;
+
+  /** Channel mode: the channel read names the stream to show. */
+  function follow(next) {
+    channel = next;
+    const stream = streamOf(next);
+    if (stream.id === embed.id) applyEmbed(stream);
+    else show(stream);
+  }
+
+  /** Channel mode: another stream (one started, or the shown one ended and another is next). */
+  function show(next) {
+    generation++;
+    stopPlayback();
+    beats.stop();
+    chat.stop();
+    chat.reset();
+    Object.assign(chat, { ended: false, settings: null, lastEventId: '', visible: false });
+    chat.render();
+    clearTimeout(personal.timer);
+    Object.assign(personal, { url: null, firstToken: null, refusal: null, failures: 0 });
+    clearTimeout(viewer.timer);
+    Object.assign(viewer, { session: null, refused: null, failures: 0, opening: !!viewer.token });
+    embed = next;
+    api = apiOf(next);
+    playlistEnded = false;
+    starting = false;
+    restart.count = 0;
+    const title = $('svc-title');
+    if (title) title.textContent = next.title || channel.name || '';
+    if (next.poster_url) video.poster = next.poster_url;
+    else video.removeAttribute('poster');
+    // The screen for the new stream (applyEmbed moves on from there, as at a page load).
+    setState(next.status === 'live' ? 'loading' : next.status === 'pending' ? 'waiting' : next.status);
+    if (viewer.token) viewer.first = viewer.open();
+    applyEmbed(next);
+    beats.send();
+    chat.update();
+  }
 
   function applyEmbed(next) {
     embed = next;
@@ -596,17 +662,20 @@
 
   async function startPlayback() {
     if (!members() && !embed.playback_url) return setState('error');
+    const shown = generation;
     starting = true;
     setState('loading');
     let Hls = null;
     try {
       [Hls] = await Promise.all([hasMse() ? loadHls() : null, members() ? personal.ready() : null]);
     } catch {
+      if (shown !== generation) return;
       starting = false;
       restart.schedule();
       return;
     }
     await untilPlayable(playbackUrl());
+    if (shown !== generation) return;
     starting = false;
     const url = playbackUrl();
     // No address yet (the session or renewal is being retried, which starts playback) or refused.
@@ -1412,7 +1481,7 @@
       const open = embed.status === 'pending' || embed.status === 'live';
       const cannotWatch =
         state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
-      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening))
+      if (!embed.id || cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening))
         return this.hide();
       if (!open) return this.end();
       // The feed is opened with the session (the viewer's own view): its first answer comes first.
@@ -1785,6 +1854,10 @@
     get embed() {
       return embed;
     },
+    /** The channel embed read last applied (channel pages), else null. */
+    get channel() {
+      return channel;
+    },
     get session() {
       return viewer.session;
     },
@@ -1829,7 +1902,7 @@
   applyEmbed(embed);
   announce(messageOf(state));
   beats.send();
-  poll.schedule(pollAfter(embed));
+  poll.schedule(channel ? pollAfter({ ...embed, poll_after_seconds: channel.poll_after_seconds }) : pollAfter(embed));
   // While waiting, fetch hls.js once the page is idle: going live then starts at once, and the
   // downloads of a crowd waiting for a start are spread out instead of all at go-live.
   if (state === 'waiting' && hasMse()) setTimeout(() => loadHls().catch(() => {}), 1000);
