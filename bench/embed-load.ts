@@ -18,12 +18,18 @@ const header = (headers: Record<string, unknown>, name: string): string => {
   return key === undefined ? '-' : String(headers[key]);
 };
 
-/** `GET /api/embed/{id}` through nginx (counting its cache statuses), then `/v1/embed/{id}` on the API. */
-export async function embedReads(s: Served, id: string): Promise<EmbedRows> {
+/** `GET /api/embed/{id}` through nginx, counting its cache statuses; `opts` may set a rate (`overallRate`). */
+async function cachedReads(
+  s: Served,
+  name: string,
+  id: string,
+  opts: Partial<Parameters<typeof load>[1]> = {},
+): Promise<{ row: Row; cache: Record<string, number>; apiReadsPerSecond: number }> {
   const cache: Record<string, number> = {};
   const started = Date.now();
-  const cached = await load('embed read via nginx cache', {
+  const row = await load(name, {
     url: s.playerUrl,
+    ...opts,
     requests: [
       {
         method: 'GET',
@@ -36,9 +42,55 @@ export async function embedReads(s: Served, id: string): Promise<EmbedRows> {
     ],
   });
   const seconds = (Date.now() - started) / 1000;
+  return { row, cache, apiReadsPerSecond: ((cache.MISS ?? 0) + (cache.EXPIRED ?? 0)) / seconds };
+}
+
+/** `GET /api/embed/{id}` through nginx (counting its cache statuses), then `/v1/embed/{id}` on the API. */
+export async function embedReads(s: Served, id: string): Promise<EmbedRows> {
+  const { row: cached, cache, apiReadsPerSecond } = await cachedReads(s, 'embed read via nginx cache', id);
   const direct = await load('embed read, API directly', { url: `${s.apiUrl}/v1/embed/${id}` });
-  const toApi = (cache.MISS ?? 0) + (cache.EXPIRED ?? 0);
-  return { rows: [cached, direct], cache, apiReadsPerSecond: toApi / seconds };
+  return { rows: [cached, direct], cache, apiReadsPerSecond };
+}
+
+export interface CrowdRows {
+  pages: number;
+  /** The embed reads of the pages waiting for a pending stream, through nginx. */
+  pending: Row;
+  cache: Record<string, number>;
+  apiReadsPerSecond: number;
+  /** Their master playlist reads once it is live and not playable yet (a 404 from the CDN's disk). */
+  notPlayable: Row;
+}
+
+/**
+ * A crowd of hosted pages waiting for a stream, as their requests reach nginx: `pages` pages
+ * reading the embed every `pendingPollSeconds` while it is pending, then the master playlist every
+ * `playablePollMs` while it is live and not playable yet. The pages' requests are plain HTTP
+ * on kept-alive connections, so a steady rate from CONNECTIONS clients stands for them.
+ */
+export async function waitingCrowd(
+  s: Served,
+  id: string,
+  masterUrl: string,
+  pages: number,
+  pendingPollSeconds: number,
+  playablePollMs: number,
+): Promise<CrowdRows> {
+  const pending = await cachedReads(s, `${pages} pages waiting, embed read every ${pendingPollSeconds} s`, id, {
+    overallRate: Math.round(pages / pendingPollSeconds),
+  });
+  const notPlayable = await load(`${pages} pages, master read every ${playablePollMs} ms (404)`, {
+    url: masterUrl,
+    overallRate: Math.round((pages * 1000) / playablePollMs),
+    duration: 5,
+  });
+  return {
+    pages,
+    pending: pending.row,
+    cache: pending.cache,
+    apiReadsPerSecond: pending.apiReadsPerSecond,
+    notPlayable,
+  };
 }
 
 export interface BeatRow extends Row {

@@ -60,19 +60,20 @@ export async function firstFrame(browser: Browser, url: string): Promise<FirstFr
     page.on('requestfinished', (request) => {
       // blob: and data: (hls.js's worker) never touch the network.
       if (!/^https?:/.test(request.url())) return;
-      finished.push(
-        (async () => {
-          const sizes = await request.sizes();
-          const timing = request.timing();
-          const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
-          return {
-            group: groupOf(request.url(), request.resourceType()),
-            path: new URL(request.url()).pathname,
-            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-            at,
-          };
-        })(),
-      );
+      const done = (async () => {
+        const sizes = await request.sizes();
+        const timing = request.timing();
+        const at = timing.responseEnd >= 0 ? timing.startTime + timing.responseEnd : Date.now();
+        return {
+          group: groupOf(request.url(), request.resourceType()),
+          path: new URL(request.url()).pathname,
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          at,
+        };
+      })();
+      // A request that finishes as the context closes is dropped, not an unhandled rejection.
+      done.catch(() => undefined);
+      finished.push(done);
     });
     const started = Date.now();
     await page.goto(url);

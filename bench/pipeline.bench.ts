@@ -17,6 +17,7 @@ import { controlRequest } from '../src/platform/nginx/nginx.js';
 import { parseRtmpStat } from '../src/platform/nginx/rtmp-stat.js';
 import { ladderArgs, planLadder } from '../src/platform/media/ladder.js';
 import { makeClip, publish } from '../test/helpers/publisher.js';
+import { playableAt } from '../test/helpers/instant-start.js';
 import { startByHand, type ByHand } from './by-hand.js';
 
 const MEDIA_SECONDS = 60;
@@ -98,27 +99,9 @@ export async function api<T = StreamBody>(s: Served, method: string, path: strin
   return (await res.json()) as T;
 }
 
-/** Polls the signed master and one segment of every rendition; resolves when all answer 200. */
+/** Seconds from `started` until the signed master and a segment of every rendition answer 200. */
 export async function firstPlayable(playbackUrl: string, started: number, timeoutMs = 60_000): Promise<number> {
-  const base = playbackUrl.replace(/master\.m3u8$/, '');
-  for (;;) {
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`nothing playable ${timeoutMs / 1000} s after the publisher started`);
-    const master = await fetch(playbackUrl);
-    if (master.status === 200) {
-      const variants = [...(await master.text()).matchAll(/^(\S+\.m3u8)$/gm)].map((m) => m[1] as string);
-      const segments = await Promise.all(
-        variants.map(async (v) => /^(\S+\.ts)$/m.exec(await (await fetch(`${base}${v}`)).text())?.[1]),
-      );
-      if (
-        segments.every(Boolean) &&
-        (await Promise.all(segments.map(async (p) => (await fetch(`${base}${p}`)).status))).every((c) => c === 200)
-      ) {
-        return (Date.now() - started) / 1000;
-      }
-    } else await master.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return ((await playableAt(playbackUrl, timeoutMs - (Date.now() - started))) - started) / 1000;
 }
 
 interface PipelineRun {

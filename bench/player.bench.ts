@@ -3,8 +3,11 @@
  * the delay behind a live publisher as the hosted player shows it (barcode burned into frames),
  * and what the page downloads before its first frame.
  */
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { shippedFile } from '../src/core/resources.js';
 import { launchChromium } from '../test/helpers/browser.js';
+import { recordStart, startOf } from '../test/helpers/instant-start.js';
 import {
   measureDelay,
   median,
@@ -14,7 +17,7 @@ import {
 } from '../test/helpers/glass-to-glass.js';
 import { CONNECTIONS, benchSeconds, type Row } from './api.bench.js';
 import { checkSegments, watchSegments, type SegmentCheck, type SegmentWatch } from './delay.js';
-import { beats, embedReads, type BeatRow, type EmbedRows } from './embed-load.js';
+import { beats, embedReads, waitingCrowd, type BeatRow, type CrowdRows, type EmbedRows } from './embed-load.js';
 import { firstFrame, GROUPS, type FirstFrame } from './first-frame.js';
 import { api, firstPlayable, startServe } from './pipeline.bench.js';
 
@@ -25,6 +28,17 @@ const PAGE_LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 3);
 const LOOK_MS = 500;
 /** The publisher stops by itself after this, whatever happens to the bench. */
 const PUBLISH_SECONDS = 900;
+/** The crowd of waiting pages whose cost to the API is measured. */
+const CROWD_PAGES = 2000;
+/** Seconds a page that waited is watched once it plays. */
+const WAITED_WATCH_SECONDS = 10;
+
+/** A constant of the player script, so that the crowd polls as the pages do. */
+function playerConstant(name: string): number {
+  const value = new RegExp(`const ${name} = ([0-9.]+);`).exec(readFileSync(shippedFile('player', 'player.js'), 'utf8'));
+  if (!value) throw new Error(`player.js has no ${name}`);
+  return Number(value[1]);
+}
 
 interface Created {
   id: string;
@@ -52,8 +66,21 @@ interface DelayRow {
   run: DelayRun;
 }
 
+/** A page opened before the publisher started: seconds after spawning the publisher. */
+interface WaitedRow {
+  mode: 'standard' | 'low';
+  playableS: number;
+  playingS: number;
+  /** hls.js's distance from its live edge estimate when it began, and its target. */
+  latency: number | null;
+  target: number | null;
+  run: DelayRun;
+}
+
 interface Figures {
   embed: EmbedRows;
+  crowd: CrowdRows;
+  waited: WaitedRow[];
   beats: BeatRow[];
   check: { segments: SegmentCheck[]; ok: boolean };
   playlist: { target: number; durations: number[] };
@@ -113,6 +140,40 @@ async function measureLoad(
   }
 }
 
+/** A page on the stream, opened and waiting before its publisher starts. */
+async function openWaiting(browser: Browser, embedUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await recordStart(page);
+  await page.goto(embedUrl);
+  await page.waitForSelector('#svc-player[data-state=waiting]');
+  return { context, page };
+}
+
+/** When the waiting page played, against `spawned` and the first playable media. */
+async function waitedRow(
+  waiting: { context: BrowserContext; page: Page },
+  publisher: BarcodePublisher,
+  mode: WaitedRow['mode'],
+  spawned: number,
+  playableS: number,
+): Promise<WaitedRow> {
+  try {
+    const start = await startOf(waiting.page);
+    const run = await measureDelay(waiting.page, publisher, WAITED_WATCH_SECONDS, LOOK_MS);
+    return {
+      mode,
+      playableS,
+      playingS: (start.at - spawned) / 1000,
+      latency: start.latency,
+      target: start.target,
+      run,
+    };
+  } finally {
+    await waiting.context.close();
+  }
+}
+
 const hosted = (embedUrl: string) => async (page: Page) => {
   await page.goto(embedUrl);
   await page.waitForSelector('#svc-player[data-state=playing]', { timeout: 30_000 });
@@ -160,15 +221,25 @@ export async function benchPlayer(): Promise<string> {
       await beats(s, 'beats → API', s.apiUrl, `/v1/embed/${direct.id}`, direct.id),
       await beats(s, 'beats → nginx → API', s.playerUrl, `/api/embed/${proxied.id}`, proxied.id),
     ];
+    const crowd = await waitingCrowd(
+      s,
+      live.id,
+      live.playback_url,
+      CROWD_PAGES,
+      playerConstant('PENDING_POLL_SECONDS'),
+      playerConstant('PLAYABLE_POLL_MS'),
+    );
 
-    const spawned = Date.now();
+    browser = await launchChromium();
+    let waiting = await openWaiting(browser, live.embed_url);
+    let spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${live.stream_key}`, PUBLISH_SECONDS);
     const playable = await firstPlayable(live.playback_url, spawned);
+    const waited = [await waitedRow(waiting, publisher, 'standard', spawned, playable)];
     segments = watchSegments(live.playback_url);
     const check = await checkSegments(live.playback_url);
     const wentLive = (await api<Created>(s, 'GET', `/v1/streams/${live.id}`)).went_live_at;
 
-    browser = await launchChromium();
     const first = await firstFrame(browser, live.embed_url);
     const delays = await measureMode(browser, s.playerUrl, publisher, 'standard', live);
     const playlist = segments.stop();
@@ -184,12 +255,15 @@ export async function benchPlayer(): Promise<string> {
 
     // The same publisher with a keyframe every second (the advice for low latency), on a low-latency stream.
     const low = await create('Player bench, low latency', 'low');
+    waiting = await openWaiting(browser, low.embed_url);
+    spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${low.stream_key}`, PUBLISH_SECONDS, { gopSeconds: 1 });
-    await firstPlayable(low.playback_url, Date.now());
+    const lowPlayable = await firstPlayable(low.playback_url, spawned);
+    waited.push(await waitedRow(waiting, publisher, 'low', spawned, lowPlayable));
     segments = watchSegments(low.playback_url);
     delays.push(...(await measureMode(browser, s.playerUrl, publisher, 'low', low)));
     const lowPlaylist = segments.stop();
-    return format({ embed, beats: beatRows, check, playlist, lowPlaylist, timing, first, delays });
+    return format({ embed, crowd, waited, beats: beatRows, check, playlist, lowPlaylist, timing, first, delays });
   } finally {
     segments?.stop();
     await browser?.close().catch(() => undefined);
@@ -222,6 +296,50 @@ function format(f: Figures): string {
   out.push(
     `nginx X-Cache over the cached run: ${cache} → ${f.embed.apiReadsPerSecond.toFixed(2)} reads/s reached the API`,
   );
+
+  const c = f.crowd;
+  out.push(
+    '',
+    `A crowd of ${c.pages} waiting pages (autocannon at their request rate, ${CONNECTIONS} connections): embed reads through nginx while pending, then master playlist reads (CDN) while live and not yet playable`,
+  );
+  out.push(...table(LOAD_HEAD, [loadCells(c.pending), loadCells(c.notPlayable)]));
+  out.push(
+    `nginx X-Cache of the waiting pages' reads: ${Object.entries(c.cache)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')} → ${c.apiReadsPerSecond.toFixed(2)} reads/s reached the API (goal ≤ 2)`,
+  );
+
+  out.push(
+    '',
+    `A page opened before the publisher started (Chromium, fresh context), seconds after spawning the publisher (testsrc2 720p30 → abr_basic; standard: 2 s GOP; low: 1 s GOP), watched ${WAITED_WATCH_SECONDS} s once playing`,
+  );
+  out.push(
+    ...table(
+      [
+        'mode',
+        'first playable s',
+        'page plays s',
+        'apart s',
+        'behind edge s',
+        'target s',
+        'first look s',
+        'median s',
+        'waiting events',
+      ],
+      f.waited.map((w) => [
+        w.mode,
+        w.playableS.toFixed(2),
+        w.playingS.toFixed(2),
+        (w.playingS - w.playableS).toFixed(2),
+        w.latency?.toFixed(2) ?? '-',
+        w.target?.toFixed(2) ?? '-',
+        seconds(w.run.delays[0]),
+        seconds(median(w.run.delays)),
+        w.run.stalls,
+      ]),
+    ),
+  );
+  out.push('first look, median: delay behind the publisher (barcode), as below; goal: apart ≤ 1.5 s');
 
   out.push(
     '',

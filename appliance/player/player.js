@@ -45,7 +45,7 @@
    * parts, which our playlists do not have, and it is what enables the playback-rate catch-up
    * (`maxLiveSyncPlaybackRate` is ignored without it). Measured: docs/decisions.md, "Low-latency mode".
    */
-  const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 };
+  const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 1, margin: 0.5 };
   const MODE = root.dataset.tuning ? JSON.parse(root.dataset.tuning) : STANDARD;
   /**
    * The start is placed by the first playlist read's age (`X-Playlist-Age`, see `edgeLoader`). Without
@@ -66,8 +66,8 @@
     enableWorker: true,
     // An embed in a small frame does not need (nor pay for) the top quality.
     capLevelToPlayerSize: true,
-    // Joining at go-live with too short a playlist would start with almost no buffer (measured with
-    // one 4-second piece: 0.4 s) and stall; waiting for one more piece costs up to a piece once.
+    // One piece is enough to start: at go-live the start waits until the target fits in what is
+    // listed (`edgeLoader`'s `started`), so the first piece plays with the usual buffer.
     initialLiveManifestSize: MODE.initialLiveManifestSize,
     // Benchmarks and tests may try other values (set before this script runs).
     ...window.svcPlayerConfig,
@@ -91,6 +91,22 @@
   /** hls.js's reloads go this long before the next piece is due, and wait for it. */
   const EDGE_LEAD_MS = 300;
 
+  /**
+   * A pending page reads the embed this often (at most; the read says 5 s), through the player
+   * site's one-second cache: the API still sees about one read a second per stream, however many
+   * pages wait, and a page learns of the start within about two seconds (docs/decisions.md,
+   * "Instant start").
+   */
+  const PENDING_POLL_SECONDS = 1;
+  /**
+   * Live but not playable yet (the first pieces follow the publisher's connection by 2-5 s): the
+   * master playlist is read this often until it exists, a static file (or its 404) at the CDN.
+   * The start waits for the target to fit in the first pieces anyway (0.5-1 s after they are
+   * listed), so a shorter interval would not start sooner.
+   */
+  const PLAYABLE_POLL_MS = 400;
+  const PLAYABLE_WAIT_MS = 30000;
+
   /** Seconds without progress before the embed is read again (the stream may have ended). */
   const STALL_CHECK_SECONDS = 4;
   const IDLE_MS = 3000;
@@ -102,8 +118,30 @@
   const status = $('svc-status');
   const qualityButton = $('svc-quality');
   const qualityMenu = $('svc-quality-menu');
-  let embed = JSON.parse($('svc-embed').textContent);
-  const api = `/api/embed/${encodeURIComponent(embed.id)}`;
+  /**
+   * A channel page (`data-channel`) carries the channel embed read and follows the channel: it
+   * shows the stream the read names, and another one when the read names another (`show`), without
+   * reloading. A channel without any stream is shown as waiting.
+   */
+  const carried = JSON.parse($('svc-embed').textContent);
+  let channel = carried.object === 'channel_embed' ? carried : null;
+  const noStream = (c) => ({
+    object: 'embed',
+    id: null,
+    status: 'pending',
+    title: c.name,
+    playback_url: null,
+    poll_after_seconds: c.poll_after_seconds,
+    beacon: null,
+    access: 'public',
+    poster_url: null,
+  });
+  const streamOf = (c) => c.stream || noStream(c);
+  let embed = channel ? streamOf(channel) : carried;
+  const apiOf = (e) => `/api/embed/${encodeURIComponent(e.id)}`;
+  let api = apiOf(embed);
+  /** Counts `show`s: work started for a stream the page no longer shows stops there. */
+  let generation = 0;
 
   let state = root.dataset.state;
   /** Within loading/playing: `playing`, `paused` (by the viewer or refused autoplay) or `buffering`. */
@@ -166,6 +204,8 @@
       closeMenu(false);
     }
     if (next === 'playing') idle.wake();
+    // A channel may have its next stream already: asked now, not at the next poll.
+    if (channel && next === 'ended') poll.schedule(1);
     beats.changed();
     chat.update();
   }
@@ -199,7 +239,8 @@
       this.lastAt = Date.now();
       let retryAfter = 0;
       try {
-        const res = await fetch(api, { credentials: 'omit', headers: { accept: 'application/json' } });
+        const url = channel ? `/api/embed/channels/${encodeURIComponent(channel.id)}` : api;
+        const res = await fetch(url, { credentials: 'omit', headers: { accept: 'application/json' } });
         // The stream is gone (deleted, or never was): nothing more to wait for.
         if (res.status === 404) return setState('unavailable');
         if (!res.ok) {
@@ -208,15 +249,61 @@
         }
         const next = await res.json();
         this.failures = 0;
-        applyEmbed(next);
+        if (channel) follow(next);
+        else applyEmbed(next);
         chat.update();
-        this.schedule(next.poll_after_seconds);
+        this.schedule(
+          channel ? pollAfter({ ...streamOf(next), poll_after_seconds: next.poll_after_seconds }) : pollAfter(next),
+        );
       } catch {
         this.failures++;
         this.schedule(Math.min(60, Math.max(retryAfter, backoff(this.failures) / 1000)));
       }
     },
   };
+
+  const pollAfter = (e) =>
+    e.status === 'pending' && e.poll_after_seconds
+      ? Math.min(e.poll_after_seconds, PENDING_POLL_SECONDS)
+      : e.poll_after_seconds;
+
+  /** Channel mode: the channel read names the stream to show. */
+  function follow(next) {
+    channel = next;
+    const stream = streamOf(next);
+    if (stream.id === embed.id) applyEmbed(stream);
+    else show(stream);
+  }
+
+  /** Channel mode: another stream (one started, or the shown one ended and another is next). */
+  function show(next) {
+    generation++;
+    stopPlayback();
+    beats.stop();
+    chat.stop();
+    chat.reset();
+    Object.assign(chat, { ended: false, settings: null, lastEventId: '', visible: false });
+    chat.render();
+    clearTimeout(personal.timer);
+    Object.assign(personal, { url: null, firstToken: null, refusal: null, failures: 0 });
+    clearTimeout(viewer.timer);
+    Object.assign(viewer, { session: null, refused: null, failures: 0, opening: !!viewer.token });
+    embed = next;
+    api = apiOf(next);
+    playlistEnded = false;
+    starting = false;
+    restart.count = 0;
+    const title = $('svc-title');
+    if (title) title.textContent = next.title || channel.name || '';
+    if (next.poster_url) video.poster = next.poster_url;
+    else video.removeAttribute('poster');
+    // The screen for the new stream (applyEmbed moves on from there, as at a page load).
+    setState(next.status === 'live' ? 'loading' : next.status === 'pending' ? 'waiting' : next.status);
+    if (viewer.token) viewer.first = viewer.open();
+    applyEmbed(next);
+    beats.send();
+    chat.update();
+  }
 
   function applyEmbed(next) {
     embed = next;
@@ -575,16 +662,20 @@
 
   async function startPlayback() {
     if (!members() && !embed.playback_url) return setState('error');
+    const shown = generation;
     starting = true;
     setState('loading');
     let Hls = null;
     try {
       [Hls] = await Promise.all([hasMse() ? loadHls() : null, members() ? personal.ready() : null]);
     } catch {
+      if (shown !== generation) return;
       starting = false;
       restart.schedule();
       return;
     }
+    await untilPlayable(playbackUrl());
+    if (shown !== generation) return;
     starting = false;
     const url = playbackUrl();
     // No address yet (the session or renewal is being retried, which starts playback) or refused.
@@ -598,6 +689,24 @@
     }
   }
 
+  /**
+   * Resolves once the master playlist exists (or after PLAYABLE_WAIT_MS: then hls.js's own retries
+   * take over). A stream is live from the publisher's connection on; hls.js would retry a missing
+   * master with backoff and land up to its interval late.
+   */
+  async function untilPlayable(url) {
+    const until = Date.now() + PLAYABLE_WAIT_MS;
+    while (url && state === 'loading' && Date.now() < until) {
+      try {
+        const res = await fetch(url, { cache: 'no-store', credentials: 'omit' });
+        if (res.ok) return;
+      } catch {
+        // The network: asked again below.
+      }
+      await new Promise((r) => setTimeout(r, PLAYABLE_POLL_MS * (0.8 + Math.random() * 0.4)));
+    }
+  }
+
   function startHls(Hls, url) {
     engine = 'hls';
     sourceUrl = url;
@@ -608,7 +717,8 @@
     hls.on(Events.LEVEL_LOADED, (_e, data) => edge.schedule(data.details));
     hls.on(Events.MANIFEST_PARSED, () => {
       quality.build();
-      play();
+      const own = hls;
+      edge.started.then(() => hls === own && play());
     });
     hls.on(Events.LEVEL_SWITCHED, () => quality.render());
     hls.on(Events.LEVEL_UPDATED, (_e, data) => {
@@ -671,11 +781,21 @@
     const withStart = (watch) => {
       const { text, newest } = watch;
       const age = (now() - watch.at) / 1000;
-      const target = targetFor(durationsOf(text));
+      const durations = durationsOf(text);
+      const target = targetFor(durations);
       if (!watch.exact || !newest.seconds || newest.ended || age >= target) return text;
       const behind = Math.max(target - age, MODE.margin);
+      // At go-live the pieces listed may be shorter than the target: the start is their first
+      // frame, and playback waits until that frame is the target behind the edge (a start at once
+      // would run on the pipeline's margin alone and stall before the next piece).
+      const short = behind - durations.reduce((sum, d) => sum + d, 0);
+      if (short > 0) holdUntil = now() + short * 1000;
       return text.replace(/^#EXTM3U\n/, `#EXTM3U\n#EXT-X-START:TIME-OFFSET=-${behind.toFixed(3)}\n`);
     };
+    /** When playback may start (performance time), once the first playlist was read. */
+    let holdUntil = 0;
+    let release;
+    const started = new Promise((resolve) => (release = resolve));
     /**
      * When the newest piece of a playlist read from the network was listed (performance time): the
      * origin's `X-Playlist-Age` (seconds since the uploader wrote it) before the first byte; null
@@ -790,6 +910,7 @@
                 ctx,
                 details,
               );
+              if (first) setTimeout(release, Math.max(0, holdUntil - now()));
             },
           });
         }
@@ -823,6 +944,8 @@
 
     return {
       EdgeLoader,
+      /** Resolves when playback may start (see `withStart`). */
+      started,
       /** How many reloads got a piece timed by the watch. */
       get timedAnswers() {
         return timedAnswers;
@@ -1358,7 +1481,7 @@
       const open = embed.status === 'pending' || embed.status === 'live';
       const cannotWatch =
         state === 'members' || state === 'unavailable' || state === 'closed' || Object.values(REFUSALS).includes(state);
-      if (cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening))
+      if (!embed.id || cannotWatch || (!open && !this.visible) || (members() && !viewer.session && !viewer.opening))
         return this.hide();
       if (!open) return this.end();
       // The feed is opened with the session (the viewer's own view): its first answer comes first.
@@ -1731,6 +1854,10 @@
     get embed() {
       return embed;
     },
+    /** The channel embed read last applied (channel pages), else null. */
+    get channel() {
+      return channel;
+    },
     get session() {
       return viewer.session;
     },
@@ -1775,7 +1902,7 @@
   applyEmbed(embed);
   announce(messageOf(state));
   beats.send();
-  poll.schedule(embed.poll_after_seconds);
+  poll.schedule(channel ? pollAfter({ ...embed, poll_after_seconds: channel.poll_after_seconds }) : pollAfter(embed));
   // While waiting, fetch hls.js once the page is idle: going live then starts at once, and the
   // downloads of a crowd waiting for a start are spread out instead of all at go-live.
   if (state === 'waiting' && hasMse()) setTimeout(() => loadHls().catch(() => {}), 1000);

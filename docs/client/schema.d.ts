@@ -364,6 +364,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/embed/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public channel embed read
+         * @description What the channel page (`{player_url}/c/{id}`) needs, without a key, from any origin: the channel name and the embed read of the stream it shows: the channel's live stream, else its next pending one (the oldest), else its latest ended one (a replay when that stream offers one), else null. Also served by nginx at `{player_url}/api/embed/channels/{id}`, cached for one second. Unknown ids count towards the same limit of 60 a minute per address as unknown stream ids.
+         */
+        get: operations["getChannelEmbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/embed/{id}/beat": {
         parameters: {
             query?: never;
@@ -2946,6 +2966,18 @@ export interface components {
             access: "public" | "viewer_token";
             /** @description The latest still of the stream on the CDN (a neutral picture until the first one) */
             poster_url: string;
+        };
+        ChannelEmbed: {
+            /** @enum {string} */
+            object: "channel_embed";
+            /** @example chn_4k8m2q9x7c1v3b6n0z5w */
+            id: string;
+            /** @description The channel name */
+            name: string | null;
+            /** @description The embed read of the stream the channel page shows: the channel's live stream, else its next pending one (the oldest), else its latest ended one; null when it has none */
+            stream: components["schemas"]["Embed"] | null;
+            /** @description Ask again after this many seconds: 5 while no stream is live, 30 while one is (a channel may always get a new stream) */
+            poll_after_seconds: number;
         };
         ViewerSession: {
             /** @enum {string} */
@@ -7111,6 +7143,169 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Embed"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Limit reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "See the code.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getChannelEmbed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "channel_embed",
+                     *       "id": "chn_4k8m2q9x7c1v3b6n0z5w",
+                     *       "name": "string",
+                     *       "stream": {
+                     *         "object": "embed",
+                     *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *         "status": "pending",
+                     *         "title": "string",
+                     *         "playback_url": "string",
+                     *         "playback_url_expires_at": "2026-11-22T14:00:00.000Z",
+                     *         "went_live_at": "2026-11-22T14:00:00.000Z",
+                     *         "ended_at": "2026-11-22T14:00:00.000Z",
+                     *         "poll_after_seconds": 0,
+                     *         "beacon": {
+                     *           "rate": 0,
+                     *           "interval_seconds": 1
+                     *         },
+                     *         "access": "public",
+                     *         "poster_url": "string"
+                     *       },
+                     *       "poll_after_seconds": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelEmbed"];
                 };
             };
             /** @description Invalid request */

@@ -128,7 +128,10 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
       scope: open,
       routes: [
         plugin(playerRoutes, {
-          source: { embed: (id, address) => services.embed.read(id, address) },
+          source: {
+            embed: (id, address) => services.embed.read(id, address),
+            channel: (id, address) => services.embed.channelPage(id, address),
+          },
           whipUrl: whip?.baseUrl,
         }),
       ],

@@ -11,7 +11,9 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { streamOf } from '../helpers/broadcast.js';
 import { launchChromium } from '../helpers/browser.js';
 import { measureDelay, median, publishBarcode, type BarcodePublisher } from '../helpers/glass-to-glass.js';
+import { playableAt, recordStart, startOf } from '../helpers/instant-start.js';
 import { waitFor } from '../helpers/publisher.js';
+import { LATENCY, type LatencyMode } from '../../src/domains/streams/model.js';
 
 const t = suite<{ app: TestAppliance; browser: Browser; key: string; publisher?: BarcodePublisher }>(
   'standard mode: a page load starts at its target',
@@ -120,5 +122,59 @@ t(
     }
   },
 );
+
+/**
+ * How long after the first playable media a page that was waiting may start. The goal is 1.5 s
+ * (measured: docs/decisions.md, "Instant start"); the old start took 4.0 s (standard) and 2.0 s (low),
+ * this one 0.6 and 0.9 s. Generous: this checks behaviour on a shared machine, not speed.
+ */
+const START_BOUND_MS = 1800;
+/**
+ * How far past its target a waiting page may start. The old start waited for a second (standard)
+ * or third (low) piece and began at the stream's first frame: a piece or two past the target.
+ */
+const START_LATENCY_SLACK = 1;
+
+for (const mode of ['standard', 'low'] as const satisfies readonly LatencyMode[]) {
+  t(
+    `${mode}: a page opened before the publisher plays soon after the first playable media, at its target behind the edge`,
+    async (ctx) => {
+      const { app, key, browser } = ctx;
+      const created = await app.call('POST', '/v1/streams', { key, body: { name: 'Town hall', latency_mode: mode } });
+      assert.is(created.status, 201, created.text);
+      const s = created.body;
+      const page = await browser.newPage();
+      await recordStart(page);
+      await page.goto(s.embed_url);
+      await page.waitForSelector('#svc-player[data-state="waiting"]');
+      await ctx.publisher?.kill();
+      ctx.publisher = publishBarcode(app.rtmpUrl(s.stream_key), 120, {
+        gopSeconds: mode === 'low' ? 1 : 2,
+        width: 640,
+        videoKbps: 800,
+      });
+      const playable = await playableAt(s.playback_url);
+      const start = await startOf(page);
+      const run = await measureDelay(page, ctx.publisher, 8, 500);
+      await page.close();
+      const target = LATENCY[mode].player.liveSyncDuration;
+      console.log(
+        `${mode}, waiting page: plays ${((start.at - playable) / 1000).toFixed(2)} s after the first playable media, ${start.latency?.toFixed(2)} s behind its edge (target ${start.target?.toFixed(2)}), position ${start.position.toFixed(2)} (${start.pieces} pieces listed from ${start.listedFrom}); first look ${((run.delays[0] ?? NaN) / 1000).toFixed(2)} s behind the publisher, median ${((median(run.delays) ?? NaN) / 1000).toFixed(2)} s; ${run.stalls} waiting`,
+      );
+      assert.ok(
+        start.at - playable <= START_BOUND_MS,
+        `plays ${start.at - playable} ms after the first playable media`,
+      );
+      assert.ok(start.latency !== null && start.target !== null, 'hls.js plays');
+      assert.ok(start.latency <= start.target + START_LATENCY_SLACK, `${start.latency} s behind the edge at the start`);
+      const first = run.delays[0];
+      assert.ok(first !== undefined, `${run.delays.length}/${run.looks} looks readable`);
+      assert.ok(
+        first <= (target + 0.6 + START_LATENCY_SLACK + 0.5) * 1000,
+        `first look ${first} ms behind the publisher`,
+      );
+    },
+  );
+}
 
 t.run();

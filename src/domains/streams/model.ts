@@ -53,7 +53,10 @@ export interface PlayerTuning {
   liveSyncDuration: number;
   /** Further behind than this, the player jumps to the edge (hls.js `liveMaxLatencyDuration`). */
   liveMaxLatencyDuration: number;
-  /** Pieces a playlist must list before playback starts (hls.js `initialLiveManifestSize`). */
+  /**
+   * Pieces a playlist must list before playback starts (hls.js `initialLiveManifestSize`): one; at
+   * go-live the player waits until the target fits in it instead (docs/decisions.md, "Instant start").
+   */
   initialLiveManifestSize: number;
   /** Seconds of buffer left at its low point, kept when pieces are longer than the mode's. */
   margin: number;
@@ -81,12 +84,11 @@ export interface LatencyTuning {
 export const LATENCY: Readonly<Record<LatencyMode, LatencyTuning>> = {
   standard: {
     segmentSeconds: null,
-    player: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 2, margin: 0.5 },
+    player: { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 1, margin: 0.5 },
   },
   low: {
     segmentSeconds: 1,
-    // The start waits for three pieces, so that the first has the same buffer as standard's.
-    player: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 3, margin: 1 },
+    player: { liveSyncDuration: 2, liveMaxLatencyDuration: 8, initialLiveManifestSize: 1, margin: 1 },
   },
 };
 

@@ -12,6 +12,15 @@ export const ops = operations(
         'per stream. An address that asks for more than 60 unknown ids in a minute gets `429 rate_limited` on ' +
         'every public endpoint until its minute is over.',
     },
+    getChannelEmbed: {
+      summary: 'Public channel embed read',
+      description:
+        'What the channel page (`{player_url}/c/{id}`) needs, without a key, from any origin: the channel ' +
+        "name and the embed read of the stream it shows: the channel's live stream, else its next pending " +
+        'one (the oldest), else its latest ended one (a replay when that stream offers one), else null. ' +
+        'Also served by nginx at `{player_url}/api/embed/channels/{id}`, cached for one second. Unknown ids ' +
+        'count towards the same limit of 60 a minute per address as unknown stream ids.',
+    },
     sendViewerBeat: {
       summary: 'Viewer beat',
       description:

@@ -11,7 +11,7 @@ import {
 } from '../../audience/identity/schemas.js';
 import { PublicStreamParams } from '../../streams/model.js';
 import { ModeratorSessionBody } from '../../audience/moderators/schemas.js';
-import { BeatQuery, Embed } from './schemas.js';
+import { BeatQuery, ChannelEmbed, Embed } from './schemas.js';
 import type { EmbedService } from './service.js';
 import { ops } from './openapi.js';
 
@@ -33,6 +33,22 @@ export const embedRoutes: FastifyPluginAsyncTypebox<{ embed: EmbedService }> = a
     },
     async (request, reply) => {
       const { embed: body } = await embed.read(request.params.id, request.ip);
+      return reply.header('cache-control', 'public, max-age=1').send(body);
+    },
+  );
+
+  api.get(
+    '/channels/:id',
+    {
+      schema: {
+        ...ops.getChannelEmbed,
+        params: PublicStreamParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref(ChannelEmbed), ...errorResponses('invalid_request', 'not_found', 'rate_limited') },
+      },
+    },
+    async (request, reply) => {
+      const body = await embed.readChannel(request.params.id, request.ip);
       return reply.header('cache-control', 'public, max-age=1').send(body);
     },
   );

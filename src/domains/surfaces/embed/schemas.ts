@@ -47,6 +47,26 @@ export const Embed = Type.Object(
 );
 export type Embed = Static<typeof Embed>;
 
+export const CHANNEL_ID = /^chn_[a-z0-9]{20}$/;
+
+export const ChannelEmbed = Type.Object(
+  {
+    object: Type.Literal('channel_embed'),
+    id: Type.String({ pattern: CHANNEL_ID.source, examples: ['chn_4k8m2q9x7c1v3b6n0z5w'] }),
+    name: Nullable(Type.String({ description: 'The channel name' })),
+    stream: Type.Union([Type.Ref(Embed), Type.Null()], {
+      description:
+        "The embed read of the stream the channel page shows: the channel's live stream, else its next pending one (the oldest), else its latest ended one; null when it has none",
+    }),
+    poll_after_seconds: Type.Integer({
+      description:
+        'Ask again after this many seconds: 5 while no stream is live, 30 while one is (a channel may always get a new stream)',
+    }),
+  },
+  { $id: 'ChannelEmbed', additionalProperties: false },
+);
+export type ChannelEmbed = Static<typeof ChannelEmbed>;
+
 export const BeatQuery = Type.Object(
   {
     s: Type.String({
@@ -68,4 +88,4 @@ export const BeatQuery = Type.Object(
 );
 export type BeatQuery = Static<typeof BeatQuery>;
 
-export const EMBED_SCHEMAS = [Embed];
+export const EMBED_SCHEMAS = [Embed, ChannelEmbed];

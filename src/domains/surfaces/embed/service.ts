@@ -5,8 +5,8 @@ import { iso } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { defaultPlaybackExpiry, STREAM_ID, type LatencyMode, type StreamRow } from '../../streams/model.js';
-import { findPublicStream } from './queries.js';
-import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
+import { findChannelStream, findPublicStream } from './queries.js';
+import { CHANNEL_ID, type BeatQuery, type ChannelEmbed, type Embed, type EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
 import type { RenewedPlayback, ViewerSession } from '../../audience/identity/schemas.js';
 import type { IdentityService, StreamView } from '../../audience/identity/service.js';
@@ -17,6 +17,11 @@ import type { AttendanceViewer } from '../../audience/attendance/recorder.js';
 /** Seconds between embed reads a player is told to wait (spec: 5 pending, 60 live). */
 export const POLL_PENDING_SECONDS = 5;
 export const POLL_LIVE_SECONDS = 60;
+/**
+ * A channel page asks again this often while its stream is live: the stream's own end is seen by
+ * the player sooner (its playlist ends); a new pending stream may wait this long to be shown.
+ */
+export const POLL_CHANNEL_LIVE_SECONDS = 30;
 /** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
 const STREAM_TTL_MS = 1000;
 
@@ -71,6 +76,10 @@ function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
 /** The public side of a stream: the embed read and viewer beats (no key, any origin). */
 export class EmbedService {
   private readonly streams = new Map<string, Cached>();
+  private readonly channels = new Map<
+    string,
+    { found: { name: string | null; stream_id: string | null }; fetchedAt: number }
+  >();
   readonly limiter: UnknownIdLimiter;
 
   constructor(private readonly deps: EmbedDeps) {
@@ -106,6 +115,55 @@ export class EmbedService {
       poster_url: this.deps.cdn.thumbnail(row.id),
     };
     return { embed, allowedDomains: row.player.allowed_domains, latencyMode: row.latency_mode };
+  }
+
+  /** The channel embed read, with what the channel page needs beside it (the shown stream's, as `read`). */
+  async channelPage(
+    id: string,
+    address: string,
+  ): Promise<{ channel: ChannelEmbed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
+    const { found, stream } = await this.channel(id, address);
+    return {
+      channel: this.channelEmbed(id, found.name, stream?.embed ?? null),
+      allowedDomains: stream?.allowedDomains ?? null,
+      latencyMode: stream?.latencyMode ?? 'standard',
+    };
+  }
+
+  /** The channel embed read: the embed read of the stream its page shows (see `findChannelStream`). */
+  async readChannel(id: string, address: string): Promise<ChannelEmbed> {
+    const { found, stream } = await this.channel(id, address);
+    return this.channelEmbed(id, found.name, stream?.embed ?? null);
+  }
+
+  private channelEmbed(id: string, name: string | null, stream: Embed | null): ChannelEmbed {
+    return {
+      object: 'channel_embed',
+      id,
+      name,
+      stream,
+      poll_after_seconds: stream?.status === 'live' ? POLL_CHANNEL_LIVE_SECONDS : POLL_PENDING_SECONDS,
+    };
+  }
+
+  private async channel(id: string, address: string) {
+    this.limiter.check(address);
+    const nowMs = this.deps.clock.now().getTime();
+    let cached = this.channels.get(id);
+    if (!cached || nowMs - cached.fetchedAt >= STREAM_TTL_MS) {
+      const found = CHANNEL_ID.test(id) ? await findChannelStream(this.deps.sql, id) : null;
+      if (!found) {
+        this.channels.delete(id);
+        await this.limiter.record(address);
+        throw new ApiError('not_found', 'No such channel.');
+      }
+      if (this.channels.size >= 10_000)
+        for (const [k, v] of this.channels) if (nowMs - v.fetchedAt >= STREAM_TTL_MS) this.channels.delete(k);
+      cached = { found, fetchedAt: nowMs };
+      this.channels.set(id, cached);
+    }
+    const { stream_id } = cached.found;
+    return { found: cached.found, stream: stream_id === null ? null : await this.read(stream_id, address) };
   }
 
   /**

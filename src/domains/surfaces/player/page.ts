@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { shippedFile, templateEnvironment } from '../../../core/resources.js';
-import type { Embed } from '../embed/schemas.js';
+import type { ChannelEmbed, Embed } from '../embed/schemas.js';
 import { LATENCY, type LatencyMode } from '../../streams/model.js';
 import type { AssetUrls } from './assets.js';
 
@@ -29,6 +29,8 @@ export interface PlayerPages {
    * the embed read does not carry it.
    */
   page(embed: Embed, latencyMode: LatencyMode): string;
+  /** A channel's page: its stream's player (as `page`), or a wait for its first stream. */
+  channel(channel: ChannelEmbed, latencyMode: LatencyMode): string;
   notFound(): string;
   rateLimited(retryAfterSeconds: number): string;
   unavailable(): string;
@@ -72,17 +74,20 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
   const error = (code: string, pageTitle: string, message: string, refreshSeconds: number | null = null) =>
     render('player/error.njk', { page_title: pageTitle, code, message, refresh_seconds: refreshSeconds });
 
+  const player = (embed: Embed | null, latencyMode: LatencyMode, channel: ChannelEmbed | null) =>
+    render('player/page.njk', {
+      page_title: embed?.title ?? channel?.name ?? 'Live video',
+      embed,
+      channel,
+      latency_mode: latencyMode,
+      tuning: JSON.stringify(LATENCY[latencyMode].player),
+      state: embed ? initialState(embed) : 'waiting',
+      assets,
+      embed_json: scriptSafeJson(channel ?? embed),
+    });
   return {
-    page: (embed, latencyMode) =>
-      render('player/page.njk', {
-        page_title: embed.title ?? 'Live video',
-        embed,
-        latency_mode: latencyMode,
-        tuning: JSON.stringify(LATENCY[latencyMode].player),
-        state: initialState(embed),
-        assets,
-        embed_json: scriptSafeJson(embed),
-      }),
+    page: (embed, latencyMode) => player(embed, latencyMode, null),
+    channel: (channel, latencyMode) => player(channel.stream, latencyMode, channel),
     notFound: () => error('not_found', 'Stream not found', 'There is no stream at this address'),
     // Reloads by itself once the limit allows (no script needed; the CSP allows meta refresh).
     rateLimited: (seconds) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../../core/errors.js';
-import type { Embed } from '../embed/schemas.js';
+import { CHANNEL_ID, type ChannelEmbed, type Embed } from '../embed/schemas.js';
 import { STREAM_ID, type LatencyMode } from '../../streams/model.js';
 import { registerAssetRoute } from '../../../platform/http/static-assets.js';
 import { loadPlayerAssets, type PlayerAssets } from './assets.js';
@@ -15,6 +15,11 @@ export interface EmbedSource {
     id: string,
     address: string,
   ): Promise<{ embed: Embed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
+  /** The channel embed read, with the page's needs for the stream it shows (as `embed`'s). */
+  channel?(
+    id: string,
+    address: string,
+  ): Promise<{ channel: ChannelEmbed; allowedDomains: string[] | null; latencyMode?: LatencyMode }>;
 }
 
 /** nginx micro-caches the page for a second: it depends on the embed only, never on the viewer. */
@@ -98,6 +103,25 @@ export const playerRoutes: FastifyPluginAsync<PlayerRoutesOptions> = async (app,
       return sendHtml(reply, failure.status, failure.html, failure.cacheControl);
     }
   });
+
+  // The channel page: the same player, told to follow the channel (`player.js`'s channel mode).
+  const channelSource = source.channel?.bind(source);
+  if (channelSource) {
+    app.get<{ Params: { id: string } }>('/player/c/:id', { schema }, async (request, reply) => {
+      const { id } = request.params;
+      if (!CHANNEL_ID.test(id)) return sendHtml(reply, 404, pages.notFound(), MICRO);
+      try {
+        const { channel, allowedDomains, latencyMode } = await channelSource(id, request.ip);
+        return sendHtml(reply, 200, pages.channel(channel, latencyMode ?? 'standard'), MICRO, allowedDomains);
+      } catch (err) {
+        const failure = failurePage(err, pages);
+        if (failure.status >= 500)
+          request.log.error({ err, request_id: request.id }, 'channel page: embed read failed');
+        if (failure.retryAfter !== undefined) reply.header('retry-after', String(failure.retryAfter));
+        return sendHtml(reply, failure.status, failure.html, failure.cacheControl);
+      }
+    });
+  }
 
   // The publish page (`{player_url}/publish/<id>#key=...`): the same for every stream and key, so
   // it reads nothing; the key stays in the fragment. Camera use needs a top-level page: never framed.
