@@ -3438,7 +3438,7 @@ export interface operations {
                      * @example {
                      *       "object": "api_root",
                      *       "name": "string",
-                     *       "version": "1.11.0",
+                     *       "version": "1.12.0",
                      *       "docs_url": "string",
                      *       "openapi_url": "string",
                      *       "index_url": "string"
@@ -3448,7 +3448,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "api_root";
                         name: string;
-                        /** @example 1.11.0 */
+                        /** @example 1.12.0 */
                         version: string;
                         docs_url: string;
                         openapi_url: string;

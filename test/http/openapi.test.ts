@@ -154,7 +154,7 @@ t(
     const res = await env.call('GET', '/');
     assert.is(res.status, 200, res.text);
     assert.is(res.body.object, 'api_root');
-    assert.is(res.body.version, '1.11.0');
+    assert.is(res.body.version, '1.12.0');
     const base = env.config.publicUrls.base_url;
     assert.is(res.body.docs_url, `${base}/docs`);
     assert.is(res.body.openapi_url, `${base}/openapi.json`);
@@ -183,10 +183,10 @@ t(
   },
 );
 
-t('OpenAPI 3.1, version 1.11.0, every stream operation with a key', async ({ env }) => {
+t('OpenAPI 3.1, version 1.12.0, every stream operation with a key', async ({ env }) => {
   const doc = (await env.call('GET', '/openapi.json')).body as Doc;
   assert.match(doc.openapi, /^3\.1\.\d+$/);
-  assert.is(doc.info.version, '1.11.0');
+  assert.is(doc.info.version, '1.12.0');
   for (const key of Object.keys(EXPECTED)) {
     const [method, path] = key.split(' ') as [string, string];
     const op = doc.paths[path]?.[method];

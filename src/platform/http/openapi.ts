@@ -1,5 +1,5 @@
 /** The interface version; the changelog's newest entry must agree (test/docs checks it). */
-export const API_VERSION = '1.11.0';
+export const API_VERSION = '1.12.0';
 
 export const openapiInfo = {
   title: 'svc live video API',
