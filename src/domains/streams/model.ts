@@ -237,6 +237,9 @@ export interface StreamRow {
   latency_mode: LatencyMode;
   record: boolean;
   replay: boolean;
+  /** When the replay's HLS files were made from the ready recording (docs/decisions.md, "Replays (issue 33)"). */
+  replay_made_at: Date | null;
+  replay_attempts: number;
   max_resolution: 480 | 720 | 1080;
   max_duration_seconds: number;
   recording_retention_days: number | null;
@@ -297,7 +300,9 @@ type LaterFields =
   | 'recording_error'
   | 'thumbnail_at'
   | 'ingest_relay'
-  | 'media_seen_at';
+  | 'media_seen_at'
+  | 'replay_made_at'
+  | 'replay_attempts';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 

@@ -11,7 +11,7 @@ import { deriveKey } from '../../../config/secrets.js';
  * closed or members-only, which the owner's `hls` address ignores (docs/decisions.md,
  * "Hardening: a closed player stops its shared address").
  */
-export type SignedKind = 'hls' | 'pub' | 'rec';
+export type SignedKind = 'hls' | 'pub' | 'rec' | 'rpl';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
 export const cdnSecret = (signingKey: string): string =>
@@ -96,6 +96,15 @@ export class CdnAddresses {
 
   recording(streamId: string, expiresAt: Date): string {
     return this.address(signatureSegment(this.secret, 'rec', streamId, expiresAt), `_rec/${streamId}/recording.mp4`);
+  }
+
+  /**
+   * A stream's replay (docs/decisions.md, "Replays (issue 33)"), HLS VOD from its recording; with
+   * `sessionId`, a member's personal address. Path form only: the origin serves replays itself.
+   */
+  replay(streamId: string, expiresAt: Date, sessionId?: string): string {
+    const signature = signatureSegment(this.secret, 'rpl', streamId, expiresAt, sessionId);
+    return `${this.cdnUrl}/${signature}/${sessionId ? `${sessionId}/` : ''}_replay/${streamId}/index.m3u8`;
   }
 
   /** The latest still of a stream; public (no signature), a neutral picture until the first still. */
