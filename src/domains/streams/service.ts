@@ -180,6 +180,7 @@ export class StreamsService {
       if (body.metadata !== undefined) changes.metadata = body.metadata;
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
+      if (body.replay !== undefined) changes.replay = body.replay;
       if (body.latency_mode !== undefined && body.latency_mode !== row.latency_mode) {
         if (row.status !== 'pending') {
           throw new ApiError(
