@@ -11,6 +11,7 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { launchChromium } from '../helpers/browser.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';
 import { viewerToken } from '../helpers/viewer-tokens.js';
+import { CdnAddresses, cdnSecret } from '../../src/domains/ledger/cdn/addresses.js';
 
 interface Stream {
   id: string;
@@ -211,6 +212,12 @@ t('members-only replay: no shared address; a viewer session gets a personal repl
   const playlist = await readPlaylist(url);
   assert.match(playlist.text, '#EXT-X-ENDLIST');
   assert.is((await fetch(playlist.media!, { headers: { range: 'bytes=0-99' } })).status, 206);
+  // The shared replay address, signed by hand, is refused by nginx for a members-only player.
+  const cdn = new CdnAddresses(app.config.publicUrls.cdn_url, cdnSecret(app.secrets.signing_key));
+  const hour = new Date(Date.now() + 3_600_000);
+  assert.is((await fetch(cdn.replay(ctx.open.id, hour))).status, 200, 'signed by hand like the appliance');
+  const shared = cdn.replay(members.id, hour);
+  await waitFor('the shared address refused', async () => (await fetch(shared)).status === 403, 15_000);
   // Renewed like a live personal address, to the replay.
   const renewed = await app.call('POST', `/v1/embed/${members.id}/playback`, {
     body: { session_token: session.body.session_token },
