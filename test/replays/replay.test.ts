@@ -237,20 +237,23 @@ t('members-only replay: no shared address; a viewer session gets a personal repl
   assert.is(refused.body.error.code, 'viewer_removed');
 });
 
-t('deleting the recording ends the replay: the embed read stops offering it, the address stops serving', async (ctx) => {
-  const { app, open } = ctx;
-  const embed = await offered(ctx, open.id);
-  const deleted = await app.call('DELETE', `/v1/streams/${open.id}/recording`, { key: ctx.key });
-  assert.is(deleted.status, 200, deleted.text);
-  const startedAt = Date.now();
-  await waitFor('the replay withdrawn', async () => !(await embedOf(app, open.id)).replay, 5_000);
-  // The API's own one-second read, plus nginx's one-second cache on the player port.
-  assert.ok(Date.now() - startedAt < 3_000);
-  const after = await embedOf(app, open.id);
-  assert.is(after.playback_url, null);
-  assert.is(after.beacon, null);
-  assert.is(after.poll_after_seconds, null);
-  assert.is((await fetch(embed.playback_url)).status, 404);
-});
+t(
+  'deleting the recording ends the replay: the embed read stops offering it, the address stops serving',
+  async (ctx) => {
+    const { app, open } = ctx;
+    const embed = await offered(ctx, open.id);
+    const deleted = await app.call('DELETE', `/v1/streams/${open.id}/recording`, { key: ctx.key });
+    assert.is(deleted.status, 200, deleted.text);
+    const startedAt = Date.now();
+    await waitFor('the replay withdrawn', async () => !(await embedOf(app, open.id)).replay, 5_000);
+    // The API's own one-second read, plus nginx's one-second cache on the player port.
+    assert.ok(Date.now() - startedAt < 3_000);
+    const after = await embedOf(app, open.id);
+    assert.is(after.playback_url, null);
+    assert.is(after.beacon, null);
+    assert.is(after.poll_after_seconds, null);
+    assert.is((await fetch(embed.playback_url)).status, 404);
+  },
+);
 
 t.run();

@@ -108,7 +108,13 @@ export class EmbedService {
     const open = status === 'pending' || status === 'live';
     const replay = this.deps.replays && !closed && replayOffered(row);
     const membersOnly = row.player.require_viewer_token;
-    const expiresAt = membersOnly ? null : status === 'live' ? defaultPlaybackExpiry(row) : replay ? this.replayExpiry() : null;
+    const expiresAt = membersOnly
+      ? null
+      : status === 'live'
+        ? defaultPlaybackExpiry(row)
+        : replay
+          ? this.replayExpiry()
+          : null;
     const finished = row.status !== 'pending' && row.status !== 'live';
     const waiting = replay || (this.deps.replays && !closed && replayAwaited(row));
     const embed: Embed = {
@@ -119,7 +125,8 @@ export class EmbedService {
       // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
       // Its own scope: closing the player stops it at the CDN, not only here (docs/decisions.md).
       playback_url:
-        expiresAt && (replay ? this.deps.cdn.replay(row.id, expiresAt) : this.deps.cdn.publicPlayback(row.id, expiresAt)),
+        expiresAt &&
+        (replay ? this.deps.cdn.replay(row.id, expiresAt) : this.deps.cdn.publicPlayback(row.id, expiresAt)),
       playback_url_expires_at: iso(expiresAt),
       replay,
       went_live_at: iso(row.went_live_at),
