@@ -227,6 +227,9 @@ export interface IngestMeasurement {
   keyframe_warning: boolean;
 }
 
+/** Tries at making a replay before it is given up (docs/decisions.md, "Replays (issue 33)"). */
+export const REPLAY_MAX_ATTEMPTS = 3;
+
 export interface StreamRow {
   seq: number;
   id: string;

@@ -15,7 +15,7 @@ import { run } from '../../../platform/process/run.js';
 import { joinPieces, sessionsPrefix, storedSessions } from '../../../platform/storage/session-pieces.js';
 import { SpoolFullError, type Spool } from '../../../platform/storage/spool.js';
 import { presignedPath, type ObjectStore } from '../../../platform/storage/store.js';
-import { lockStream, lockStreamById, ownStream, type StreamRow } from '../../streams/model.js';
+import { lockStream, lockStreamById, ownStream, REPLAY_MAX_ATTEMPTS, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
 import { stillKey } from '../thumbnails/shelf.js';
 import { recordingFiles, removeSessions } from './files.js';
@@ -80,7 +80,7 @@ export class RecordingsService {
   private async makeReplays(batch: number): Promise<number> {
     const { sql, config, logger } = this.deps;
     if (this.deps.storage) return 0;
-    const due = await q.dueReplays(sql, MAX_ATTEMPTS, batch);
+    const due = await q.dueReplays(sql, REPLAY_MAX_ATTEMPTS, batch);
     for (const id of due) {
       const files = recordingFiles(config.dataDir, id);
       const tmp = `${files.replay}.tmp`;

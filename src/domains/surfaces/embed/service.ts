@@ -4,7 +4,13 @@ import { networkOf } from '../../../core/network.js';
 import { iso } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
-import { defaultPlaybackExpiry, STREAM_ID, type LatencyMode, type StreamRow } from '../../streams/model.js';
+import {
+  defaultPlaybackExpiry,
+  REPLAY_MAX_ATTEMPTS,
+  STREAM_ID,
+  type LatencyMode,
+  type StreamRow,
+} from '../../streams/model.js';
 import { findPublicStream } from './queries.js';
 import type { BeatQuery, Embed, EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
@@ -72,7 +78,7 @@ async function isClosed(row: StreamRow, now: Date, viewers: EmbedViewers): Promi
 }
 
 /** The replay is offered: asked for, made, and its recording still there (deleting it ends the replay). */
-export const replayOffered = (row: StreamRow): boolean =>
+const replayOffered = (row: StreamRow): boolean =>
   row.status === 'ended' && row.replay && row.recording_status === 'ready' && row.replay_made_at !== null;
 
 /** A replay may still come: asked for and its recording on the way, or ready with the replay not made yet (three tries). */
@@ -81,7 +87,7 @@ const replayAwaited = (row: StreamRow): boolean =>
   row.replay &&
   (row.recording_status === 'recording' ||
     row.recording_status === 'processing' ||
-    (row.recording_status === 'ready' && row.replay_made_at === null && row.replay_attempts < 3));
+    (row.recording_status === 'ready' && row.replay_made_at === null && row.replay_attempts < REPLAY_MAX_ATTEMPTS));
 
 function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
   if (closed) return 'closed';
