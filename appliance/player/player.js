@@ -189,6 +189,7 @@
   }
 
   function messageOf(s) {
+    if (s === 'playing' && replay.active) return 'Playing the replay';
     const el = root.querySelector(`[data-for="${s}"]`);
     return el ? el.textContent : MESSAGES[s];
   }
@@ -309,7 +310,7 @@
     embed = next;
     beats.changed();
     const live = next.status === 'live';
-    if (next.access === 'viewer_token' && (live || next.status === 'pending')) {
+    if (next.access === 'viewer_token' && (live || next.status === 'pending' || next.replay)) {
       if (!viewer.token) return setState('members');
       if (viewer.refused) return setState(viewer.refused);
     }
@@ -319,7 +320,10 @@
         setState('waiting');
     } else if (live) {
       if (!engine && !starting && !unsupported && state !== 'ended') void startPlayback();
+    } else if (next.status === 'ended' && next.replay) {
+      replay.start();
     } else if (next.status === 'ended') {
+      replay.stop();
       endWhenDrained();
     } else {
       setState(next.status);
@@ -436,7 +440,8 @@
     const notice = root.querySelector('[data-for="refused"]');
     if (next === 'refused' && message && notice) notice.textContent = `Your viewer link was refused: ${message}`;
     viewer.refused = next;
-    if (embed.access === 'viewer_token' && (embed.status === 'live' || embed.status === 'pending')) setState(next);
+    if (embed.access === 'viewer_token' && (embed.status === 'live' || embed.status === 'pending' || embed.replay))
+      setState(next);
   }
 
   const viewer = {
@@ -497,7 +502,8 @@
       if (session.playback) personal.set(session.playback, offset);
       this.settled(true);
       // A retry that succeeded after playback gave up waiting for it.
-      if (embed.access === 'viewer_token' && state === 'loading' && !engine && !starting) void startPlayback();
+      if (embed.access === 'viewer_token' && state === 'loading' && !engine && !starting)
+        void (replay.active ? replay.load() : startPlayback());
     },
     /** The first answer (or failure) came: beats start, with `t` when there is a session; the chat too. */
     settled(force) {
@@ -515,8 +521,8 @@
    * every request hls.js makes from then on is rewritten to the newest prefix or token (see
    * `loader`), so playback never reloads.
    */
-  /** `/<vsn>/<str>/`: what every personal address has after its prefix. */
-  const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/str_[A-Za-z0-9]+\//;
+  /** `/<vsn>/<str>/` (a replay's: `/<vsn>/_replay/<str>/`): what every personal address has after its prefix. */
+  const PERSONAL_PATH = /\/vsn_[A-Za-z0-9]+\/(?:_replay\/)?str_[A-Za-z0-9]+\//;
   /** `svc=<hash>.<expiry>.<vsn>`: a personal address in the query token form (a CDN in front). */
   const PERSONAL_QUERY = /([?&]svc=)[A-Za-z0-9_-]+\.[0-9]+\.vsn_[A-Za-z0-9]+/;
 
@@ -1036,7 +1042,7 @@
         return setState('error');
       }
       this.timer = setTimeout(() => {
-        if (state === 'loading' || state === 'playing') void startPlayback();
+        if (state === 'loading' || state === 'playing') void (replay.active ? replay.load() : startPlayback());
       }, backoff(this.count));
     },
   };
@@ -1118,7 +1124,9 @@
     if (engine && !video.paused) setPlayback('buffering');
   });
   video.addEventListener('ended', () => {
-    if (engine) setState('ended');
+    // A replay stays where it ended: the viewer may seek back.
+    if (engine && replay.active) setPlayback('paused');
+    else if (engine) setState('ended');
   });
   video.addEventListener('error', () => {
     // hls.js reports its own errors; this is native HLS losing the stream.
@@ -1158,6 +1166,67 @@
     },
   };
   setInterval(() => watchdog.tick(), 1000);
+
+  // ---------------------------------------------------------------- replay
+
+  /**
+   * The replay of an ended stream (the embed's `replay`): its recording as HLS VOD, played from the
+   * start with the browser's own controls (a seek bar) and labelled "Replay"; beats as for live. A
+   * members-only replay plays the viewer's personal address (a session opened during the live
+   * stream renews it first: its address was the live one).
+   */
+  const replay = {
+    active: false,
+    start() {
+      if (this.active) return;
+      this.active = true;
+      root.dataset.replay = 'true';
+      const badge = $('svc-live');
+      badge.textContent = 'REPLAY';
+      badge.setAttribute('aria-label', 'Replay');
+      badge.disabled = true;
+      video.controls = true;
+      video.setAttribute('aria-label', 'Replay');
+      if (members() && personal.url && !personal.url.includes('/_replay/')) personal.expiresAt = 0;
+      stopPlayback();
+      void this.load();
+    },
+    async load() {
+      setState('loading');
+      let Hls = null;
+      try {
+        [Hls] = await Promise.all([hasMse() ? loadHls() : null, members() ? personal.ready() : null]);
+      } catch {
+        return restart.schedule();
+      }
+      const url = playbackUrl();
+      if (!this.active || state !== 'loading' || engine || !url) return;
+      if (!Hls || !Hls.isSupported()) return startNative(url);
+      engine = 'hls';
+      sourceUrl = url;
+      hls = new Hls({ loader: members() ? personal.loader(Hls) : Hls.DefaultConfig.loader });
+      hls.on(Hls.Events.MANIFEST_PARSED, () => {
+        quality.build();
+        play();
+      });
+      hls.on(Hls.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.NETWORK_ERROR) recovery.networkError(data);
+        else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) recovery.mediaError();
+        else restart.schedule();
+      });
+      hls.loadSource(url);
+      hls.attachMedia(video);
+    },
+    /** The replay was withdrawn (its recording deleted): back to the ended screen. */
+    stop() {
+      if (!this.active) return;
+      this.active = false;
+      delete root.dataset.replay;
+      video.controls = false;
+      setState('ended');
+    },
+  };
 
   // ---------------------------------------------------------------- controls
 

@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Viewer beat
-         * @description A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or an IPv6 /64) may add new viewers (page loads, new `s`) to a stream from a budget of 250 at once and 60 a minute after that, and counts for at most 500 viewers at once (estimated viewers: above about 400 a sampled player weighs 1/`beacon.rate`); its excess is `429 rate_limited` with `Retry-After` and not counted. A counted page load's own beats are never refused.
+         * @description A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per minute; nothing that identifies a person is stored. `204` also when the stream is over (not counted, except while its replay is offered: embed `replay` true). With `t` (the session token of a viewer session of this stream) the beat is also an attendance report: playing time between two reports of the session is credited to the viewer (at most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or an IPv6 /64) may add new viewers (page loads, new `s`) to a stream from a budget of 250 at once and 60 a minute after that, and counts for at most 500 viewers at once (estimated viewers: above about 400 a sampled player weighs 1/`beacon.rate`); its excess is `429 rate_limited` with `Retry-After` and not counted. A counted page load's own beats are never refused.
          */
         post: operations["sendViewerBeat"];
         delete?: never;
@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Open a viewer session
-         * @description A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active moderator of the stream (invited with that `viewer_id`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.
+         * @description A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up to 24 hours. On a members-only stream that is pending or live, or ended with its replay offered, the answer carries a personal playback address (`playback`; the replay's after the end), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active moderator of the stream (invited with that `viewer_id`). A refused token is `401 invalid_viewer_token` with the reason (signature, expiry, key, stream or claim) in the message.
          */
         post: operations["createViewerSession"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Renew a personal playback address
-         * @description Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature (its path segment, or its `svc` parameter with a CDN in front) changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over.
+         * @description Members-only streams: the session token (body `session_token`, or query `t`) → a new personal address for that viewer session, valid five minutes (never past the viewer token's `exp`). Only the address's signature (its path segment, or its `svc` parameter with a CDN in front) changes, so a player can keep the paths below it. Refused with `viewer_removed` once the viewer is banned (the video stops when the current address runs out) and with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the stream is over and no replay is offered (with one, the address is the replay's).
          */
         post: operations["renewEmbedPlayback"];
         delete?: never;
@@ -2346,6 +2346,7 @@ export interface components {
              */
             latency_mode: "standard" | "low";
             record: boolean;
+            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin itself (with object storage, edges or a third-party CDN: planned, no replay offered). False: nothing after the end */
             replay: boolean;
             recording: {
                 /** @enum {string} */
@@ -2572,6 +2573,7 @@ export interface components {
              */
             latency_mode: "standard" | "low";
             record: boolean;
+            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin itself (with object storage, edges or a third-party CDN: planned, no replay offered). False: nothing after the end */
             replay: boolean;
             recording: {
                 /** @enum {string} */
@@ -2933,13 +2935,15 @@ export interface components {
             status: "pending" | "live" | "ended" | "unavailable" | "closed";
             /** @description The stream name, unless `player.show_name` is false */
             title: string | null;
-            /** @description While live: signed HLS URL, the same for every viewer. Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`) */
+            /** @description While live: signed HLS URL, the same for every viewer; after the end, the replay's while one is offered (`replay`). Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`) */
             playback_url: string | null;
             /**
              * Format: date-time
              * @example 2026-11-22T14:00:00.000Z
              */
             playback_url_expires_at: string | null;
+            /** @description True when `playback_url` (or a member's personal address) is the replay of the ended stream: HLS VOD made from its recording, offered when the stream has `replay` true and its recording is ready, until the recording is deleted */
+            replay: boolean;
             /**
              * Format: date-time
              * @example 2026-11-22T14:00:00.000Z
@@ -2950,9 +2954,9 @@ export interface components {
              * @example 2026-11-22T14:00:00.000Z
              */
             ended_at: string | null;
-            /** @description Ask again after this many seconds (5 pending, 60 live); null: stop asking */
+            /** @description Ask again after this many seconds (5 pending, 60 live, 30 while a replay is awaited or offered); null: stop asking */
             poll_after_seconds: number | null;
-            /** @description Viewer reporting; null once the stream is over */
+            /** @description Viewer reporting; null once the stream is over and no replay is offered */
             beacon: {
                 /** @description A player reports only while its `u` is below this */
                 rate: number;
@@ -3909,7 +3913,10 @@ export interface operations {
                         /** @description Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders) */
                         reaction_sampling?: number | null;
                     };
-                    /** @default false */
+                    /**
+                     * @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin itself (with object storage, edges or a third-party CDN: planned, no replay offered). False: nothing after the end
+                     * @default false
+                     */
                     replay?: boolean;
                     /**
                      * @description `standard` (default): 4-second pieces, about 5 s behind the publisher in the hosted player. `low`: 1-second pieces and a player tuned closer to the live edge, about 3 s behind, for publishers that send a keyframe every second (segments are cut on the publisher's keyframes). Changeable while the stream is pending
@@ -4769,6 +4776,8 @@ export interface operations {
                      * @enum {string}
                      */
                     latency_mode?: "standard" | "low";
+                    /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin itself (with object storage, edges or a third-party CDN: planned, no replay offered). False: nothing after the end. Any status */
+                    replay?: boolean;
                 };
             };
         };
@@ -7131,6 +7140,7 @@ export interface operations {
                      *       "title": "string",
                      *       "playback_url": "string",
                      *       "playback_url_expires_at": "2026-11-22T14:00:00.000Z",
+                     *       "replay": true,
                      *       "went_live_at": "2026-11-22T14:00:00.000Z",
                      *       "ended_at": "2026-11-22T14:00:00.000Z",
                      *       "poll_after_seconds": 0,

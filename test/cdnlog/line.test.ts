@@ -60,7 +60,12 @@ test('classifyPath: playlists, segments, the recording and the still of a stream
   assert.equal(classifyPath(`/${S1}/source_00012.ts`), { streamId: S1, kind: 'segment' });
   assert.equal(classifyPath(`/_rec/${S1}/recording.mp4`), { streamId: S1, kind: 'recording' });
   assert.equal(classifyPath(`/_thumb/${S1}.jpg`), { streamId: S1, kind: 'thumbnail' });
+  // A replay is delivery of its stream, like live (docs/decisions.md, "Replays (issue 33)").
+  assert.equal(classifyPath(`/_replay/${S1}/index.m3u8`), { streamId: S1, kind: 'playlist' });
+  assert.equal(classifyPath(`/_replay/${S1}/media.mp4`), { streamId: S1, kind: 'segment' });
   for (const other of [
+    `/_replay/${S1}/other.mp4`,
+    `/_replay/${S1}/index.mp4`,
     '/',
     '/healthz',
     `/${S1}/../x.ts`,

@@ -23,6 +23,7 @@ export function embedFixture(over: Partial<Embed> = {}): Embed {
     title: 'Friday town hall',
     playback_url: null,
     playback_url_expires_at: null,
+    replay: false,
     went_live_at: null,
     ended_at: null,
     poll_after_seconds: 5,

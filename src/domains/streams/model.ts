@@ -234,6 +234,9 @@ export interface IngestMeasurement {
   keyframe_warning: boolean;
 }
 
+/** Tries at making a replay before it is given up (docs/decisions.md, "Replays (issue 33)"). */
+export const REPLAY_MAX_ATTEMPTS = 3;
+
 export interface StreamRow {
   seq: number;
   id: string;
@@ -244,6 +247,9 @@ export interface StreamRow {
   latency_mode: LatencyMode;
   record: boolean;
   replay: boolean;
+  /** When the replay's HLS files were made from the ready recording (docs/decisions.md, "Replays (issue 33)"). */
+  replay_made_at: Date | null;
+  replay_attempts: number;
   max_resolution: 480 | 720 | 1080;
   max_duration_seconds: number;
   recording_retention_days: number | null;
@@ -306,7 +312,9 @@ type LaterFields =
   | 'recording_error'
   | 'thumbnail_at'
   | 'ingest_relay'
-  | 'media_seen_at';
+  | 'media_seen_at'
+  | 'replay_made_at'
+  | 'replay_attempts';
 
 export type NewStream = Omit<StreamRow, LaterFields>;
 

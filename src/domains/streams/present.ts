@@ -79,7 +79,7 @@ export function presentStream(row: PresentedRow, ctx: PresentContext): Stream {
     ended_at: iso(row.ended_at),
     end_reason: row.end_reason,
     ingest: row.ingest,
-    viewers_now: finished ? null : ctx.viewersNow(row.id),
+    viewers_now: finished && !row.replay ? null : ctx.viewersNow(row.id),
     thumbnail: row.thumbnail_at && { url: ctx.cdn.thumbnail(row.id), captured_at: row.thumbnail_at.toISOString() },
   };
   return stream;

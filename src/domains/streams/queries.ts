@@ -160,13 +160,17 @@ export interface PublicPlayerRow {
   watch_minutes_limit: number | null;
 }
 
-/** Pending and live streams whose player refuses the public or has a watch-minutes limit; other players are left out. */
+/**
+ * Pending and live streams, and ended ones whose replay may be offered (docs/decisions.md, "Replays
+ * (issue 33)"), whose player refuses the public or has a watch-minutes limit; other players are left out.
+ */
 export async function publicPlayers(db: Db, now: Date): Promise<PublicPlayerRow[]> {
   return db<PublicPlayerRow[]>`
     select id, refused, (player->>'watch_minutes_limit')::int as watch_minutes_limit from (
       select id, player,
         coalesce((player->>'enabled')::boolean is false or (player->>'require_viewer_token')::boolean or (player->>'closed_at')::timestamptz <= ${now}, false) as refused
-      from streams where status in ('pending', 'live')) s
+      from streams where status in ('pending', 'live')
+        or (status = 'ended' and replay and recording_status = 'ready' and replay_made_at is not null)) s
     where refused or player->>'watch_minutes_limit' is not null`;
 }
 

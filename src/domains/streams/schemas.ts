@@ -42,6 +42,8 @@ const Metadata = Nullable(
     },
   ),
 );
+const REPLAY_DESCRIPTION =
+  'Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin itself (with object storage, edges or a third-party CDN: planned, no replay offered). False: nothing after the end';
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
@@ -54,7 +56,7 @@ export const CreateStreamBody = Type.Object(
     metadata: Type.Optional(Metadata),
     player: Type.Optional(PlayerSettingsInput),
     chat: Type.Optional(ChatSettingsInput),
-    replay: Type.Optional(Type.Boolean({ default: false })),
+    replay: Type.Optional(Type.Boolean({ default: false, description: REPLAY_DESCRIPTION })),
     latency_mode: Type.Optional(latencyModeField({ default: 'standard' })),
   },
   {
@@ -75,6 +77,7 @@ export const PatchStreamBody = Type.Object(
     player: Type.Optional(PlayerSettingsInput),
     chat: Type.Optional(ChatSettingsInput),
     latency_mode: Type.Optional(latencyModeField()),
+    replay: Type.Optional(Type.Boolean({ description: `${REPLAY_DESCRIPTION}. Any status` })),
   },
   // Required and not empty: a patch that changes nothing is a client mistake.
   {
@@ -138,7 +141,7 @@ const streamFields = {
   profile: StringEnum(PROFILES),
   latency_mode: latencyModeField(),
   record: Type.Boolean(),
-  replay: Type.Boolean(),
+  replay: Type.Boolean({ description: REPLAY_DESCRIPTION }),
   recording: Recording,
   node_ready: Type.Boolean(),
   rtmp_url: Nullable(

@@ -161,7 +161,8 @@ export class StreamsService {
     const stream = presentStream(read, this.context());
     stream.cost = read.went_live_at ? billing.costFrom(read.cost_figures) : { ...NOTHING_USED };
     const figures = viewers.viewersFrom(read, read.viewer_figures);
-    if (FINISHED.includes(read.status)) figures.now = null;
+    // A replay's viewers are counted after the end (docs/decisions.md, "Replays (issue 33)").
+    if (FINISHED.includes(read.status) && !read.replay) figures.now = null;
     stream.viewers = figures;
     return stream;
   }
@@ -180,6 +181,7 @@ export class StreamsService {
       if (body.metadata !== undefined) changes.metadata = body.metadata;
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
+      if (body.replay !== undefined) changes.replay = body.replay;
       if (body.latency_mode !== undefined && body.latency_mode !== row.latency_mode) {
         if (row.status !== 'pending') {
           throw new ApiError(

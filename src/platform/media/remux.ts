@@ -40,3 +40,42 @@ export function remuxArgs(list: string, out: string): string[] {
     out,
   ];
 }
+
+/** The replay's media playlist and its one media file, in the recording's `replay/` folder. */
+export const REPLAY_PLAYLIST = 'index.m3u8';
+export const REPLAY_MEDIA = 'media.mp4';
+
+/**
+ * The ffmpeg argv that copies the recording `mp4` into HLS VOD in `dir`: fragmented MP4 in one
+ * file addressed by byte ranges (one object per replay for the CDN, nothing re-encoded), pieces
+ * of about 6 s cut on the recording's keyframes, `EXT-X-PLAYLIST-TYPE:VOD` and `EXT-X-ENDLIST`.
+ */
+export function replayArgs(mp4: string, dir: string): string[] {
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    mp4,
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    '6',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_flags',
+    'single_file',
+    '-hls_segment_filename',
+    `${dir}/${REPLAY_MEDIA}`,
+    `${dir}/${REPLAY_PLAYLIST}`,
+  ];
+}

@@ -39,6 +39,8 @@ export interface StreamView {
   row: StreamRow;
   /** Pending or live, with its player open: beats are counted, and members get addresses (video comes when live). */
   open: boolean;
+  /** Finished, its player open, and its replay offered (docs/decisions.md, "Replays (issue 33)"): beats count, and members get replay addresses. */
+  replay: boolean;
 }
 
 const removed = () => new ApiError('viewer_removed', 'You were removed from this stream by its owner.');
@@ -133,7 +135,8 @@ export class IdentityService {
       expires_at: claims.expiresAt,
       access_until: claims.accessUntil,
     });
-    const playback = row.player.require_viewer_token && view.open ? this.address(claims, now) : null;
+    const playback =
+      row.player.require_viewer_token && (view.open || view.replay) ? this.address(claims, now, view.replay) : null;
     const session: ViewerSession = {
       object: 'viewer_session',
       id: claims.sessionId,
@@ -150,7 +153,7 @@ export class IdentityService {
       session_token: await this.deps.tokens.sign(claims),
       expires_at: claims.expiresAt.toISOString(),
       access_until: claims.accessUntil.toISOString(),
-      beacon: view.open ? { rate: 1, interval_seconds: this.deps.attendanceIntervalSeconds } : null,
+      beacon: view.open || view.replay ? { rate: 1, interval_seconds: this.deps.attendanceIntervalSeconds } : null,
     };
     return { session, claims };
   }
@@ -172,13 +175,13 @@ export class IdentityService {
     }
     if (await this.deps.bans.isBanned(row, claims.viewerId)) throw removed();
     if (claims.expired || claims.accessUntil <= now) throw ended(claims.accessUntil);
-    if (!view.open)
+    if (!view.open && !view.replay)
       throw new ApiError(
         'stream_ended',
         'The stream is over (or its player closed): there is no video to sign an address for.',
         { status: row.status },
       );
-    return this.address(claims, now);
+    return this.address(claims, now, view.replay);
   }
 
   /** The session of a beat's `t`; an expired session is refused like a forged one (its player opens a new one). */
@@ -207,13 +210,16 @@ export class IdentityService {
     }
   }
 
-  private address(claims: SessionClaims, now: Date): RenewedPlayback {
+  /** `replay`: the address of the stream's replay instead of its live video. */
+  private address(claims: SessionClaims, now: Date, replay: boolean): RenewedPlayback {
     // Whole seconds: the signature carries its expiry in Unix seconds.
     const until = Math.min(addSeconds(now, this.deps.personalPlaybackSeconds).getTime(), claims.accessUntil.getTime());
     const expiresAt = new Date(Math.floor(until / 1000) * 1000);
     return {
       object: 'playback',
-      url: this.deps.cdn.personalPlayback(claims.streamId, claims.sessionId, expiresAt),
+      url: replay
+        ? this.deps.cdn.replay(claims.streamId, expiresAt, claims.sessionId)
+        : this.deps.cdn.personalPlayback(claims.streamId, claims.sessionId, expiresAt),
       expires_at: expiresAt.toISOString(),
     };
   }

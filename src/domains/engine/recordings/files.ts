@@ -9,6 +9,8 @@ export const recordingFiles = (dataDir: string, streamId: string) => {
   return {
     dir: join(paths.recordings, streamId),
     mp4: join(paths.recordings, streamId, 'recording.mp4'),
+    /** The replay's HLS (docs/decisions.md, "Replays (issue 33)"): goes with the folder when the recording is deleted. */
+    replay: join(paths.recordings, streamId, 'replay'),
     /** nginx-rtmp's recordings of each publish session (`<id>-<unix time>.flv`), oldest first. */
     sessions: (): string[] => recordedSessions(paths.ingest, streamId),
   };

@@ -12,6 +12,21 @@ export async function dueRecordings(db: Db, now: Date, settleBefore: Date, batch
   return rows.map((r) => r.id);
 }
 
+/** Streams whose replay is asked for and not made yet, with a ready recording (docs/decisions.md, "Replays (issue 33)"). */
+export async function dueReplays(db: Db, maxAttempts: number, batch: number): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select id from streams
+    where replay and recording_status = 'ready' and replay_made_at is null and replay_attempts < ${maxAttempts}
+    order by recording_ready_at limit ${batch}`;
+  return rows.map((r) => r.id);
+}
+
+/** `madeAt` null: a failed try, counted. */
+export async function replayOutcome(db: Db, id: string, madeAt: Date | null): Promise<void> {
+  if (madeAt) await db`update streams set replay_made_at = ${madeAt} where id = ${id}`;
+  else await db`update streams set replay_attempts = replay_attempts + 1 where id = ${id}`;
+}
+
 /** Pushes the next attempt out while this node works on it; the outcome sets it properly. */
 export async function claim(db: Db, id: string, until: Date): Promise<void> {
   await db`update streams set recording_next_attempt_at = ${until} where id = ${id}`;

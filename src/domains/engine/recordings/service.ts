@@ -10,12 +10,12 @@ import type { Db, Sql } from '../../../platform/db/connect.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ffprobeDurationArgs } from '../../../platform/media/probe.js';
-import { concatList, remuxArgs } from '../../../platform/media/remux.js';
+import { concatList, remuxArgs, replayArgs } from '../../../platform/media/remux.js';
 import { run } from '../../../platform/process/run.js';
 import { joinPieces, sessionsPrefix, storedSessions } from '../../../platform/storage/session-pieces.js';
 import { SpoolFullError, type Spool } from '../../../platform/storage/spool.js';
 import { presignedPath, type ObjectStore } from '../../../platform/storage/store.js';
-import { lockStream, lockStreamById, ownStream, type StreamRow } from '../../streams/model.js';
+import { lockStream, lockStreamById, ownStream, REPLAY_MAX_ATTEMPTS, type StreamRow } from '../../streams/model.js';
 import * as transitions from '../../streams/transitions.js';
 import { stillKey } from '../thumbnails/shelf.js';
 import { recordingFiles, removeSessions } from './files.js';
@@ -76,6 +76,37 @@ export class RecordingsService {
     const now = clock.now();
     const due = await q.dueRecordings(sql, now, addSeconds(now, -SETTLE_SECONDS), batch);
     for (const id of due) await this.processOne(id);
+    return due.length + (await this.makeReplays(batch));
+  }
+
+  /**
+   * Replays (docs/decisions.md, "Replays (issue 33)"): the ready recording of a stream with
+   * `replay` true, copied into HLS VOD beside it. Only from this disk: with object storage the MP4
+   * leaves it, and replays there are planned. Three tries, like the recording.
+   */
+  private async makeReplays(batch: number): Promise<number> {
+    const { sql, config, logger } = this.deps;
+    if (this.deps.storage) return 0;
+    const due = await q.dueReplays(sql, REPLAY_MAX_ATTEMPTS, batch);
+    for (const id of due) {
+      const files = recordingFiles(config.dataDir, id);
+      const tmp = `${files.replay}.tmp`;
+      let made = false;
+      try {
+        rmSync(tmp, { recursive: true, force: true });
+        mkdirSync(tmp, { recursive: true });
+        await run(config.live.ffmpeg_path, replayArgs(files.mp4, tmp), { timeoutMs: 30 * 60_000 });
+        rmSync(files.replay, { recursive: true, force: true });
+        renameSync(tmp, files.replay);
+        made = true;
+      } catch (err) {
+        logger.warn({ err, stream_id: id }, 'replay could not be made');
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+      // A recording deleted meanwhile took the folder: the row says the recording is gone, which ends the replay.
+      await q.replayOutcome(sql, id, made ? this.deps.clock.now() : null);
+    }
     return due.length;
   }
 

@@ -12,7 +12,7 @@ import { deriveKey } from '../../../config/secrets.js';
  * "Hardening: a closed player stops its shared address"). `thm` signs a stream's current still,
  * `stl` one still of its recording (docs/decisions.md, "Thumbnail endpoints").
  */
-export type SignedKind = 'hls' | 'pub' | 'rec' | 'thm' | 'stl';
+export type SignedKind = 'hls' | 'pub' | 'rec' | 'thm' | 'stl' | 'rpl';
 
 /** The appliance's CDN secret, derived so that secrets.json needs no new key. */
 export const cdnSecret = (signingKey: string): string =>
@@ -115,6 +115,15 @@ export class CdnAddresses {
   recordingStill(streamId: string, name: string, expiresAt: Date): string {
     const signature = signatureSegment(this.secret, 'stl', streamId, expiresAt, name);
     return this.address(signature, `_still/${streamId}/${name}.jpg`);
+  }
+
+  /**
+   * A stream's replay (docs/decisions.md, "Replays (issue 33)"), HLS VOD from its recording; with
+   * `sessionId`, a member's personal address. Path form only: the origin serves replays itself.
+   */
+  replay(streamId: string, expiresAt: Date, sessionId?: string): string {
+    const signature = signatureSegment(this.secret, 'rpl', streamId, expiresAt, sessionId);
+    return `${this.cdnUrl}/${signature}/${sessionId ? `${sessionId}/` : ''}_replay/${streamId}/index.m3u8`;
   }
 
   /** The latest still of a stream; public (no signature), a neutral picture until the first still. */

@@ -52,9 +52,11 @@ export function parseLine(text: string): LogLine | null {
 }
 
 // The CDN's paths without their signature (templates/nginx/nginx.conf.njk): playlists and segments
-// under the stream's folder, the recording under _rec/, the public still under _thumb/.
+// under the stream's folder, the recording under _rec/, the public still under _thumb/; a replay's
+// playlist and media under _replay/ count as the stream's playlists and segments (delivery, billed
+// like live: docs/decisions.md, "Replays (issue 33)").
 const OBJECT =
-  /^\/(?:(str_[a-z0-9]{20})\/[A-Za-z0-9_]+\.(m3u8|ts)|_rec\/(str_[a-z0-9]{20})\/recording\.mp4|_thumb\/(str_[a-z0-9]{20})\.jpg)$/;
+  /^\/(?:(str_[a-z0-9]{20})\/[A-Za-z0-9_]+\.(m3u8|ts)|_rec\/(str_[a-z0-9]{20})\/recording\.mp4|_thumb\/(str_[a-z0-9]{20})\.jpg|_replay\/(str_[a-z0-9]{20})\/(?:index\.(m3u8)|media\.mp4))$/;
 
 /** Which stream and kind of object a logged path names; null for anything else. */
 export function classifyPath(path: string): CdnObject | null {
@@ -62,5 +64,6 @@ export function classifyPath(path: string): CdnObject | null {
   if (!m) return null;
   if (m[1]) return { streamId: m[1], kind: m[2] === 'ts' ? 'segment' : 'playlist' };
   if (m[3]) return { streamId: m[3], kind: 'recording' };
+  if (m[5]) return { streamId: m[5], kind: m[6] ? 'playlist' : 'segment' };
   return { streamId: m[4] as string, kind: 'thumbnail' };
 }

@@ -27,7 +27,7 @@ export const ops = operations(
         'A hosted player reports its state: every `beacon.interval_seconds` (about 10% jitter) while its `u` ' +
         'is below `beacon.rate`, and stops when `beacon` is null. No body. Counted in memory and flushed per ' +
         'minute; nothing that identifies a person is stored. `204` also when the stream is over (not ' +
-        'counted). With `t` (the session token of a viewer session of this stream) the beat is also an ' +
+        'counted, except while its replay is offered: embed `replay` true). With `t` (the session token of a viewer session of this stream) the beat is also an ' +
         'attendance report: playing time between two reports of the session is credited to the viewer (at ' +
         "most twice the session's `beacon.interval_seconds` per report); a `t` that is not a valid session " +
         'token of this stream is `401 invalid_viewer_token` and not counted. Each address (an IPv4 address or ' +
@@ -41,8 +41,8 @@ export const ops = operations(
       description:
         "A viewer token (a JWT the client's site signs with one of its viewer keys: HS256, header `kid`, " +
         'claims `sub`, `exp` at most 24 hours ahead, optional `name`, `role`, `stream`) opens a session of up ' +
-        'to 24 hours. On a members-only stream that is pending or live the answer carries a personal playback ' +
-        'address (`playback`), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the ' +
+        'to 24 hours. On a members-only stream that is pending or live, or ended with its replay offered, the answer carries a personal playback ' +
+        "address (`playback`; the replay's after the end), valid five minutes and renewed with `POST /v1/embed/{id}/playback` until the " +
         "token's `exp`. A banned viewer is refused a session on a members-only stream (`viewer_removed`). The " +
         "session's role is `moderator` (and `moderator` is filled) when the token has `role: moderator` (a " +
         'moderator for one day after each sign-in, unless the owner removed them) or its `sub` is an active ' +
@@ -67,7 +67,7 @@ export const ops = operations(
         "address's signature (its path segment, or its `svc` parameter with a CDN in front) changes, so a player can keep the paths below it. Refused with " +
         '`viewer_removed` once the viewer is banned (the video stops when the current address runs out) and ' +
         "with `viewer_access_ended` once the viewer token's `exp` has passed; `409 stream_ended` when the " +
-        'stream is over.',
+        "stream is over and no replay is offered (with one, the address is the replay's).",
     },
   },
 );

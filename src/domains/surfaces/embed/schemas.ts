@@ -13,7 +13,7 @@ const Beacon = Type.Object(
     rate: Type.Number({ minimum: 0, maximum: 1, description: 'A player reports only while its `u` is below this' }),
     interval_seconds: Type.Integer({ minimum: 1, description: 'Report this often (with about 10% random jitter)' }),
   },
-  { description: 'Viewer reporting; null once the stream is over' },
+  { description: 'Viewer reporting; null once the stream is over and no replay is offered' },
 );
 
 export const Embed = Type.Object(
@@ -28,14 +28,21 @@ export const Embed = Type.Object(
     playback_url: Nullable(
       Type.String({
         description:
-          'While live: signed HLS URL, the same for every viewer. Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`)',
+          "While live: signed HLS URL, the same for every viewer; after the end, the replay's while one is offered (`replay`). Null for members-only streams. Its signature is a path segment, or the `svc` query parameter with a third-party CDN in front (`cdn.token_form` `query`)",
       }),
     ),
     playback_url_expires_at: Nullable(Timestamp),
+    replay: Type.Boolean({
+      description:
+        "True when `playback_url` (or a member's personal address) is the replay of the ended stream: HLS VOD made from its recording, offered when the stream has `replay` true and its recording is ready, until the recording is deleted",
+    }),
     went_live_at: Nullable(Timestamp),
     ended_at: Nullable(Timestamp),
     poll_after_seconds: Nullable(
-      Type.Integer({ description: 'Ask again after this many seconds (5 pending, 60 live); null: stop asking' }),
+      Type.Integer({
+        description:
+          'Ask again after this many seconds (5 pending, 60 live, 30 while a replay is awaited or offered); null: stop asking',
+      }),
     ),
     beacon: Nullable(Beacon),
     access: StringEnum(ACCESS, { description: '`viewer_token` for members-only streams' }),

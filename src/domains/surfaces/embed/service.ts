@@ -4,7 +4,13 @@ import { networkOf } from '../../../core/network.js';
 import { iso } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
-import { defaultPlaybackExpiry, STREAM_ID, type LatencyMode, type StreamRow } from '../../streams/model.js';
+import {
+  defaultPlaybackExpiry,
+  REPLAY_MAX_ATTEMPTS,
+  STREAM_ID,
+  type LatencyMode,
+  type StreamRow,
+} from '../../streams/model.js';
 import { findChannelStream, findPublicStream } from './queries.js';
 import { CHANNEL_ID, type BeatQuery, type ChannelEmbed, type Embed, type EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
@@ -22,6 +28,13 @@ export const POLL_LIVE_SECONDS = 60;
  * the player sooner (its playlist ends); a new pending stream may wait this long to be shown.
  */
 export const POLL_CHANNEL_LIVE_SECONDS = 30;
+/**
+ * A finished stream whose replay is awaited (its recording is being made) or offered: asked about
+ * again, so the page notices the replay appearing and, once the recording is deleted, leaving.
+ */
+export const POLL_REPLAY_SECONDS = 30;
+/** A replay's shared address is signed for the hour after the next full hour: the same for every viewer for an hour, so caches keep working. */
+const REPLAY_SIGNED_MS = 3_600_000;
 /** A stream is read from the database at most once per second per node: a crowd's beats cost no queries. */
 const STREAM_TTL_MS = 1000;
 
@@ -51,6 +64,8 @@ export interface EmbedDeps {
   attendance: EmbedAttendance;
   /** Keys the hashes under which addresses are counted (`UnknownIdLimiter`). */
   addressKey: Buffer;
+  /** Replays are served (the origin's path-form addresses reach viewers): docs/decisions.md, "Replays (issue 33)". */
+  replays: boolean;
 }
 
 interface Cached {
@@ -66,6 +81,18 @@ async function isClosed(row: StreamRow, now: Date, viewers: EmbedViewers): Promi
   if (closedAt && new Date(closedAt) <= now) return true;
   return limit !== null && (await viewers.limitMinutes(row.id)) >= limit;
 }
+
+/** The replay is offered: asked for, made, and its recording still there (deleting it ends the replay). */
+const replayOffered = (row: StreamRow): boolean =>
+  row.status === 'ended' && row.replay && row.recording_status === 'ready' && row.replay_made_at !== null;
+
+/** A replay may still come: asked for and its recording on the way, or ready with the replay not made yet (three tries). */
+const replayAwaited = (row: StreamRow): boolean =>
+  row.status === 'ended' &&
+  row.replay &&
+  (row.recording_status === 'recording' ||
+    row.recording_status === 'processing' ||
+    (row.recording_status === 'ready' && row.replay_made_at === null && row.replay_attempts < REPLAY_MAX_ATTEMPTS));
 
 function embedStatus(row: StreamRow, closed: boolean): EmbedStatus {
   if (closed) return 'closed';
@@ -94,9 +121,17 @@ export class EmbedService {
     const { row, closed } = await this.stream(id, address);
     const status = embedStatus(row, closed);
     const open = status === 'pending' || status === 'live';
+    const replay = this.deps.replays && !closed && replayOffered(row);
     const membersOnly = row.player.require_viewer_token;
-    const expiresAt = status === 'live' && !membersOnly ? defaultPlaybackExpiry(row) : null;
+    const expiresAt = membersOnly
+      ? null
+      : status === 'live'
+        ? defaultPlaybackExpiry(row)
+        : replay
+          ? this.replayExpiry()
+          : null;
     const finished = row.status !== 'pending' && row.status !== 'live';
+    const waiting = replay || (this.deps.replays && !closed && replayAwaited(row));
     const embed: Embed = {
       object: 'embed',
       id: row.id,
@@ -104,13 +139,22 @@ export class EmbedService {
       title: row.player.show_name ? row.name : null,
       // One URL for every viewer (fixed expiry): the CDN caches it, and no viewer gets a personal address.
       // Its own scope: closing the player stops it at the CDN, not only here (docs/decisions.md).
-      playback_url: expiresAt && this.deps.cdn.publicPlayback(row.id, expiresAt),
+      playback_url:
+        expiresAt &&
+        (replay ? this.deps.cdn.replay(row.id, expiresAt) : this.deps.cdn.publicPlayback(row.id, expiresAt)),
       playback_url_expires_at: iso(expiresAt),
+      replay,
       went_live_at: iso(row.went_live_at),
       ended_at: iso(row.ended_at),
       // A closed player of a stream that may still go on is asked about again: its owner can reopen it.
-      poll_after_seconds: finished ? null : status === 'pending' ? POLL_PENDING_SECONDS : POLL_LIVE_SECONDS,
-      beacon: open ? this.deps.viewers.beacon(row.id) : null,
+      poll_after_seconds: waiting
+        ? POLL_REPLAY_SECONDS
+        : finished
+          ? null
+          : status === 'pending'
+            ? POLL_PENDING_SECONDS
+            : POLL_LIVE_SECONDS,
+      beacon: open || replay ? this.deps.viewers.beacon(row.id) : null,
       access: membersOnly ? 'viewer_token' : 'public',
       poster_url: this.deps.cdn.thumbnail(row.id),
     };
@@ -174,7 +218,7 @@ export class EmbedService {
   async beat(id: string, beat: BeatQuery, address: string): Promise<void> {
     const view = await this.view(id, address);
     const session = beat.t === undefined ? null : await this.deps.identity.beatSession(view.row.id, beat.t);
-    if (!view.open) return;
+    if (!view.open && !view.replay) return;
     const retry = this.deps.viewers.beat(view.row.id, { s: beat.s, st: beat.st, u: beat.u }, networkOf(address));
     if (retry !== null)
       throw new ApiError(
@@ -209,7 +253,7 @@ export class EmbedService {
     view: StreamView,
     { session, claims }: { session: ViewerSession; claims: SessionClaims },
   ): ViewerSession {
-    if (view.open)
+    if (view.open || view.replay)
       this.deps.attendance.seen(
         { streamId: view.row.id, viewerId: claims.viewerId, name: claims.name },
         this.deps.clock.now().getTime(),
@@ -220,7 +264,16 @@ export class EmbedService {
   /** The stream as the public endpoints see it (cached a second per node). */
   async view(id: string, address: string): Promise<StreamView> {
     const { row, closed } = await this.stream(id, address);
-    return { row, open: !closed && (row.status === 'pending' || row.status === 'live') };
+    return {
+      row,
+      open: !closed && (row.status === 'pending' || row.status === 'live'),
+      replay: this.deps.replays && !closed && replayOffered(row),
+    };
+  }
+
+  private replayExpiry(): Date {
+    const now = this.deps.clock.now().getTime();
+    return new Date((Math.floor(now / REPLAY_SIGNED_MS) + 2) * REPLAY_SIGNED_MS);
   }
 
   private async stream(id: string, address: string): Promise<Cached> {
