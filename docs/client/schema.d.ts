@@ -7302,6 +7302,7 @@ export interface operations {
                      *         "title": "string",
                      *         "playback_url": "string",
                      *         "playback_url_expires_at": "2026-11-22T14:00:00.000Z",
+                     *         "replay": true,
                      *         "went_live_at": "2026-11-22T14:00:00.000Z",
                      *         "ended_at": "2026-11-22T14:00:00.000Z",
                      *         "poll_after_seconds": 0,
