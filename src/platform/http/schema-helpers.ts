@@ -80,6 +80,9 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   limit_pending_streams: '2 streams are waiting to go live, the most allowed; start or delete one first.',
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
   limit_stream_outputs: '5 outputs exist on this stream, the most allowed; delete one first.',
+  limit_channels: '1000 channels exist, the most allowed; delete one first.',
+  channel_not_empty:
+    'The channel has streams that are pending or live (str_8f3k2m9q7x1c4v6b0n5z: live); end or cancel them first (DELETE /v1/streams/{id}).',
   service_unavailable: 'The database is not answering; retry shortly.',
 };
 
@@ -98,6 +101,8 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   limit_pending_streams: { limit: 2, current: 2 },
   limit_webhook_endpoints: { limit: 5, current: 5 },
   limit_stream_outputs: { limit: 5, current: 5 },
+  limit_channels: { limit: 1000, current: 1000 },
+  channel_not_empty: { stream_ids: ['str_8f3k2m9q7x1c4v6b0n5z'] },
   service_unavailable: { retry_after_seconds: 5 },
 };
 
