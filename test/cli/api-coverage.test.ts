@@ -37,6 +37,7 @@ const EXCLUDED: { match: (method: string, path: string) => boolean; why: string 
 const STREAM = 'str_cov00000000000000000';
 const ENDPOINT = 'whk_cov00000000000000000';
 const OUTPUT = 'out_cov00000000000000000';
+const CHANNEL = 'chn_cov00000000000000000';
 
 /**
  * Every operator operation → the `svc` command that calls it, with arguments that make it send
@@ -46,6 +47,11 @@ const COMMANDS: Record<string, [command: string, ...args: string[]]> = {
   'POST /v1/streams': ['streams create'],
   'GET /v1/streams': ['streams list'],
   'GET /v1/streams/{id}': ['streams get', STREAM],
+  'POST /v1/channels': ['channels create'],
+  'GET /v1/channels': ['channels list'],
+  'GET /v1/channels/{id}': ['channels get', CHANNEL],
+  'PATCH /v1/channels/{id}': ['channels update', CHANNEL, '--name', 'x'],
+  'DELETE /v1/channels/{id}': ['channels delete', CHANNEL],
   'PATCH /v1/streams/{id}': ['streams update', STREAM, '--name', 'x'],
   'DELETE /v1/streams/{id}': ['streams end', STREAM],
   'POST /v1/streams/{id}/stream-key': ['streams rotate-key', STREAM],
