@@ -171,9 +171,9 @@ t("another account's channel is 404: read, change, delete, and as a stream's cha
   assertInvalidField(await env.call('POST', '/v1/streams', { key, body: { channel_id: 'str_x' } }), 'channel_id');
   assertError(await env.call('GET', `/v1/streams?channel_id=${theirs.id}`, { key }), 404, 'not_found');
   assertInvalidField(await env.call('GET', '/v1/streams?channel_id=nope', { key }), 'channel_id');
-  const [{ n }] = await env.db.sql<{ n: number }[]>`
+  const [row] = await env.db.sql<{ n: number }[]>`
     select count(*)::int as n from streams where account_id = ${ctx.accountId}`;
-  assert.is(n, 0, 'no stream was created by the refused requests');
+  assert.is(row?.n, 0, 'no stream was created by the refused requests');
 });
 
 t("a stream created in a channel starts with its settings, the body's own fields over them", async (ctx) => {
