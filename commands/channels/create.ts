@@ -1,8 +1,14 @@
 import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
-import { CHANNEL_KEYS, CHAT_FLAG_SUMMARY, PLAYER_FLAG_SUMMARY, type ChannelDoc } from '../../src/cli/channels.js';
-import { METADATA_EXAMPLE, parseJsonObjectFlag } from '../../src/cli/streams.js';
+import {
+  CHANNEL_KEYS,
+  CHAT_FLAG_SUMMARY,
+  PLAYER_FLAG_SUMMARY,
+  channelBody,
+  type ChannelDoc,
+} from '../../src/cli/channels.js';
+import { METADATA_EXAMPLE } from '../../src/cli/streams.js';
 
 export default class ChannelsCreate extends SvcCommand<typeof ChannelsCreate> {
   static override summary = 'Create a channel (POST /v1/channels): a recurring show whose streams share settings.';
@@ -22,12 +28,7 @@ export default class ChannelsCreate extends SvcCommand<typeof ChannelsCreate> {
 
   async run(): Promise<ChannelDoc> {
     const f = this.flags;
-    const body: Record<string, unknown> = {};
-    if (f.name !== undefined) body.name = f.name;
-    if (f.metadata !== undefined)
-      body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
-    if (f.player !== undefined) body.player = parseJsonObjectFlag('player', f.player, '{"enabled":false}');
-    if (f.chat !== undefined) body.chat = parseJsonObjectFlag('chat', f.chat, '{"slow_mode_seconds":10}');
+    const body = channelBody(f);
     const channel = await this.apiClient(f).request<ChannelDoc>('POST', 'v1/channels', { body });
     this.printRecord(channel, CHANNEL_KEYS);
     return channel;

@@ -3,13 +3,14 @@ import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
 import {
   CHANNEL_KEYS,
+  channelBody,
   CHAT_FLAG_SUMMARY,
   PLAYER_FLAG_SUMMARY,
   channelArg,
   channelPath,
   type ChannelDoc,
 } from '../../src/cli/channels.js';
-import { METADATA_EXAMPLE, parseJsonObjectFlag } from '../../src/cli/streams.js';
+import { METADATA_EXAMPLE } from '../../src/cli/streams.js';
 
 export default class ChannelsUpdate extends SvcCommand<typeof ChannelsUpdate> {
   static override summary = "Change a channel's name, metadata, player or chat settings (PATCH /v1/channels/ID).";
@@ -33,13 +34,7 @@ export default class ChannelsUpdate extends SvcCommand<typeof ChannelsUpdate> {
 
   async run(): Promise<ChannelDoc> {
     const f = this.flags;
-    const body: Record<string, unknown> = {};
-    if (f.name !== undefined) body.name = f.name;
-    if (f['clear-name']) body.name = null;
-    if (f.metadata !== undefined)
-      body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
-    if (f.player !== undefined) body.player = parseJsonObjectFlag('player', f.player, '{"enabled":false}');
-    if (f.chat !== undefined) body.chat = parseJsonObjectFlag('chat', f.chat, '{"slow_mode_seconds":10}');
+    const body = channelBody(f);
     // An empty body goes out as it is: the API's 400 says what may be changed.
     const channel = await this.apiClient(f).request<ChannelDoc>('PATCH', channelPath(this.args.id), { body });
     this.printRecord(channel, CHANNEL_KEYS);

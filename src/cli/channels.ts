@@ -1,4 +1,5 @@
 import { Args } from '@oclif/core';
+import { METADATA_EXAMPLE, parseJsonObjectFlag } from './streams.js';
 import type { Column } from './table.js';
 
 export const channelArg = Args.string({ description: 'Channel id (chn_...).', required: true });
@@ -49,3 +50,21 @@ export const PLAYER_FLAG_SUMMARY =
   'Player settings, a JSON object, e.g. \'{"require_viewer_token":true}\' (fields: show_name, require_viewer_token, enabled, allowed_domains, watch_minutes_limit, closed_at).';
 export const CHAT_FLAG_SUMMARY =
   'Chat settings, a JSON object, e.g. \'{"slow_mode_seconds":10}\' (fields: enabled, anonymous_posting, slow_mode_seconds, reaction_sampling).';
+
+/** The body fields of `svc channels create` and `update` from their flags (the JSON ones checked here, the rest by the API). */
+export function channelBody(f: {
+  name?: string;
+  'clear-name'?: boolean;
+  metadata?: string;
+  player?: string;
+  chat?: string;
+}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (f.name !== undefined) body.name = f.name;
+  if (f['clear-name']) body.name = null;
+  if (f.metadata !== undefined)
+    body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
+  if (f.player !== undefined) body.player = parseJsonObjectFlag('player', f.player, '{"enabled":false}');
+  if (f.chat !== undefined) body.chat = parseJsonObjectFlag('chat', f.chat, '{"slow_mode_seconds":10}');
+  return body;
+}
