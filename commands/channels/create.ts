@@ -1,6 +1,7 @@
 import { Flags } from '@oclif/core';
 import { apiFlags } from '../../src/cli/api-client.js';
 import { SvcCommand } from '../../src/cli/base-command.js';
+import { newId } from '../../src/core/ids.js';
 import {
   CHANNEL_KEYS,
   CHAT_FLAG_SUMMARY,
@@ -24,12 +25,18 @@ export default class ChannelsCreate extends SvcCommand<typeof ChannelsCreate> {
     metadata: Flags.string({ summary: `Client metadata, a JSON object (up to 2 KB), e.g. '${METADATA_EXAMPLE}'.` }),
     player: Flags.string({ summary: PLAYER_FLAG_SUMMARY }),
     chat: Flags.string({ summary: CHAT_FLAG_SUMMARY }),
+    'idempotency-key': Flags.string({
+      summary:
+        'Idempotency-Key header: a retry with the same key returns the first response (default: a new key per invocation).',
+    }),
   };
 
   async run(): Promise<ChannelDoc> {
     const f = this.flags;
     const body = channelBody(f);
-    const channel = await this.apiClient(f).request<ChannelDoc>('POST', 'v1/channels', { body });
+    // One key per invocation, so that the client's retries after a 503 or a lost connection cannot create two channels.
+    const headers = { 'idempotency-key': f['idempotency-key'] ?? newId('cli_', 24) };
+    const channel = await this.apiClient(f).request<ChannelDoc>('POST', 'v1/channels', { body, headers });
     this.printRecord(channel, CHANNEL_KEYS);
     return channel;
   }

@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Create a channel
-         * @description A recurring show: a name, and the `player` and `chat` settings that streams created in it (`channel_id` on `POST /v1/streams`) start with; fields left out take the streams' defaults. At most 1000 per account (`429 limit_channels`). The body may be left out.
+         * @description A recurring show: a name, and the `player` and `chat` settings that streams created in it (`channel_id` on `POST /v1/streams`) start with; fields left out take the streams' defaults. At most 1000 per account (`429 limit_channels`). The body may be left out. Accepts an `Idempotency-Key` header like stream creation.
          */
         post: operations["createChannel"];
         delete?: never;
@@ -5687,7 +5687,9 @@ export interface operations {
     createChannel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5854,6 +5856,36 @@ export interface operations {
                      *         "code": "account_pending",
                      *         "message": "The account is awaiting approval by the operator.",
                      *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Idempotency key reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "This Idempotency-Key was used with a different body; use a new key.",
+                     *         "details": {
+                     *           "field": "idempotency-key"
+                     *         },
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
                      *     }

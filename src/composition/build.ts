@@ -265,7 +265,7 @@ export function buildServices(
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const outputs = new OutputsService({ sql, clock, idempotency, policy: outputPolicy(config) });
-  const channels = new ChannelsService({ sql, clock, urls: config.publicUrls });
+  const channels = new ChannelsService({ sql, clock, idempotency, urls: config.publicUrls });
   const metering = new MeteringService({
     sql,
     clock,

@@ -282,6 +282,41 @@ t('delete: refused with 409 while a stream is pending or live; allowed once they
   assertError(await env.call('POST', '/v1/streams', { key, body: { channel_id: c.id } }), 404, 'not_found');
 });
 
+t(
+  'Idempotency-Key: a retry answers the first channel; a stream creation key is not a channel creation key',
+  async (ctx) => {
+    const { env, key } = ctx;
+    const headers = { 'idempotency-key': 'chn-retry-1' };
+    const first = await env.call('POST', '/v1/channels', { key, body: { name: 'once' }, headers });
+    assert.is(first.status, 201, first.text);
+    const again = await env.call('POST', '/v1/channels', { key, body: { name: 'once' }, headers });
+    assert.is(again.status, 201, again.text);
+    assert.is(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.body, first.body);
+    assert.is((await env.call('GET', '/v1/channels', { key })).body.data.length, 1);
+
+    const streamKey = { 'idempotency-key': 'str-then-chn' };
+    assert.is((await env.call('POST', '/v1/streams', { key, body: { name: 'x' }, headers: streamKey })).status, 201);
+    const reused = await env.call('POST', '/v1/channels', { key, body: { name: 'x' }, headers: streamKey });
+    assertError(reused, 422, 'idempotency_key_reused');
+  },
+);
+
+t('at most 1000 channels per account: the next is 429 limit_channels; deleting one frees a place', async (ctx) => {
+  const { env, key, accountId } = ctx;
+  const now = env.clock.now();
+  await env.db.sql`
+    insert into channels (id, account_id, player, chat, created_at, updated_at)
+    select 'chn_' || lpad(i::text, 20, '0'), ${accountId}, '{}'::jsonb, '{}'::jsonb, ${now}, ${now}
+    from generate_series(1, 999) i`;
+  const last = await newChannel(ctx);
+  const refused = await env.call('POST', '/v1/channels', { key });
+  assertError(refused, 429, 'limit_channels');
+  assert.equal(refused.body.error.details, { limit: 1000, current: 1000 });
+  assert.is((await env.call('DELETE', `/v1/channels/${last.id}`, { key })).status, 200);
+  await newChannel(ctx);
+});
+
 t('a pending or suspended account creates no channel', async (ctx) => {
   const { env } = ctx;
   const pending = await env.newAccount({ pending: true });

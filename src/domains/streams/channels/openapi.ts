@@ -10,7 +10,8 @@ export const ops = operations(
       description:
         'A recurring show: a name, and the `player` and `chat` settings that streams created in it ' +
         "(`channel_id` on `POST /v1/streams`) start with; fields left out take the streams' defaults. " +
-        `At most ${MAX_CHANNELS} per account (\`429 limit_channels\`). The body may be left out.`,
+        `At most ${MAX_CHANNELS} per account (\`429 limit_channels\`). The body may be left out. Accepts an ` +
+        '`Idempotency-Key` header like stream creation.',
     },
     listChannels: {
       summary: 'List channels',

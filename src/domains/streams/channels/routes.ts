@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NoQuery, errorResponses } from '../../../platform/http/schema-helpers.js';
 import { activeAccount } from '../../ledger/accounts/auth.js';
+import { CreateHeaders } from '../schemas.js';
 import { ops } from './openapi.js';
 import {
   Channel,
@@ -24,14 +25,30 @@ export const channelRoutes: FastifyPluginAsyncTypebox<{ channels: ChannelsServic
       schema: {
         ...ops.createChannel,
         querystring: NoQuery,
+        headers: CreateHeaders,
         body: Type.Optional(CreateChannelBody),
         response: {
           201: Type.Ref(Channel),
-          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'limit_channels'),
+          ...errorResponses(
+            'invalid_request',
+            'unauthorized',
+            'account_pending',
+            'tenant_suspended',
+            'idempotency_key_reused',
+            'limit_channels',
+          ),
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await channels.create(request.account, request.body)),
+    async (request, reply) => {
+      const { channel, replayed } = await channels.create(
+        request.account,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(channel);
+    },
   );
 
   api.get(

@@ -2,7 +2,8 @@ import type { Clock } from '../../../core/clock.js';
 import type { PublicUrls } from '../../../config/config.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { newId } from '../../../core/ids.js';
-import type { Sql } from '../../../platform/db/connect.js';
+import type { Sql, Tx } from '../../../platform/db/connect.js';
+import type { Idempotency } from '../../ledger/idempotency/service.js';
 import { lockAccount, type Account } from '../../ledger/accounts/model.js';
 import { DEFAULT_CHAT, DEFAULT_PLAYER, normaliseName } from '../model.js';
 import { presentChannel } from './present.js';
@@ -20,6 +21,7 @@ import {
 export interface ChannelsDeps {
   sql: Sql;
   clock: Clock;
+  idempotency: Idempotency;
   urls: Pick<PublicUrls, 'player_url'>;
 }
 
@@ -30,30 +32,44 @@ export interface ChannelsDeps {
 export class ChannelsService {
   constructor(private readonly deps: ChannelsDeps) {}
 
-  async create(account: Account, body: CreateChannelBody | undefined): Promise<Channel> {
+  async create(
+    account: Account,
+    body: CreateChannelBody | undefined,
+    idempotencyKey: string | undefined,
+  ): Promise<{ channel: Channel; replayed: boolean }> {
     const input = body ?? {};
-    return this.deps.sql.begin(async (tx) => {
-      // Counted under the account's row lock: two creations at once cannot pass the limit together.
-      await lockAccount(tx, account.id);
-      const current = await q.countChannels(tx, account.id, MAX_CHANNELS);
-      if (current >= MAX_CHANNELS)
-        throw new ApiError('limit_channels', `${current} channels exist, the most allowed; delete one first.`, {
-          limit: MAX_CHANNELS,
-          current,
-        });
-      const now = this.deps.clock.now();
-      const row = await q.insertChannel(tx, {
-        id: newId('chn_'),
-        account_id: account.id,
-        name: normaliseName(input.name ?? null),
-        metadata: input.metadata ?? null,
-        player: { ...DEFAULT_PLAYER, ...input.player },
-        chat: { ...DEFAULT_CHAT, ...input.chat },
-        created_at: now,
-        updated_at: now,
+    if (!idempotencyKey)
+      return { channel: await this.deps.sql.begin((tx) => this.createIn(tx, account, input)), replayed: false };
+    // Keys are the account's, shared with stream creation: the body is wrapped so that a stream's
+    // key reused here with the same fields is a reuse (422), never the stream's answer replayed.
+    const result = await this.deps.idempotency.run(account.id, idempotencyKey, { channel: input }, async (tx) => ({
+      status: 201,
+      body: await this.createIn(tx, account, input),
+    }));
+    return { channel: result.body as Channel, replayed: result.replayed };
+  }
+
+  private async createIn(tx: Tx, account: Account, input: CreateChannelBody): Promise<Channel> {
+    // Counted under the account's row lock: two creations at once cannot pass the limit together.
+    await lockAccount(tx, account.id);
+    const current = await q.countChannels(tx, account.id, MAX_CHANNELS);
+    if (current >= MAX_CHANNELS)
+      throw new ApiError('limit_channels', `${current} channels exist, the most allowed; delete one first.`, {
+        limit: MAX_CHANNELS,
+        current,
       });
-      return this.present({ ...row, live_stream_id: null });
+    const now = this.deps.clock.now();
+    const row = await q.insertChannel(tx, {
+      id: newId('chn_'),
+      account_id: account.id,
+      name: normaliseName(input.name ?? null),
+      metadata: input.metadata ?? null,
+      player: { ...DEFAULT_PLAYER, ...input.player },
+      chat: { ...DEFAULT_CHAT, ...input.chat },
+      created_at: now,
+      updated_at: now,
     });
+    return this.present({ ...row, live_stream_id: null });
   }
 
   async list(account: Account, query: ListChannelsQuery): Promise<ChannelList> {
