@@ -75,7 +75,7 @@ export const layers = [
         domains: [
           {
             name: 'streams',
-            what: "the vocabulary, the row and its shared helpers, capacity and the latency modes (`model.ts`), schemas, routes, service (limits, lifecycle), queries, transitions, presentation; playback tokens (`playback.routes.ts`); the public address's refusals kept current (`public-playback.ts`)",
+            what: "the vocabulary, the row and its shared helpers, capacity and the latency modes (`model.ts`), schemas, routes, service (limits, lifecycle), queries, transitions, presentation; playback tokens (`playback.routes.ts`); the public address's refusals kept current (`public-playback.ts`); channels (`channels/`: `/v1/channels`, the settings streams created in one start with)",
             doors: ['model', 'service', 'transitions'],
           },
         ],

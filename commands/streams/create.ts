@@ -21,6 +21,7 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     '<%= config.bin %> streams create --name "Town hall" --api-key svc_live_...',
     'SVC_API_KEY=svc_live_... <%= config.bin %> streams create --max-resolution 1080 --no-record --metadata \'{"event_id":"evt-42"}\' --json',
     '<%= config.bin %> streams create --name "Auction" --latency-mode low',
+    '<%= config.bin %> streams create --name "Town hall, week 12" --channel chn_4v6b0n5z8f3k2m9q7x1c',
   ];
   static override flags = {
     ...apiFlags,
@@ -35,6 +36,9 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     record: Flags.boolean({ summary: 'Record the stream (the default; --no-record turns it off).', allowNo: true }),
     'retention-days': Flags.integer({ summary: 'Days to keep the recording.', min: 1, max: 3650 }),
     metadata: Flags.string({ summary: 'Client metadata, a JSON object (up to 2 KB).' }),
+    channel: Flags.string({
+      summary: "Create it in this channel (chn_...): it starts with the channel's player and chat settings.",
+    }),
     'idempotency-key': Flags.string({
       summary:
         'Idempotency-Key header: a retry with the same key returns the first response (default: a new key per invocation).',
@@ -52,6 +56,7 @@ export default class StreamsCreate extends SvcCommand<typeof StreamsCreate> {
     if (f['retention-days'] !== undefined) body.recording_retention_days = f['retention-days'];
     if (f.metadata !== undefined)
       body.metadata = parseJsonObjectFlag('metadata', f.metadata, METADATA_EXAMPLE, { nullable: true });
+    if (f.channel !== undefined) body.channel_id = f.channel;
     // One key per invocation, so that the client's retries after a 503 or a lost connection cannot create two streams.
     const headers = { 'idempotency-key': f['idempotency-key'] ?? newId('cli_', 24) };
     const stream = withPublishUrl(await this.apiClient(f).request<StreamDoc>('POST', 'v1/streams', { body, headers }));

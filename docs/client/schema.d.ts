@@ -101,13 +101,13 @@ export interface paths {
         };
         /**
          * List streams
-         * @description Newest first. Page with `starting_after` = the id of the last stream of the previous page.
+         * @description Newest first. Page with `starting_after` = the id of the last stream of the previous page. `channel_id` lists one channel's streams.
          */
         get: operations["listStreams"];
         put?: never;
         /**
          * Create a stream
-         * @description Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.
+         * @description Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With `Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`. With `channel_id`, the stream starts with the channel's `player` and `chat` settings, the body's own fields laid over them (`404 not_found` for a channel that is not the account's).
          */
         post: operations["createStream"];
         delete?: never;
@@ -182,6 +182,58 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List channels
+         * @description Newest first, paged like the stream list (`limit` 1-100, default 20; `starting_after`).
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description A recurring show: a name, and the `player` and `chat` settings that streams created in it (`channel_id` on `POST /v1/streams`) start with; fields left out take the streams' defaults. At most 1000 per account (`429 limit_channels`). The body may be left out. Accepts an `Idempotency-Key` header like stream creation.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a channel
+         * @description `live_stream_id` names the channel's stream that is live now, if any.
+         */
+        get: operations["getChannel"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a channel
+         * @description Refused with `409 channel_not_empty` while a stream of the channel is pending or live: end or cancel those first. Its finished streams keep existing, with `channel_id` null. Answers the channel as it was, with `deleted: true`.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a channel
+         * @description Fields left out stay, null clears, `metadata` is replaced whole, `player` and `chat` merge. Streams created from now on start with the new settings; existing streams keep theirs (change them with `PATCH /v1/streams/{id}`).
+         */
+        patch: operations["updateChannel"];
         trace?: never;
     };
     "/v1/streams/{id}/playback-token": {
@@ -1053,6 +1105,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "live",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1136,6 +1189,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "ended",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1219,6 +1273,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "expired",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1302,6 +1357,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "cancelled",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1385,6 +1441,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "ended",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1468,6 +1525,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "ended",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -1551,6 +1609,7 @@ export interface webhooks {
                      *         "object": "stream",
                      *         "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *         "name": "Friday town hall",
+                     *         "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *         "status": "ended",
                      *         "metadata": {
                      *           "event_id": "evt-42"
@@ -2240,6 +2299,7 @@ export interface components {
          *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
          *       "object": "stream",
          *       "name": "Friday town hall",
+         *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
          *       "status": "live",
          *       "profile": "abr_basic",
          *       "latency_mode": "standard",
@@ -2336,6 +2396,11 @@ export interface components {
             object: "stream";
             /** @example Friday town hall */
             name: string | null;
+            /**
+             * @description The channel the stream was created in; null for none, or once the channel is deleted
+             * @example chn_4v6b0n5z8f3k2m9q7x1c
+             */
+            channel_id: string | null;
             /** @enum {string} */
             status: "pending" | "live" | "ended" | "expired" | "cancelled";
             /** @enum {string} */
@@ -2508,6 +2573,7 @@ export interface components {
          *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
          *       "object": "stream",
          *       "name": "Friday town hall",
+         *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
          *       "status": "pending",
          *       "profile": "abr_basic",
          *       "latency_mode": "standard",
@@ -2563,6 +2629,11 @@ export interface components {
             object: "stream";
             /** @example Friday town hall */
             name: string | null;
+            /**
+             * @description The channel the stream was created in; null for none, or once the channel is deleted
+             * @example chn_4v6b0n5z8f3k2m9q7x1c
+             */
+            channel_id: string | null;
             /** @enum {string} */
             status: "pending" | "live" | "ended" | "expired" | "cancelled";
             /** @enum {string} */
@@ -2753,6 +2824,8 @@ export interface components {
             id: string;
             /** @example Friday town hall */
             name: string | null;
+            /** @description The channel the stream was created in, if any */
+            channel_id: string | null;
             /** @enum {string} */
             status: "pending" | "live" | "ended" | "expired" | "cancelled";
             /**
@@ -2797,6 +2870,122 @@ export interface components {
                  */
                 deleted_at: string | null;
             } | null;
+        };
+        /**
+         * @description A recurring show. Streams created in it (`channel_id` on stream creation) start with its `player` and `chat` settings; changing them later leaves existing streams as they are
+         * @example {
+         *       "object": "channel",
+         *       "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+         *       "name": "Friday town hall",
+         *       "metadata": {
+         *         "team": "comms"
+         *       },
+         *       "player": {
+         *         "show_name": true,
+         *         "require_viewer_token": false,
+         *         "enabled": true,
+         *         "allowed_domains": null,
+         *         "watch_minutes_limit": null,
+         *         "closed_at": null
+         *       },
+         *       "chat": {
+         *         "enabled": true,
+         *         "anonymous_posting": true,
+         *         "slow_mode_seconds": 10,
+         *         "reaction_sampling": null
+         *       },
+         *       "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+         *       "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+         *       "created_at": "2026-11-01T09:00:00.000Z",
+         *       "updated_at": "2026-11-20T16:12:44.000Z"
+         *     }
+         */
+        Channel: {
+            /** @enum {string} */
+            object: "channel";
+            /** @example chn_4v6b0n5z8f3k2m9q7x1c */
+            id: string;
+            /** @example Friday town hall */
+            name: string | null;
+            /**
+             * @description Client JSON, up to 2 KB; never shown to viewers
+             * @example {
+             *       "event_id": "evt-42"
+             *     }
+             */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            player: components["schemas"]["PlayerSettings"];
+            chat: components["schemas"]["ChatSettings"];
+            /**
+             * @description The channel's page on the hosted player, `{player_url}/c/<channel_id>`: its live stream, else its next pending one, else its latest replay
+             * @example https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c
+             */
+            page_url: string;
+            /**
+             * @description The stream of the channel that is live now; null when none is
+             * @example str_8f3k2m9q7x1c4v6b0n5z
+             */
+            live_stream_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description The channel as it was, deleted; its finished streams keep existing with `channel_id` null */
+        DeletedChannel: {
+            /** @enum {string} */
+            object: "channel";
+            /** @example chn_4v6b0n5z8f3k2m9q7x1c */
+            id: string;
+            /** @example Friday town hall */
+            name: string | null;
+            /**
+             * @description Client JSON, up to 2 KB; never shown to viewers
+             * @example {
+             *       "event_id": "evt-42"
+             *     }
+             */
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            player: components["schemas"]["PlayerSettings"];
+            chat: components["schemas"]["ChatSettings"];
+            /**
+             * @description The channel's page on the hosted player, `{player_url}/c/<channel_id>`: its live stream, else its next pending one, else its latest replay
+             * @example https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c
+             */
+            page_url: string;
+            /**
+             * @description The stream of the channel that is live now; null when none is
+             * @example str_8f3k2m9q7x1c4v6b0n5z
+             */
+            live_stream_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T14:00:00.000Z
+             */
+            updated_at: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ChannelList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Channel"][];
+            has_more: boolean;
         };
         WebhookEndpoint: {
             /** @enum {string} */
@@ -3616,6 +3805,8 @@ export interface operations {
                 /** @example str_8f3k2m9q7x1c4v6b0n5z */
                 starting_after?: string;
                 status?: "pending" | "live" | "ended" | "expired" | "cancelled";
+                /** @description Only the streams of this channel of the account (`404 not_found` if it names none) */
+                channel_id?: string;
             };
             header?: never;
             path?: never;
@@ -3637,6 +3828,7 @@ export interface operations {
                      *           "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *           "object": "stream",
                      *           "name": "Friday town hall",
+                     *           "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *           "status": "live",
                      *           "profile": "abr_basic",
                      *           "latency_mode": "standard",
@@ -3818,6 +4010,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Unavailable */
             503: {
                 headers: {
@@ -3864,6 +4084,11 @@ export interface operations {
                 "application/json": {
                     /** @example Friday town hall */
                     name?: string | null;
+                    /**
+                     * @description Create the stream in this channel of the account (`404 not_found` otherwise): it starts with the channel's `player` and `chat` settings, and this body's own `player` and `chat` fields are laid over them. Fixed at creation
+                     * @example chn_4v6b0n5z8f3k2m9q7x1c
+                     */
+                    channel_id?: string | null;
                     /**
                      * @default abr_basic
                      * @enum {string}
@@ -3939,6 +4164,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "pending",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -4107,6 +4333,34 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
             /** @description Idempotency key reused */
             422: {
                 headers: {
@@ -4221,6 +4475,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "live",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -4482,6 +4737,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "live",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -4793,6 +5049,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "live",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -5084,6 +5341,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "pending",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -5416,6 +5674,1047 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthorized",
                      *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @example chn_4v6b0n5z8f3k2m9q7x1c */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "channel",
+                     *           "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+                     *           "name": "Friday town hall",
+                     *           "metadata": {
+                     *             "team": "comms"
+                     *           },
+                     *           "player": {
+                     *             "show_name": true,
+                     *             "require_viewer_token": false,
+                     *             "enabled": true,
+                     *             "allowed_domains": null,
+                     *             "watch_minutes_limit": null,
+                     *             "closed_at": null
+                     *           },
+                     *           "chat": {
+                     *             "enabled": true,
+                     *             "anonymous_posting": true,
+                     *             "slow_mode_seconds": 10,
+                     *             "reaction_sampling": null
+                     *           },
+                     *           "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+                     *           "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "created_at": "2026-11-01T09:00:00.000Z",
+                     *           "updated_at": "2026-11-20T16:12:44.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChannelList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Friday town hall",
+                 *       "chat": {
+                 *         "slow_mode_seconds": 10
+                 *       },
+                 *       "metadata": {
+                 *         "team": "comms"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Friday town hall */
+                    name?: string | null;
+                    /**
+                     * @description Client JSON, up to 2 KB; never shown to viewers
+                     * @example {
+                     *       "event_id": "evt-42"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    player?: {
+                        /** @description Default true. False keeps the name out of the public embed read entirely */
+                        show_name?: boolean;
+                        /** @description Default false. Members-only: the player needs a viewer token */
+                        require_viewer_token?: boolean;
+                        /** @description Default true. False switches the public hosted player off */
+                        enabled?: boolean;
+                        /** @description Sites allowed to embed the player and chat; null allows any */
+                        allowed_domains?: string[] | null;
+                        /** @description Player closes once this many viewer minutes were watched; null: no limit */
+                        watch_minutes_limit?: number | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time the player shows the stream as closed; null: never
+                         */
+                        closed_at?: string | null;
+                    };
+                    chat?: {
+                        /** @description Default true. False closes posting and reactions; the feed and history still answer */
+                        enabled?: boolean;
+                        /** @description Default true. Viewers without a viewer token may post with a nickname (never on members-only streams) */
+                        anonymous_posting?: boolean;
+                        /** @description Default 0 (off). One post per viewer per this many seconds; moderators are exempt */
+                        slow_mode_seconds?: number;
+                        /** @description Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders) */
+                        reaction_sampling?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A recurring show. Streams created in it (`channel_id` on stream creation) start with its `player` and `chat` settings; changing them later leaves existing streams as they are */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "channel",
+                     *       "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "name": "Friday town hall",
+                     *       "metadata": {
+                     *         "team": "comms"
+                     *       },
+                     *       "player": {
+                     *         "show_name": true,
+                     *         "require_viewer_token": false,
+                     *         "enabled": true,
+                     *         "allowed_domains": null,
+                     *         "watch_minutes_limit": null,
+                     *         "closed_at": null
+                     *       },
+                     *       "chat": {
+                     *         "enabled": true,
+                     *         "anonymous_posting": true,
+                     *         "slow_mode_seconds": 10,
+                     *         "reaction_sampling": null
+                     *       },
+                     *       "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "created_at": "2026-11-01T09:00:00.000Z",
+                     *       "updated_at": "2026-11-20T16:12:44.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "account_pending",
+                     *         "message": "The account is awaiting approval by the operator.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Idempotency key reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "This Idempotency-Key was used with a different body; use a new key.",
+                     *         "details": {
+                     *           "field": "idempotency-key"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Limit reached */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_channels",
+                     *         "message": "1000 channels exist, the most allowed; delete one first.",
+                     *         "details": {
+                     *           "limit": 1000,
+                     *           "current": 1000
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A recurring show. Streams created in it (`channel_id` on stream creation) start with its `player` and `chat` settings; changing them later leaves existing streams as they are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "channel",
+                     *       "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "name": "Friday town hall",
+                     *       "metadata": {
+                     *         "team": "comms"
+                     *       },
+                     *       "player": {
+                     *         "show_name": true,
+                     *         "require_viewer_token": false,
+                     *         "enabled": true,
+                     *         "allowed_domains": null,
+                     *         "watch_minutes_limit": null,
+                     *         "closed_at": null
+                     *       },
+                     *       "chat": {
+                     *         "enabled": true,
+                     *         "anonymous_posting": true,
+                     *         "slow_mode_seconds": 10,
+                     *         "reaction_sampling": null
+                     *       },
+                     *       "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "created_at": "2026-11-01T09:00:00.000Z",
+                     *       "updated_at": "2026-11-20T16:12:44.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel as it was, deleted; its finished streams keep existing with `channel_id` null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "channel",
+                     *       "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "name": "Friday town hall",
+                     *       "metadata": {
+                     *         "event_id": "evt-42"
+                     *       },
+                     *       "player": {
+                     *         "show_name": true,
+                     *         "require_viewer_token": true,
+                     *         "enabled": true,
+                     *         "allowed_domains": [
+                     *           "string"
+                     *         ],
+                     *         "watch_minutes_limit": 1,
+                     *         "closed_at": "2026-11-22T14:00:00.000Z"
+                     *       },
+                     *       "chat": {
+                     *         "enabled": true,
+                     *         "anonymous_posting": true,
+                     *         "slow_mode_seconds": 0,
+                     *         "reaction_sampling": 0.001
+                     *       },
+                     *       "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "created_at": "2026-11-22T14:00:00.000Z",
+                     *       "updated_at": "2026-11-22T14:00:00.000Z",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedChannel"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No such stream.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the resource state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "channel_not_empty",
+                     *         "message": "The channel has streams that are pending or live (str_8f3k2m9q7x1c4v6b0n5z: live); end or cancel them first (DELETE /v1/streams/{id}).",
+                     *         "details": {
+                     *           "stream_ids": [
+                     *             "str_8f3k2m9q7x1c4v6b0n5z"
+                     *           ]
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The database is not answering; retry shortly.",
+                     *         "details": {
+                     *           "retry_after_seconds": 5
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id (`chn_...`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "player": {
+                 *         "require_viewer_token": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Friday town hall */
+                    name?: string | null;
+                    /**
+                     * @description Client JSON, up to 2 KB; never shown to viewers
+                     * @example {
+                     *       "event_id": "evt-42"
+                     *     }
+                     */
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    player?: {
+                        /** @description Default true. False keeps the name out of the public embed read entirely */
+                        show_name?: boolean;
+                        /** @description Default false. Members-only: the player needs a viewer token */
+                        require_viewer_token?: boolean;
+                        /** @description Default true. False switches the public hosted player off */
+                        enabled?: boolean;
+                        /** @description Sites allowed to embed the player and chat; null allows any */
+                        allowed_domains?: string[] | null;
+                        /** @description Player closes once this many viewer minutes were watched; null: no limit */
+                        watch_minutes_limit?: number | null;
+                        /**
+                         * Format: date-time
+                         * @description From this time the player shows the stream as closed; null: never
+                         */
+                        closed_at?: string | null;
+                    };
+                    chat?: {
+                        /** @description Default true. False closes posting and reactions; the feed and history still answer */
+                        enabled?: boolean;
+                        /** @description Default true. Viewers without a viewer token may post with a nickname (never on members-only streams) */
+                        anonymous_posting?: boolean;
+                        /** @description Default 0 (off). One post per viewer per this many seconds; moderators are exempt */
+                        slow_mode_seconds?: number;
+                        /** @description Share of players that send their reactions; null (default): automatic, the beacon rate (about 400 senders) */
+                        reaction_sampling?: number | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A recurring show. Streams created in it (`channel_id` on stream creation) start with its `player` and `chat` settings; changing them later leaves existing streams as they are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "channel",
+                     *       "id": "chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "name": "Friday town hall",
+                     *       "metadata": {
+                     *         "team": "comms"
+                     *       },
+                     *       "player": {
+                     *         "show_name": true,
+                     *         "require_viewer_token": false,
+                     *         "enabled": true,
+                     *         "allowed_domains": null,
+                     *         "watch_minutes_limit": null,
+                     *         "closed_at": null
+                     *       },
+                     *       "chat": {
+                     *         "enabled": true,
+                     *         "anonymous_posting": true,
+                     *         "slow_mode_seconds": 10,
+                     *         "reaction_sampling": null
+                     *       },
+                     *       "page_url": "https://player.example.com/c/chn_4v6b0n5z8f3k2m9q7x1c",
+                     *       "live_stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "created_at": "2026-11-01T09:00:00.000Z",
+                     *       "updated_at": "2026-11-20T16:12:44.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "Unknown field `colour` in body.",
+                     *         "details": {
+                     *           "field": "colour"
+                     *         },
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "Send a valid API key: `Authorization: Bearer svc_live_...`.",
+                     *         "details": {},
+                     *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        error: {
+                            code: string;
+                            message: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Account not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "account_pending",
+                     *         "message": "The account is awaiting approval by the operator.",
                      *         "details": {},
                      *         "request_id": "req_3k2j4h5g6f7d8s9a0q1w"
                      *       }
@@ -6036,6 +7335,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "live",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",
@@ -6269,6 +7569,7 @@ export interface operations {
                      *       "id": "str_8f3k2m9q7x1c4v6b0n5z",
                      *       "object": "stream",
                      *       "name": "Friday town hall",
+                     *       "channel_id": "chn_4v6b0n5z8f3k2m9q7x1c",
                      *       "status": "live",
                      *       "profile": "abr_basic",
                      *       "latency_mode": "standard",

@@ -1,4 +1,5 @@
 import { SHARED_SCHEMAS } from '../domains/streams/schemas.js';
+import { CHANNEL_SCHEMAS } from '../domains/streams/channels/schemas.js';
 import { WEBHOOK_SCHEMAS } from '../domains/back-office/webhooks/schemas.js';
 import { EMBED_SCHEMAS } from '../domains/surfaces/embed/schemas.js';
 import { IDENTITY_SCHEMAS } from '../domains/audience/identity/schemas.js';
@@ -20,6 +21,7 @@ import { BalanceEventData, Usage } from '../domains/ledger/billing/schemas.js';
  */
 export const COMPONENTS = [
   ...SHARED_SCHEMAS,
+  ...CHANNEL_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...EMBED_SCHEMAS,
   ...IDENTITY_SCHEMAS,

@@ -4,6 +4,8 @@ import type { ApiKeys } from '../domains/ledger/accounts/key-cache.js';
 import { usageRoutes } from '../domains/ledger/billing/routes.js';
 import type { BillingService } from '../domains/ledger/billing/service.js';
 import { streamRoutes } from '../domains/streams/routes.js';
+import { channelRoutes } from '../domains/streams/channels/routes.js';
+import type { ChannelsService } from '../domains/streams/channels/service.js';
 import { playbackRoutes } from '../domains/streams/playback.routes.js';
 import type { StreamsService } from '../domains/streams/service.js';
 import { hooksPath, ingestHooks, type PublisherGate } from '../domains/engine/live/hooks.routes.js';
@@ -49,6 +51,7 @@ import { anyOrigin, internal, keyed, mount, open, plugin, type Mount } from './s
 export interface ApiServices {
   billing: BillingService;
   streams: StreamsService;
+  channels: ChannelsService;
   attendance: AttendanceService;
   recordings: RecordingsService;
   thumbnails: ThumbnailsService;
@@ -113,6 +116,7 @@ function mountTable(opts: HttpApiOptions, health: HealthCheck): (Mount | undefin
       scope: keyed,
       routes: [
         plugin(streamRoutes, { streams: services.streams }),
+        plugin(channelRoutes, { channels: services.channels }),
         plugin(playbackRoutes, { streams: services.streams }),
         plugin(attendanceRoutes, { attendance: services.attendance }),
         plugin(recordingRoutes, { recordings: services.recordings, streams: services.streams }),

@@ -72,6 +72,7 @@ export interface StreamListDoc {
 export const STREAM_KEYS = [
   'id',
   'name',
+  'channel_id',
   'status',
   'profile',
   'latency_mode',

@@ -43,6 +43,7 @@ import { ThumbnailsService } from '../domains/engine/recordings/thumbnails.js';
 import { joinStorage, objectStore } from './storage.js';
 import { PublicRefusalKeeper } from '../domains/streams/public-playback.js';
 import { NO_LIVE, StreamsService, type LiveLink } from '../domains/streams/service.js';
+import { ChannelsService } from '../domains/streams/channels/service.js';
 import { Thumbnailer } from '../domains/engine/thumbnails/capture.js';
 import { recordCapture } from '../domains/engine/thumbnails/queries.js';
 import { ViewerCounter } from '../domains/audience/viewers/counter.js';
@@ -82,6 +83,7 @@ export interface Services {
   /** Token viewers' attendance; the embed domain reports to `attendance.recorder`. */
   attendance: AttendanceService;
   streams: StreamsService;
+  channels: ChannelsService;
   bans: BansService;
   moderators: ModeratorsService;
   identity: IdentityService;
@@ -275,6 +277,7 @@ export function buildServices(
   });
   const webhooks = new WebhooksService({ sql, clock, policy: webhookPolicy(config) });
   const outputs = new OutputsService({ sql, clock, idempotency, policy: outputPolicy(config) });
+  const channels = new ChannelsService({ sql, clock, idempotency, urls: config.publicUrls });
   const metering = new MeteringService({
     sql,
     clock,
@@ -320,6 +323,7 @@ export function buildServices(
     viewers,
     attendance,
     streams,
+    channels,
     bans,
     moderators,
     identity,

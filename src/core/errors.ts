@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'limit_viewer_keys'
   | 'limit_live_streams'
   | 'limit_stream_outputs'
+  | 'limit_channels'
+  | 'channel_not_empty'
   | 'rate_limited'
   | 'no_capacity'
   | 'service_unavailable'
@@ -81,6 +83,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   limit_viewer_keys: 429,
   limit_live_streams: 429,
   limit_stream_outputs: 429,
+  limit_channels: 429,
+  channel_not_empty: 409,
   rate_limited: 429,
   no_capacity: 503,
   service_unavailable: 503,

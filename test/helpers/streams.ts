@@ -55,6 +55,7 @@ export function assertStreamEvent(event: EventRow, type: string, stream: Record<
   assert.is(p.type, type);
   assert.is(new Date(p.timestamp).toISOString(), p.timestamp);
   assert.equal(Object.keys(p.data).sort(), [
+    'channel_id',
     'created_at',
     'end_reason',
     'ended_at',
@@ -66,7 +67,17 @@ export function assertStreamEvent(event: EventRow, type: string, stream: Record<
     'status',
     'went_live_at',
   ]);
-  for (const k of ['id', 'name', 'status', 'metadata', 'created_at', 'went_live_at', 'ended_at', 'end_reason']) {
+  for (const k of [
+    'id',
+    'name',
+    'channel_id',
+    'status',
+    'metadata',
+    'created_at',
+    'went_live_at',
+    'ended_at',
+    'end_reason',
+  ]) {
     assert.equal(p.data[k], stream[k], `data.${k}`);
   }
   assert.is(p.data.object, 'stream');

@@ -24,11 +24,17 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
     401: ['unauthorized'],
     402: ['insufficient_credit'],
     403: ['account_pending', 'tenant_suspended'],
+    404: ['not_found'],
     422: ['idempotency_key_reused'],
     429: ['limit_pending_streams', 'limit_creation_rate', 'limit_ingest_hours', 'limit_resolution'],
     503: ['no_capacity'],
   },
-  'get /v1/streams': { 400: ['invalid_request'], 401: ['unauthorized'], 403: ['account_pending', 'tenant_suspended'] },
+  'get /v1/streams': {
+    400: ['invalid_request'],
+    401: ['unauthorized'],
+    403: ['account_pending', 'tenant_suspended'],
+    404: ['not_found'],
+  },
   // A query field the operation does not define is refused (spec, conventions): 400 on reads too.
   'get /v1/streams/{id}': {
     400: ['invalid_request'],

@@ -6,6 +6,7 @@ import { assertError, assertInvalidField, createStream, goLive, without } from '
 const t = apiSuite('streams: create', { limits: { new: { pending_streams: 1000, creations_per_hour: 1000 } } });
 
 const STREAM_KEYS = [
+  'channel_id',
   'chat',
   'created_at',
   'embed_url',

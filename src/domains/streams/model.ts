@@ -103,7 +103,13 @@ const PIPELINE_SECONDS = 0.6;
 export const secondsBehind = (mode: LatencyMode): number =>
   Math.round(LATENCY[mode].player.liveSyncDuration + PIPELINE_SECONDS);
 
+/** Blank means no name (streams and channels). */
+export const normaliseName = (name: string | null): string | null =>
+  name === null || name.trim() === '' ? null : name;
+
 export const STREAM_ID = /^str_[a-z0-9]{20}$/;
+export const CHANNEL_ID = /^chn_[a-z0-9]{20}$/;
+export const ChannelId = Type.String({ pattern: CHANNEL_ID.source, examples: ['chn_4v6b0n5z8f3k2m9q7x1c'] });
 export const StreamId = Type.String({ pattern: STREAM_ID.source, examples: ['str_8f3k2m9q7x1c4v6b0n5z'] });
 
 /** Any text: an id that is not a stream id of the account is `404 not_found`, never a 400 (spec: get/patch/delete 200, 401, 403, 404). */
@@ -286,7 +292,7 @@ export interface StreamRow {
   node_id: string | null;
   /** When the origin last saw its media while its node was silent to the database (a cut link, not a dead node). */
   media_seen_at: Date | null;
-  /** The channel it belongs to (issue 33); null: none. */
+  /** The channel it was created in (docs/decisions.md, "Channels: the API"); null once that channel is deleted. */
   channel_id: string | null;
 }
 
@@ -316,7 +322,7 @@ type LaterFields =
   | 'replay_made_at'
   | 'replay_attempts';
 
-export type NewStream = Omit<StreamRow, LaterFields>;
+export type NewStream = Omit<StreamRow, LaterFields | 'channel_id'> & { channel_id?: string | null };
 
 export type StreamChanges = Partial<Omit<StreamRow, 'seq' | 'id' | 'account_id' | 'created_at'>>;
 
@@ -340,8 +346,6 @@ export async function ownStream(db: Db, accountId: string, id: string): Promise<
   if (!row) throw notFound('stream');
   return row;
 }
-
-export const CHANNEL_ID = /^chn_[a-z0-9]{20}$/;
 
 /** One of the account's channels (its id); any other id is `404 not_found`, like a stream's. */
 export async function ownChannel(db: Db, accountId: string, id: string): Promise<string> {

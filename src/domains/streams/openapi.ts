@@ -8,11 +8,15 @@ export const ops = operations(
       summary: 'Create a stream',
       description:
         'Reserves ingest for 30 minutes and returns the addresses and the stream key (shown once). With ' +
-        '`Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`.',
+        '`Idempotency-Key`, a retry within 24 hours returns the first response with `Idempotent-Replayed: true`. ' +
+        "With `channel_id`, the stream starts with the channel's `player` and `chat` settings, the body's own fields " +
+        "laid over them (`404 not_found` for a channel that is not the account's).",
     },
     listStreams: {
       summary: 'List streams',
-      description: 'Newest first. Page with `starting_after` = the id of the last stream of the previous page.',
+      description:
+        'Newest first. Page with `starting_after` = the id of the last stream of the previous page. ' +
+        "`channel_id` lists one channel's streams.",
     },
     getStream: {
       summary: 'Get a stream',

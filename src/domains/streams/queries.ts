@@ -38,6 +38,7 @@ export const PRESENTED_COLUMNS = [
   'recording_deleted_at',
   'thumbnail_at',
   'node_id',
+  'channel_id',
 ] as const satisfies readonly (keyof StreamRow)[];
 
 export type PresentedRow = Pick<StreamRow, (typeof PRESENTED_COLUMNS)[number]>;
@@ -86,29 +87,33 @@ export async function readStream(
 export async function listStreams(
   db: Db,
   accountId: string,
-  opts: { limit: number; after: string | null; status: StreamStatus | null },
+  opts: { limit: number; after: string | null; status: StreamStatus | null; channelId: string | null },
 ): Promise<PresentedRow[]> {
   const params: unknown[] = [accountId, opts.limit];
-  if (opts.status) params.push(opts.status);
+  const filters = { status: opts.status !== null, channel: opts.channelId !== null, after: opts.after !== null };
+  if (opts.status !== null) params.push(opts.status);
+  if (opts.channelId !== null) params.push(opts.channelId);
   if (opts.after !== null) params.push(opts.after);
-  return runComposed<PresentedRow>(
-    db,
-    LIST_SQL[(opts.status ? 2 : 0) + (opts.after !== null ? 1 : 0)] as string,
-    params,
-  );
+  const key = (filters.status ? 4 : 0) + (filters.channel ? 2 : 0) + (filters.after ? 1 : 0);
+  return runComposed<PresentedRow>(db, (LIST_SQL[key] ??= listSql(filters)), params);
 }
 
 /**
  * `listStreams`'s statement with and without each filter (composed once each): a filter the page
  * does not use is left out, not written `$n is null or ...`, so that the plan walks the
- * (account, seq) index. Parameters: account, limit, then the status and the cursor when used.
+ * (account, seq) index, or the (channel, seq) one. Parameters: account, limit, then the status,
+ * the channel and the cursor when used.
  */
-const listSql = (byStatus: boolean, afterCursor: boolean): string => `
-  select ${PRESENTED_SQL} from streams where account_id = $1
-    ${byStatus ? 'and status = $3' : ''}
-    ${afterCursor ? `and seq < (select seq from streams where id = ${byStatus ? '$4' : '$3'} and account_id = $1)` : ''}
+function listSql(used: { status: boolean; channel: boolean; after: boolean }): string {
+  let n = 2;
+  const status = used.status ? `and status = $${++n}` : '';
+  const channel = used.channel ? `and channel_id = $${++n}` : '';
+  const after = used.after ? `and seq < (select seq from streams where id = $${++n} and account_id = $1)` : '';
+  return `
+  select ${PRESENTED_SQL} from streams where account_id = $1 ${status} ${channel} ${after}
   order by seq desc limit $2`;
-const LIST_SQL = [listSql(false, false), listSql(false, true), listSql(true, false), listSql(true, true)];
+}
+const LIST_SQL: string[] = [];
 
 export async function findSeq(db: Db, accountId: string, id: string): Promise<number | null> {
   const [row] = await db<{ seq: number }[]>`select seq from streams where id = ${id} and account_id = ${accountId}`;

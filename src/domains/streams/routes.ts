@@ -35,6 +35,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: StreamsService }
             'insufficient_credit',
             'account_pending',
             'tenant_suspended',
+            'not_found',
             'idempotency_key_reused',
             'limit_pending_streams',
             'limit_creation_rate',
@@ -65,7 +66,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: StreamsService }
         querystring: ListStreamsQuery,
         response: {
           200: Type.Ref(StreamList),
-          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended'),
+          ...errorResponses('invalid_request', 'unauthorized', 'account_pending', 'tenant_suspended', 'not_found'),
         },
       },
     },

@@ -16,6 +16,7 @@ import {
   RECORDING_STATUSES,
   STREAM_STATUSES,
   StreamId,
+  CHANNEL_ID,
   secondsBehind,
   segmentSeconds,
 } from './model.js';
@@ -30,8 +31,8 @@ const latencyModeDescription = [
 const latencyModeField = (options: Record<string, unknown> = {}) =>
   StringEnum(LATENCY_MODES, { ...options, description: latencyModeDescription });
 
-const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
-const Metadata = Nullable(
+export const Name = Nullable(Type.String({ maxLength: 100, examples: ['Friday town hall'] }));
+export const Metadata = Nullable(
   Type.Object(
     {},
     {
@@ -47,6 +48,16 @@ const REPLAY_DESCRIPTION =
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),
+    channel_id: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: CHANNEL_ID.source,
+          description:
+            "Create the stream in this channel of the account (`404 not_found` otherwise): it starts with the channel's `player` and `chat` settings, and this body's own `player` and `chat` fields are laid over them. Fixed at creation",
+          examples: ['chn_4v6b0n5z8f3k2m9q7x1c'],
+        }),
+      ),
+    ),
     profile: Type.Optional(StringEnum(PROFILES, { default: 'abr_basic' })),
     max_resolution: Type.Optional(
       Type.Unsafe<480 | 720 | 1080>({ type: 'integer', enum: [480, 720, 1080], default: 720 }),
@@ -93,6 +104,12 @@ export const ListStreamsQuery = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     starting_after: Type.Optional(StreamId),
     status: Type.Optional(StringEnum(STREAM_STATUSES)),
+    channel_id: Type.Optional(
+      Type.String({
+        pattern: CHANNEL_ID.source,
+        description: 'Only the streams of this channel of the account (`404 not_found` if it names none)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -137,6 +154,12 @@ const streamFields = {
   id: StreamId,
   object: Type.Literal('stream'),
   name: Name,
+  channel_id: Nullable(
+    Type.String({
+      description: 'The channel the stream was created in; null for none, or once the channel is deleted',
+      examples: ['chn_4v6b0n5z8f3k2m9q7x1c'],
+    }),
+  ),
   status: StringEnum(STREAM_STATUSES),
   profile: StringEnum(PROFILES),
   latency_mode: latencyModeField(),
@@ -197,6 +220,7 @@ const liveStreamExample: StreamShape = {
   id: 'str_8f3k2m9q7x1c4v6b0n5z',
   object: 'stream',
   name: 'Friday town hall',
+  channel_id: 'chn_4v6b0n5z8f3k2m9q7x1c',
   status: 'live',
   profile: 'abr_basic',
   latency_mode: 'standard',
@@ -384,6 +408,7 @@ export const StreamEventData = Type.Object(
     object: Type.Literal('stream'),
     id: StreamId,
     name: Name,
+    channel_id: Nullable(Type.String({ description: 'The channel the stream was created in, if any' })),
     status: StringEnum(STREAM_STATUSES),
     metadata: Metadata,
     created_at: Timestamp,

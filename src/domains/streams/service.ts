@@ -14,6 +14,7 @@ import {
   defaultPlaybackExpiry,
   insertStream,
   lockStream,
+  normaliseName,
   ownStream,
   publisherGone,
   updateStream,
@@ -22,6 +23,7 @@ import {
   type StreamRow,
 } from './model.js';
 import * as q from './queries.js';
+import { channelExists, lockChannel } from './channels/queries.js';
 import { placeStream } from './placement.js';
 import { HEARTBEAT_MS, NODE_DOWN_AFTER_MS } from '../ledger/nodes/service.js';
 import type { NodeDirectory } from '../ledger/nodes/directory.js';
@@ -133,10 +135,14 @@ export class StreamsService {
   ): Promise<{ object: 'list'; data: Stream[]; has_more: boolean }> {
     const limit = query.limit ?? 20;
     const after = query.starting_after ?? null;
+    const channelId = query.channel_id ?? null;
+    if (channelId !== null && !(await channelExists(this.deps.sql, account.id, channelId)))
+      throw new ApiError('not_found', `No such channel: ${channelId}.`, { field: 'channel_id' });
     const rows = await q.listStreams(this.deps.sql, account.id, {
       limit: limit + 1,
       after,
       status: query.status ?? null,
+      channelId,
     });
     // An empty page after a cursor is the one case that needs a second look: a cursor naming no stream is refused.
     if (after !== null && rows.length === 0 && (await q.findSeq(this.deps.sql, account.id, after)) === null) {
@@ -392,6 +398,12 @@ export class StreamsService {
       );
     }
 
+    // Read (and held against deletion) before the slot is reserved: the settings decide nothing
+    // above, and a refusal here leaves nothing to undo.
+    const channel = input.channel_id ? await lockChannel(tx, account.id, input.channel_id, 'key share') : null;
+    if (input.channel_id && !channel)
+      throw new ApiError('not_found', `No such channel: ${input.channel_id}.`, { field: 'channel_id' });
+
     const profile = input.profile ?? 'abr_basic';
     const placement = await placeStream(tx, config.capacity, now, { profile, maxResolution }, this.self());
     if (placement === 'full') {
@@ -401,7 +413,8 @@ export class StreamsService {
     }
 
     const secret = newSecret();
-    const player: PlayerSettings = { ...DEFAULT_PLAYER, ...input.player };
+    // The channel's settings under the body's own fields (docs/decisions.md, "Channels: the API").
+    const player: PlayerSettings = { ...DEFAULT_PLAYER, ...channel?.player, ...input.player };
     const row = await insertStream(tx, {
       id: newId('str_'),
       account_id: account.id,
@@ -419,13 +432,13 @@ export class StreamsService {
           : input.recording_retention_days,
       metadata: input.metadata ?? null,
       player,
-      chat: { ...DEFAULT_CHAT, ...input.chat },
+      chat: { ...DEFAULT_CHAT, ...channel?.chat, ...input.chat },
+      channel_id: channel?.id ?? null,
       key_hash: sha256(secret),
       created_at: now,
       reservation_expires_at: addSeconds(now, config.reservationSeconds),
       srt_port: await q.takeSrtPort(tx, config.srt),
       node_id: placement.nodeId,
-      channel_id: null,
     });
     if (placement.nodeId !== null) await this.deps.nodes?.know(placement.nodeId);
     return presentCreated(row, secret, this.context());
@@ -450,6 +463,3 @@ export class StreamsService {
     };
   }
 }
-
-/** Blank means no name. */
-const normaliseName = (name: string | null): string | null => (name === null || name.trim() === '' ? null : name);

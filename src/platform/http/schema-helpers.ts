@@ -81,6 +81,9 @@ const EXAMPLE_MESSAGES: Partial<Record<ErrorCode, string>> = {
   limit_webhook_endpoints: '5 webhook endpoints exist, the most allowed; delete one first.',
   limit_stream_outputs: '5 outputs exist on this stream, the most allowed; delete one first.',
   recording_not_failed: 'The recording is ready; only a failed one can be made again.',
+  limit_channels: '1000 channels exist, the most allowed; delete one first.',
+  channel_not_empty:
+    'The channel has streams that are pending or live (str_8f3k2m9q7x1c4v6b0n5z: live); end or cancel them first (DELETE /v1/streams/{id}).',
   service_unavailable: 'The database is not answering; retry shortly.',
 };
 
@@ -100,6 +103,8 @@ const EXAMPLE_DETAILS: Partial<Record<ErrorCode, Record<string, unknown>>> = {
   limit_webhook_endpoints: { limit: 5, current: 5 },
   limit_stream_outputs: { limit: 5, current: 5 },
   recording_not_failed: { status: 'ready' },
+  limit_channels: { limit: 1000, current: 1000 },
+  channel_not_empty: { stream_ids: ['str_8f3k2m9q7x1c4v6b0n5z'] },
   service_unavailable: { retry_after_seconds: 5 },
 };
 

@@ -38,6 +38,7 @@ const stream = (changes: Partial<StreamEventData>): StreamEventData => ({
   object: 'stream',
   id: 'str_8f3k2m9q7x1c4v6b0n5z',
   name: 'Friday town hall',
+  channel_id: 'chn_4v6b0n5z8f3k2m9q7x1c',
   status: 'live',
   metadata: { event_id: 'evt-42' },
   created_at: '2026-11-22T13:52:10.000Z',

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { StreamId } from '../../streams/model.js';
+import { CHANNEL_ID, StreamId } from '../../streams/model.js';
 import { BEAT_STATES } from '../../audience/viewers/counter.js';
 
 export const EMBED_STATUSES = ['pending', 'live', 'ended', 'unavailable', 'closed'] as const;
@@ -53,8 +53,6 @@ export const Embed = Type.Object(
   { $id: 'Embed', additionalProperties: false },
 );
 export type Embed = Static<typeof Embed>;
-
-export const CHANNEL_ID = /^chn_[a-z0-9]{20}$/;
 
 export const ChannelEmbed = Type.Object(
   {

@@ -5,6 +5,7 @@ import { iso } from '../../../core/time.js';
 import type { Sql } from '../../../platform/db/connect.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import {
+  CHANNEL_ID,
   defaultPlaybackExpiry,
   REPLAY_MAX_ATTEMPTS,
   STREAM_ID,
@@ -12,7 +13,7 @@ import {
   type StreamRow,
 } from '../../streams/model.js';
 import { findChannelStream, findPublicStream } from './queries.js';
-import { CHANNEL_ID, type BeatQuery, type ChannelEmbed, type Embed, type EmbedStatus } from './schemas.js';
+import { type BeatQuery, type ChannelEmbed, type Embed, type EmbedStatus } from './schemas.js';
 import { UnknownIdLimiter } from './unknown-ids.js';
 import type { RenewedPlayback, ViewerSession } from '../../audience/identity/schemas.js';
 import type { IdentityService, StreamView } from '../../audience/identity/service.js';

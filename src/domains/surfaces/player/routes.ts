@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ApiError } from '../../../core/errors.js';
-import { CHANNEL_ID, type ChannelEmbed, type Embed } from '../embed/schemas.js';
+import { CHANNEL_ID } from '../../streams/model.js';
+import type { ChannelEmbed, Embed } from '../embed/schemas.js';
 import { STREAM_ID, type LatencyMode } from '../../streams/model.js';
 import { registerAssetRoute } from '../../../platform/http/static-assets.js';
 import { loadPlayerAssets, type PlayerAssets } from './assets.js';
