@@ -29,7 +29,7 @@ test('the changelog newest version equals the description version', () => {
   const changelog = readFileSync(join(packageRoot, 'docs', 'changelog.md'), 'utf8');
   const newest = /^## (\d+\.\d+\.\d+)/m.exec(changelog)?.[1];
   assert.is(newest, API_VERSION);
-  assert.is(API_VERSION, '1.11.0');
+  assert.is(API_VERSION, '1.12.0');
 });
 
 test('no merge conflict markers are left in tracked text files', () => {
