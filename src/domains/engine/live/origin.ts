@@ -22,7 +22,7 @@ export interface OriginCleanupOptions {
 }
 
 /**
- * Folders of finished streams leave the origin: replays are made from the recording, not from these A folder goes a minute after
+ * Folders of finished streams leave the origin: replays are made from the recording, not from these. A folder goes a minute after
  * its stream ended on the node that ran it, and a sweep on the origin's node catches those whose
  * end no node saw through (another node ended them, a node was down).
  */
