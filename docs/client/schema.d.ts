@@ -3245,9 +3245,15 @@ export interface components {
             object: "ban";
             /** @example ban_5z8f3k2m9q7x1c4v6b0n */
             id: string;
-            /** @description The stream it covers; null for a ban of a channel */
+            /**
+             * @description The stream it covers; null for a ban of a channel
+             * @example str_8f3k2m9q7x1c4v6b0n5z
+             */
             stream_id: string | null;
-            /** @description The channel whose every stream it covers, present and future; null for a stream's ban */
+            /**
+             * @description The channel whose every stream it covers, present and future; null for a stream's ban
+             * @example null
+             */
             channel_id: string | null;
             /** @description The client's own viewer id (a viewer token's `sub`), 1-64 characters */
             viewer_id: string;
@@ -3273,9 +3279,15 @@ export interface components {
             object: "moderator";
             /** @example mod_4k2m9q7x1c4v6b0n5z8f */
             id: string;
-            /** @description The stream it moderates; null for a moderator of a channel */
+            /**
+             * @description The stream it moderates; null for a moderator of a channel
+             * @example str_8f3k2m9q7x1c4v6b0n5z
+             */
             stream_id: string | null;
-            /** @description The channel whose every stream it moderates, present and future; null for a stream's moderator */
+            /**
+             * @description The channel whose every stream it moderates, present and future; null for a stream's moderator
+             * @example null
+             */
             channel_id: string | null;
             /** @description The viewer who moderates: a viewer token's `sub`, or for a link-only moderator its own `mod_...` id */
             viewer_id: string;
@@ -10721,8 +10733,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -10742,8 +10754,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -12762,8 +12774,8 @@ export interface operations {
                      *         {
                      *           "object": "ban",
                      *           "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *           "stream_id": "string",
-                     *           "channel_id": "string",
+                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "channel_id": null,
                      *           "viewer_id": "string",
                      *           "message_id": "string",
                      *           "created_by": "string",
@@ -12926,8 +12938,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -12947,8 +12959,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -13244,8 +13256,8 @@ export interface operations {
                      *         {
                      *           "object": "ban",
                      *           "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *           "stream_id": "string",
-                     *           "channel_id": "string",
+                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "channel_id": null,
                      *           "viewer_id": "string",
                      *           "message_id": "string",
                      *           "created_by": "string",
@@ -13408,8 +13420,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -13429,8 +13441,8 @@ export interface operations {
                      * @example {
                      *       "object": "ban",
                      *       "id": "ban_5z8f3k2m9q7x1c4v6b0n",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "message_id": "string",
                      *       "created_by": "string",
@@ -14050,8 +14062,8 @@ export interface operations {
                      *         {
                      *           "object": "moderator",
                      *           "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *           "stream_id": "string",
-                     *           "channel_id": "string",
+                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "channel_id": null,
                      *           "viewer_id": "string",
                      *           "name": "string",
                      *           "source": "invitation",
@@ -14228,8 +14240,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",
@@ -14251,8 +14263,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",
@@ -14550,8 +14562,8 @@ export interface operations {
                      *         {
                      *           "object": "moderator",
                      *           "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *           "stream_id": "string",
-                     *           "channel_id": "string",
+                     *           "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *           "channel_id": null,
                      *           "viewer_id": "string",
                      *           "name": "string",
                      *           "source": "invitation",
@@ -14728,8 +14740,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",
@@ -14751,8 +14763,8 @@ export interface operations {
                      * @example {
                      *       "object": "moderator",
                      *       "id": "mod_4k2m9q7x1c4v6b0n5z8f",
-                     *       "stream_id": "string",
-                     *       "channel_id": "string",
+                     *       "stream_id": "str_8f3k2m9q7x1c4v6b0n5z",
+                     *       "channel_id": null,
                      *       "viewer_id": "string",
                      *       "name": "string",
                      *       "source": "invitation",

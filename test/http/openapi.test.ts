@@ -110,6 +110,12 @@ const EXPECTED: Record<string, Record<string, ErrorCode[]>> = {
     409: ['stream_ended'],
   },
   'delete /v1/streams/{id}/recording': { 400: ['invalid_request'], 401: ['unauthorized'], 404: ['not_found'] },
+  'post /v1/streams/{id}/recording/retry': {
+    400: ['invalid_request'],
+    401: ['unauthorized'],
+    404: ['not_found'],
+    409: ['recording_not_failed'],
+  },
   'post /v1/streams/{id}/recording/download': {
     400: ['invalid_request'],
     401: ['unauthorized'],

@@ -16,11 +16,16 @@ export const Ban = Type.Object(
     object: Type.Literal('ban'),
     id: Type.String({ pattern: BAN_ID.source, examples: ['ban_5z8f3k2m9q7x1c4v6b0n'] }),
     stream_id: Nullable(
-      Type.String({ pattern: STREAM_ID.source, description: 'The stream it covers; null for a ban of a channel' }),
+      Type.String({
+        pattern: STREAM_ID.source,
+        examples: ['str_8f3k2m9q7x1c4v6b0n5z'],
+        description: 'The stream it covers; null for a ban of a channel',
+      }),
     ),
     channel_id: Nullable(
       Type.String({
         pattern: CHANNEL_ID.source,
+        examples: [null],
         description: "The channel whose every stream it covers, present and future; null for a stream's ban",
       }),
     ),

@@ -16,12 +16,14 @@ export const Moderator = Type.Object(
     stream_id: Nullable(
       Type.String({
         pattern: STREAM_ID.source,
+        examples: ['str_8f3k2m9q7x1c4v6b0n5z'],
         description: 'The stream it moderates; null for a moderator of a channel',
       }),
     ),
     channel_id: Nullable(
       Type.String({
         pattern: CHANNEL_ID.source,
+        examples: [null],
         description: "The channel whose every stream it moderates, present and future; null for a stream's moderator",
       }),
     ),
