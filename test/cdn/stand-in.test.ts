@@ -282,12 +282,16 @@ test('a CDN in front: tokens in the query, one copy of each segment, forged and 
     try {
       await holder`begin`;
       await holder`lock table delivery_minutes in share mode`;
+      const spawnedAt = new Date();
       child = startSvc(['cdn', 'import', '--source', 'standin', halfFile], { env });
+      // The appliance's own log reader may wait on the same lock: the CLI's backend is the one it opened after the spawn.
       waiting = await waitFor(
         'the import waiting inside its transaction',
         async () => {
           const [row] = await app.db.sql<{ pid: number }[]>`
-            select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%delivery_minutes%'`;
+            select pid from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%delivery_minutes%' and backend_start >= ${spawnedAt}
+            order by backend_start desc limit 1`;
           return row?.pid;
         },
         30_000,
