@@ -1,6 +1,18 @@
 /** Stills are small: a 360-line JPEG is enough for a poster and a list of streams. */
 export const THUMBNAIL_HEIGHT = 360;
 
+/** The output half of a still's argv: at most 360 lines high, one JPEG. */
+const stillOutput = (out: string): string[] => [
+  '-vf',
+  `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`,
+  '-q:v',
+  '5',
+  '-f',
+  'image2',
+  '-y',
+  out,
+];
+
 /**
  * ffmpeg argv for one still: the segment's first frame (a keyframe, so one decode), at most 360
  * lines high. The decoder is told to skip all but keyframes and to use one thread (a frame-thread
@@ -25,14 +37,7 @@ export function thumbnailArgs(segment: string, out: string): string[] {
     segment,
     '-frames:v',
     '1',
-    '-vf',
-    `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`,
-    '-q:v',
-    '5',
-    '-f',
-    'image2',
-    '-y',
-    out,
+    ...stillOutput(out),
   ];
 }
 
@@ -55,13 +60,6 @@ export function recordingStillArgs(source: string, seconds: number, out: string,
     '-i',
     source,
     ...(fromEnd ? ['-update', '1'] : ['-frames:v', '1']),
-    '-vf',
-    `scale=-2:'min(${THUMBNAIL_HEIGHT},ih)'`,
-    '-q:v',
-    '5',
-    '-f',
-    'image2',
-    '-y',
-    out,
+    ...stillOutput(out),
   ];
 }

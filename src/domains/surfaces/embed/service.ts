@@ -177,8 +177,7 @@ export class EmbedService {
 
   /** The channel embed read: the embed read of the stream its page shows (see `findChannelStream`). */
   async readChannel(id: string, address: string): Promise<ChannelEmbed> {
-    const { found, stream } = await this.channel(id, address);
-    return this.channelEmbed(id, found.name, stream?.embed ?? null);
+    return (await this.channelPage(id, address)).channel;
   }
 
   private channelEmbed(id: string, name: string | null, stream: Embed | null): ChannelEmbed {
@@ -202,8 +201,7 @@ export class EmbedService {
         await this.limiter.record(address);
         throw new ApiError('not_found', 'No such channel.');
       }
-      if (this.channels.size >= 10_000)
-        for (const [k, v] of this.channels) if (nowMs - v.fetchedAt >= STREAM_TTL_MS) this.channels.delete(k);
+      if (this.channels.size >= 10_000) evictStale(this.channels, nowMs);
       cached = { found, fetchedAt: nowMs };
       this.channels.set(id, cached);
     }
@@ -293,12 +291,13 @@ export class EmbedService {
       closed: await isClosed(row, this.deps.clock.now(), this.deps.viewers),
       fetchedAt: nowMs,
     };
-    if (this.streams.size >= 10_000) this.evictStale(nowMs);
+    if (this.streams.size >= 10_000) evictStale(this.streams, nowMs);
     this.streams.set(id, fresh);
     return fresh;
   }
+}
 
-  private evictStale(nowMs: number): void {
-    for (const [id, entry] of this.streams) if (nowMs - entry.fetchedAt >= STREAM_TTL_MS) this.streams.delete(id);
-  }
+/** Bounds a per-node cache: entries past their second go when it is full. */
+function evictStale(cache: Map<string, { fetchedAt: number }>, nowMs: number): void {
+  for (const [id, entry] of cache) if (nowMs - entry.fetchedAt >= STREAM_TTL_MS) cache.delete(id);
 }
