@@ -19,6 +19,7 @@ import type {
   ViewerSettings,
 } from './schema.js';
 import { ConfigFileSchema } from './schema.js';
+import { BROWSER_BLOCKED_PORTS, nextBrowserPort } from './browser-ports.js';
 
 /** Debian's bundle of the system's certificate authorities (package ca-certificates). */
 export const SYSTEM_CA_FILE = '/etc/ssl/certs/ca-certificates.crt';
@@ -259,6 +260,28 @@ export const DEFAULT_TLS = {
 
 export class ConfigError extends Error {}
 
+/** Refuses a port browsers will not load (browser-ports.ts) for a setting browsers reach; `where` names the file. */
+export function refuseBrowserBlockedPorts(
+  where: string,
+  ports: ReadonlyArray<readonly [setting: string, port: number | undefined]>,
+): void {
+  for (const [setting, port] of ports)
+    if (port !== undefined && BROWSER_BLOCKED_PORTS.has(port))
+      throw new ConfigError(
+        `${where}: "${setting}" is ${port}, a port browsers refuse to load (ERR_UNSAFE_PORT): choose another, such as ${nextBrowserPort(port)}`,
+      );
+}
+
+/** The settings of config.json that browsers reach: the player, its video, the API its pages call. */
+const browserPorts = (file: ConfigFile) =>
+  [
+    ['api_port', file.api_port],
+    ['cdn_port', file.cdn_port],
+    ['player_port', file.player_port],
+    ['tls.https_port', file.tls?.https_port],
+    ['tls.http_port', file.tls?.http_port],
+  ] as const;
+
 const validateFile = new Ajv({ allErrors: true, strict: false }).compile<ConfigFile>(ConfigFileSchema);
 
 /** A validator's errors as one line, each quoting its key (`file: unknown key "a.b"`); also for the edge's files. */
@@ -296,6 +319,7 @@ export function readConfigFile(dataDir: string): ConfigFile | null {
 export function writeConfigFile(dataDir: string, file: ConfigFile): void {
   const path = join(dataDir, CONFIG_FILE);
   if (!validateFile(file)) throw new ConfigError(describeErrors(path));
+  refuseBrowserBlockedPorts(path, browserPorts(file));
   const tmp = `${path}.${process.pid}.tmp`;
   // It names the database URL (with its password, when external): the appliance's user only.
   writeFileSync(tmp, JSON.stringify(file, null, 2) + '\n', { mode: 0o600 });
@@ -310,6 +334,7 @@ export interface ConfigEnv {
 }
 
 export function resolveConfig(dataDir: string, file: ConfigFile, env: ConfigEnv = {}): Config {
+  refuseBrowserBlockedPorts('config.json', browserPorts(file));
   const host = file.host ?? '127.0.0.1';
   const ports = {
     api: file.api_port ?? 8080,

@@ -2,7 +2,14 @@ import { hostname } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { certificateSource, ConfigError, DEFAULT_TLS, describeSchemaErrors, type TlsConfig } from './config.js';
+import {
+  certificateSource,
+  ConfigError,
+  DEFAULT_TLS,
+  describeSchemaErrors,
+  refuseBrowserBlockedPorts,
+  type TlsConfig,
+} from './config.js';
 import { dataPaths } from './paths.js';
 import { AcmeSettings, CountryTable, DomainName } from './schema.js';
 
@@ -177,6 +184,7 @@ export function resolveEdgeConfig(
 ): EdgeConfig {
   if (env.SVC_LOG_LEVEL !== undefined && !LOG_LEVELS.includes(env.SVC_LOG_LEVEL))
     throw new ConfigError(`SVC_LOG_LEVEL "${env.SVC_LOG_LEVEL}" is not one of ${LOG_LEVELS.join(', ')}`);
+  refuseBrowserBlockedPorts('edge.json', [['cdn_port', file.cdn_port]]);
   const https = file.origin_cdn_url.startsWith('https://');
   return Object.freeze({
     dataDir,
@@ -217,6 +225,10 @@ function edgeTls(file: Pick<EdgeFile, 'tls' | 'cdn_port'>): EdgeTlsConfig | null
   const tls = file.tls;
   if (!tls) return null;
   const ports = { https: tls.https_port ?? DEFAULT_TLS.ports.https, http: tls.http_port ?? DEFAULT_TLS.ports.http };
+  refuseBrowserBlockedPorts('edge.json', [
+    ['tls.https_port', ports.https],
+    ['tls.http_port', ports.http],
+  ]);
   // The viewer port may be the http port (both redirect to https); https needs one of its own.
   for (const [name, port] of [
     ['cdn_port', file.cdn_port],

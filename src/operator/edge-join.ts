@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { checkEdgeTls, isEdgeDataDir, writeEdgeFiles, type EdgeFile, type EdgeTlsFile } from '../config/edge.js';
-import { ConfigError } from '../config/config.js';
+import { ConfigError, refuseBrowserBlockedPorts } from '../config/config.js';
 import { dataPaths } from '../config/paths.js';
 import type { JoinAnswer } from '../domains/ledger/edges/service.js';
 import { JsonApiError, requestJson } from '../platform/http/json-client.js';
@@ -56,6 +56,7 @@ export async function joinOrigin(opts: {
   const api = originApiUrl(opts.originApiUrl);
   try {
     // Before the token is spent: a join refused for its flags can be run again as it is, corrected.
+    refuseBrowserBlockedPorts('svc edge join', [['--cdn-port', opts.cdnPort]]);
     if (opts.tls) checkEdgeTls(opts.tls, opts.cdnPort);
   } catch (err) {
     if (err instanceof ConfigError) throw new OperatorError('invalid_usage', err.message);

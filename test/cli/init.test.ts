@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -125,6 +125,36 @@ t('api_workers: none below 4 cores by default, else half the cores, at most 4; o
   assert.is.not(res.code, 0);
   assert.match(res.stdout + res.stderr, /--api-workers .*16/);
 });
+
+t(
+  'a port browsers refuse (10080) is refused for the player, CDN and API, naming the setting; the file stays as it was',
+  async () => {
+    const { dir, remove } = makeDataDir();
+    try {
+      for (const [flag, setting] of [
+        ['--player-port', 'player_port'],
+        ['--cdn-port', 'cdn_port'],
+        ['--api-port', 'api_port'],
+      ] as const) {
+        const res = await svc(['init', '--no-install', '--json', flag, '10080', '--data-dir', dir]);
+        assert.is.not(res.code, 0);
+        assert.is(res.json.error.code, 'invalid_config');
+        assert.match(
+          res.json.error.message,
+          new RegExp(`"${setting}" is 10080, a port browsers refuse .* such as 10081`),
+        );
+        assert.not.ok(existsSync(join(dir, 'config.json')), 'nothing written');
+      }
+      // Not a browser's port: RTMP may be anything.
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ player_port: 6666 }));
+      const status = await svc(['status', '--json', '--data-dir', dir]);
+      assert.is(status.json.error.code, 'invalid_config');
+      assert.match(status.json.error.message, /"player_port" is 6666, .* such as 6670/);
+    } finally {
+      remove();
+    }
+  },
+);
 
 t('commands on a data dir never initialised say how to initialise it', async () => {
   const { dir, remove } = makeDataDir();

@@ -296,10 +296,11 @@ t(
       before.get(s.id)!.sequence = pl!.parsed.mediaSequence + pl!.parsed.segments.length;
     }
     // The machine dies; its publishers lose their connection and come back through the stable name.
-    const killedAt = Date.now();
     /** When each stream's publish session on the dead node ended. */
     const endedAt = new Map<string, number>();
     killNode(ingest1);
+    // Taken once kill(1) has returned: a heartbeat the node wrote while it was being killed is before it.
+    const killedAt = Date.now();
     for (const p of ctx.publishers.splice(0)) await p.kill();
     const again = streams.map((s) => retryingPublisher(`${ctx.stableRtmp}/${s.stream_key}`, ctx.clip));
     try {

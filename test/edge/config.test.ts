@@ -164,6 +164,15 @@ test('edge.json tls: one certificate source; https on a port of its own', () => 
     () => resolveEdgeConfig(DATA_DIR, { ...FILE, cdn_port: 443, tls }),
     /"tls\.https_port" and "cdn_port" are both 443/,
   );
+  // Ports browsers refuse (the Fetch standard's bad ports): viewers would never load them.
+  assert.throws(
+    () => resolveEdgeConfig(DATA_DIR, { ...FILE, cdn_port: 10080 }),
+    /"cdn_port" is 10080, a port browsers refuse/,
+  );
+  assert.throws(
+    () => resolveEdgeConfig(DATA_DIR, { ...FILE, tls: { ...tls, https_port: 6697 } }),
+    /"tls\.https_port" is 6697, a port browsers refuse .* such as 6698/,
+  );
   const config = resolveEdgeConfig(DATA_DIR, { ...FILE, tls: { domain: 'CDN.example.com', acme: { email: 'a@b.c' } } });
   assert.equal(config.tls?.names, ['cdn.example.com']);
   assert.equal(config.tls?.ports, { https: 443, http: 80 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { BROWSER_BLOCKED_PORTS } from '../../src/config/browser-ports.js';
 
 /**
  * Ports for tests come from below the kernel's ephemeral range: a port the kernel picks for a
@@ -34,11 +35,16 @@ function bindable(port: number): Promise<boolean> {
   });
 }
 
-/** A TCP port free on loopback right now, outside the ephemeral range, never handed out twice in this process. */
+/**
+ * A TCP port free on loopback right now, outside the ephemeral range and not one browsers refuse,
+ * never handed out twice in this process.
+ */
 export async function freePort(): Promise<number> {
   for (let tried = 0; tried < span; tried++) {
     const port = next;
     next = next + 1 >= ephemeralLow ? LOWEST : next + 1;
+    // The settings refuse them for the player, CDN and API; the browser tests would fail on them.
+    if (BROWSER_BLOCKED_PORTS.has(port)) continue;
     if (await bindable(port)) return port;
   }
   throw new Error(`no free port in ${LOWEST}-${ephemeralLow - 1}`);
