@@ -20,8 +20,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { execa, type ResultPromise } from 'execa';
+import type { ConfigFile } from '../../src/config/schema.js';
 import { freePort } from './ports.js';
 import { waitFor } from './publisher.js';
 
@@ -218,3 +219,50 @@ function tail(file: string): string {
     return '(no log)';
   }
 }
+
+/** config.json's keys for an appliance whose object storage is `server` (short retries and slices, for tests). */
+export const storageConfig = async (server: TestS3, extra: object = {}): Promise<ConfigFile> =>
+  ({
+    metrics_port: await freePort(),
+    storage: {
+      kind: 's3',
+      endpoint: server.endpoint,
+      region: server.region,
+      bucket: server.bucket,
+      force_path_style: true,
+      // Short enough that a test sees an outage and its end within seconds.
+      slice_seconds: 2,
+      retry_max_seconds: 2,
+      timeout_seconds: 3,
+      ...extra,
+    },
+  }) as ConfigFile;
+
+/** Its key pair, as `svc init`/`svc storage set` take them. */
+export const keys = (server: TestS3) => ({
+  access_key_id: server.accessKeyId,
+  secret_access_key: server.secretAccessKey,
+});
+
+/** The bucket's objects under `prefix`. */
+export async function objects(s3: S3Client, bucket: string, prefix: string): Promise<{ key: string; bytes: number }[]> {
+  const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+  return (out.Contents ?? []).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0 }));
+}
+
+/** One object's bytes. */
+export async function objectBytes(s3: S3Client, bucket: string, key: string): Promise<Buffer> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  return Buffer.from(await out.Body!.transformToByteArray());
+}
+
+/** A client of `server`, to look into the bucket from outside the appliance. */
+export const clientOf = (server: TestS3): S3Client =>
+  new S3Client({
+    endpoint: server.endpoint,
+    region: server.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+    // After an outage the first request on a kept-alive connection is reset: one more try.
+    maxAttempts: 3,
+  });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { metricsUrl } from '../../src/config/config.js';
@@ -15,9 +15,8 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { streamOf } from '../helpers/broadcast.js';
 import { fetchFrom, type Received } from '../helpers/cdn-viewer.js';
 import { svc } from '../helpers/cli.js';
-import { freePort } from '../helpers/ports.js';
 import { makeClip, publish, waitFor, type Publisher } from '../helpers/publisher.js';
-import { startTestS3, type TestS3 } from '../helpers/s3.js';
+import { clientOf, keys, objectBytes, objects, startTestS3, storageConfig, type TestS3 } from '../helpers/s3.js';
 
 /**
  * The appliance with its recordings in a real S3 server (Ceph radosgw, test/helpers/s3.ts): real
@@ -30,49 +29,13 @@ const t = suite<{ server: TestS3; s3: S3Client }>('object storage: the appliance
 
 t.before(async (ctx) => {
   ctx.server = await startTestS3();
-  ctx.s3 = new S3Client({
-    endpoint: ctx.server.endpoint,
-    region: ctx.server.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: ctx.server.accessKeyId, secretAccessKey: ctx.server.secretAccessKey },
-    // After an outage the first request on a kept-alive connection is reset: one more try.
-    maxAttempts: 3,
-  });
+  ctx.s3 = clientOf(ctx.server);
 });
 
 t.after(async (ctx) => {
   ctx.s3?.destroy();
   await ctx.server?.stop();
 });
-
-const storageConfig = async (server: TestS3, extra: object = {}): Promise<ConfigFile> =>
-  ({
-    metrics_port: await freePort(),
-    storage: {
-      kind: 's3',
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      force_path_style: true,
-      // Short enough that a test sees an outage and its end within seconds.
-      slice_seconds: 2,
-      retry_max_seconds: 2,
-      timeout_seconds: 3,
-      ...extra,
-    },
-  }) as ConfigFile;
-
-const keys = (server: TestS3) => ({ access_key_id: server.accessKeyId, secret_access_key: server.secretAccessKey });
-
-async function objects(s3: S3Client, bucket: string, prefix: string): Promise<{ key: string; bytes: number }[]> {
-  const out = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
-  return (out.Contents ?? []).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0 }));
-}
-
-async function objectBytes(s3: S3Client, bucket: string, key: string): Promise<Buffer> {
-  const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-  return Buffer.from(await out.Body!.transformToByteArray());
-}
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

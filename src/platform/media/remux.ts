@@ -45,10 +45,14 @@ export function remuxArgs(list: string, out: string): string[] {
 export const REPLAY_PLAYLIST = 'index.m3u8';
 export const REPLAY_MEDIA = 'media.mp4';
 
+/** A bucket that sends nothing for this long has stopped answering (ffmpeg's `rw_timeout`, in µs). */
+const BUCKET_SILENCE_US = 15_000_000;
+
 /**
- * The ffmpeg argv that copies the recording `mp4` into HLS VOD in `dir`: fragmented MP4 in one
- * file addressed by byte ranges (one object per replay for the CDN, nothing re-encoded), pieces
- * of about 6 s cut on the recording's keyframes, `EXT-X-PLAYLIST-TYPE:VOD` and `EXT-X-ENDLIST`.
+ * The ffmpeg argv that copies the recording `mp4` (a file, or a bucket's presigned address) into
+ * HLS VOD in `dir`: fragmented MP4 in one file addressed by byte ranges (one object per replay for
+ * the CDN, nothing re-encoded), pieces of about 6 s cut on the recording's keyframes,
+ * `EXT-X-PLAYLIST-TYPE:VOD` and `EXT-X-ENDLIST`.
  */
 export function replayArgs(mp4: string, dir: string): string[] {
   return [
@@ -56,6 +60,8 @@ export function replayArgs(mp4: string, dir: string): string[] {
     '-loglevel',
     'error',
     '-y',
+    // A long remux is fine; a bucket gone silent is not (it would hold the recordings job).
+    ...(/^https?:/.test(mp4) ? ['-rw_timeout', String(BUCKET_SILENCE_US)] : []),
     '-i',
     mp4,
     '-map',

@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../../../config/config.js';
 import type { Clock } from '../../../core/clock.js';
@@ -10,7 +10,7 @@ import type { Db, Sql } from '../../../platform/db/connect.js';
 import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ffprobeDurationArgs } from '../../../platform/media/probe.js';
-import { concatList, remuxArgs, replayArgs } from '../../../platform/media/remux.js';
+import { concatList, remuxArgs, REPLAY_MEDIA, REPLAY_PLAYLIST, replayArgs } from '../../../platform/media/remux.js';
 import { run } from '../../../platform/process/run.js';
 import { joinPieces, sessionsPrefix, storedSessions } from '../../../platform/storage/session-pieces.js';
 import { SpoolFullError, type Spool } from '../../../platform/storage/spool.js';
@@ -57,6 +57,35 @@ export function assertRecordingReady(row: StreamRow): void {
 /** Where a stream's recording is kept in object storage. */
 export const recordingKey = (streamId: string): string => `recordings/${streamId}/recording.mp4`;
 const recordingPrefix = (streamId: string): string => `recordings/${streamId}/`;
+/** A replay's files in object storage: under the recording's prefix, so that they go with it. */
+const replayKey = (streamId: string, file: string): string => `${recordingPrefix(streamId)}replay/${file}`;
+
+/** Replay files nginx may ask the bucket for (`@rpl_bucket`). */
+const REPLAY_FILES: readonly string[] = [REPLAY_PLAYLIST, REPLAY_MEDIA];
+
+/**
+ * A recording's MP4 for ffmpeg: on this disk, else the bucket's through a presigned address
+ * (ffmpeg reads it with ranges), valid long enough for the slowest remux.
+ */
+export async function recordingInput(
+  dataDir: string,
+  store: ObjectStore | undefined,
+  streamId: string,
+): Promise<string> {
+  const mp4 = recordingFiles(dataDir, streamId).mp4;
+  if (existsSync(mp4) || !store?.presign) return mp4;
+  return store.presign(recordingKey(streamId), 3600);
+}
+
+/** Whether the store answers now (a store without a check always does). */
+async function answers(store: ObjectStore | undefined): Promise<boolean> {
+  try {
+    await store?.check?.();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Not made yet, through no fault of its own (pieces still arriving, a full spool): tried again, not counted. */
 class NotYet extends Error {}
@@ -81,33 +110,62 @@ export class RecordingsService {
 
   /**
    * Replays (docs/decisions.md, "Replays (issue 33)"): the ready recording of a stream with
-   * `replay` true, copied into HLS VOD beside it. Only from this disk: with object storage the MP4
-   * leaves it, and replays there are planned. Three tries, like the recording.
+   * `replay` true, copied into HLS VOD beside it; with object storage read from the bucket when it
+   * has left this disk, and sent there too ("Replays with object storage"). Three tries, like the
+   * recording; a bucket that does not answer costs none.
    */
   private async makeReplays(batch: number): Promise<number> {
     const { sql, config, logger } = this.deps;
-    if (this.deps.storage) return 0;
+    const store = this.deps.storage?.store;
     const due = await q.dueReplays(sql, REPLAY_MAX_ATTEMPTS, batch);
     for (const id of due) {
       const files = recordingFiles(config.dataDir, id);
       const tmp = `${files.replay}.tmp`;
+      const input = await recordingInput(config.dataDir, store, id);
       let made = false;
       try {
         rmSync(tmp, { recursive: true, force: true });
         mkdirSync(tmp, { recursive: true });
-        await run(config.live.ffmpeg_path, replayArgs(files.mp4, tmp), { timeoutMs: 30 * 60_000 });
+        await run(config.live.ffmpeg_path, replayArgs(input, tmp), { timeoutMs: 30 * 60_000 });
         rmSync(files.replay, { recursive: true, force: true });
         renameSync(tmp, files.replay);
         made = true;
       } catch (err) {
+        if (input !== files.mp4 && !(await answers(store))) {
+          logger.warn({ err, stream_id: id }, 'replay waits for object storage, which does not answer');
+          continue;
+        }
         logger.warn({ err, stream_id: id }, 'replay could not be made');
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }
+      if (made) await this.uploadReplay(id, files.replay);
       // A recording deleted meanwhile took the folder: the row says the recording is gone, which ends the replay.
       await q.replayOutcome(sql, id, made ? this.deps.clock.now() : null);
     }
     return due.length;
+  }
+
+  /**
+   * With object storage a replay's two files follow the recording to the bucket; nginx serves
+   * each from this disk until it is there. A full spool keeps them here, served as they are.
+   */
+  private async uploadReplay(streamId: string, dir: string): Promise<void> {
+    const spool = this.deps.storage?.spool;
+    if (!spool) return;
+    const files = [
+      [REPLAY_MEDIA, 'video/mp4'],
+      [REPLAY_PLAYLIST, 'application/vnd.apple.mpegurl'],
+    ] as const;
+    try {
+      for (const [file, contentType] of files) {
+        const path = join(dir, file);
+        await spool.enqueue(replayKey(streamId, file), path, { contentType, removeAfter: path });
+      }
+    } catch (err) {
+      if (!(err instanceof SpoolFullError)) throw err;
+      this.deps.logger.warn({ stream_id: streamId }, 'the spool is full: the replay stays on this disk only');
+    }
   }
 
   /** Deletes recordings past their date. */
@@ -370,6 +428,12 @@ export class RecordingsService {
   /** Where the origin's nginx fetches a recording that is not on its disk (`@rec_bucket`). */
   bucketSource(streamId: string): Promise<string | null> {
     return presignedPath(this.deps.storage?.store, recordingKey(streamId), 3600);
+  }
+
+  /** Where it fetches a replay's file that is not on its disk (`@rpl_bucket`). */
+  replaySource(streamId: string, file: string): Promise<string | null> {
+    if (!REPLAY_FILES.includes(file)) return Promise.resolve(null);
+    return presignedPath(this.deps.storage?.store, replayKey(streamId, file), 3600);
   }
 
   /** Where it fetches an ended stream's still that is not on its disk (`@thumb_bucket`). */

@@ -13,7 +13,7 @@ import type { Account } from '../../ledger/accounts/model.js';
 import type { CdnAddresses } from '../../ledger/cdn/addresses.js';
 import { ownStream } from '../../streams/model.js';
 import { recordingFiles } from './files.js';
-import { assertRecordingReady, recordingKey } from './service.js';
+import { assertRecordingReady, recordingInput } from './service.js';
 import type { Thumbnail } from './thumbnails.schemas.js';
 
 /** Stills kept per recording; the least recently made goes first (each costs one short ffmpeg to make again). */
@@ -109,7 +109,7 @@ export class ThumbnailsService {
     try {
       mkdirSync(dir, { recursive: true });
       this.makeRoom(dir);
-      const source = await this.source(streamId);
+      const source = await recordingInput(this.deps.config.dataDir, this.deps.store, streamId);
       await run(config.live.ffmpeg_path, recordingStillArgs(source, seconds, tmp), { timeoutMs: FFMPEG_TIMEOUT_MS });
       if (!existsSync(tmp))
         await run(config.live.ffmpeg_path, recordingStillArgs(source, seconds, tmp, true), {
@@ -124,13 +124,6 @@ export class ThumbnailsService {
     } finally {
       rmSync(tmp, { force: true });
     }
-  }
-
-  /** The MP4 on this disk, else the bucket's through a presigned address (ffmpeg reads it with ranges). */
-  private async source(streamId: string): Promise<string> {
-    const mp4 = recordingFiles(this.deps.config.dataDir, streamId).mp4;
-    if (existsSync(mp4) || !this.deps.store?.presign) return mp4;
-    return this.deps.store.presign(recordingKey(streamId), 600);
   }
 
   /** At most MAX_STILLS_PER_RECORDING stills: the oldest go to make room for a new one. */
