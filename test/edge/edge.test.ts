@@ -43,7 +43,7 @@ test('a wrong join token is refused with edge_join_refused and what to do; nothi
       token: 'ejt_wrong',
       dataDir,
       listenHost: '127.0.0.1',
-      cdnPort: 1,
+      cdnPort: 8081,
       address: 'x',
     }).catch((e: unknown) => e);
     assert.instance(err, OperatorError);
