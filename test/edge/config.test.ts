@@ -66,18 +66,27 @@ test('renderEdgeNginxConfig: no rtmp, the cache key holds no signature, session 
   assert.not.match(text, /^load_module .*rtmp/m);
   assert.not.match(text, /^rtmp /m);
   const keys = [...text.matchAll(/proxy_cache_key "([^"]+)";/g)].map((m) => m[1]);
-  assert.equal(keys, ['$sid/$file', '$sid/$file', '_rec/$sid $slice_range', '_thumb/$sid']);
+  assert.equal(keys, [
+    '$sid/$file',
+    '$sid/$file',
+    '_rec/$sid $slice_range',
+    '_replay/$sid/$file $slice_range',
+    '_replay/$sid/$file $slice_range',
+    '_thumb/$sid',
+  ]);
   const passes = [...text.matchAll(/proxy_pass (\S+);/g)].map((m) => m[1]);
   assert.equal(passes, [
     'http://svc_origin/_edge/$sid/$file',
     'http://svc_origin/_edge/$sid/$file',
     'http://svc_origin/_edge/_rec/$sid/recording.mp4',
+    'http://svc_origin/_edge/_replay/$sid/$file',
+    'http://svc_origin/_edge/_replay/$sid/$file',
     'http://svc_origin/_edge/_thumb/$sid.jpg',
   ]);
   assert.ok(text.includes('server 10.0.0.1:8081;'));
   assert.ok(text.includes('log_format cdn escape=json') && text.includes(',"cache":"$upstream_cache_status"}'));
   // Every location that proxies sends the credential (a location's proxy_set_header replaces the inherited ones).
-  assert.is(text.split('proxy_set_header X-Svc-Edge "edg_0123456789abcdefghij.golden-credential-mac";').length - 1, 4);
+  assert.is(text.split('proxy_set_header X-Svc-Edge "edg_0123456789abcdefghij.golden-credential-mac";').length - 1, 6);
 });
 
 test('originServer: the port spelled out, IPv6 in brackets, the TLS name without them', () => {

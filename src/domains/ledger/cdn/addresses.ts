@@ -119,7 +119,7 @@ export class CdnAddresses {
 
   /**
    * A stream's replay (docs/decisions.md, "Replays (issue 33)"), HLS VOD from its recording; with
-   * `sessionId`, a member's personal address. Path form only: the origin serves replays itself.
+   * `sessionId`, a member's personal address. Path form only: the origin and its edges serve replays.
    */
   replay(streamId: string, expiresAt: Date, sessionId?: string): string {
     const signature = signatureSegment(this.secret, 'rpl', streamId, expiresAt, sessionId);
