@@ -1,8 +1,8 @@
 // nginx's njs (js_content): a playlist in the query token form (docs/decisions.md, "Any CDN in
 // front"). Players resolve what a playlist lists against the playlist's address without its query,
-// so each listed playlist or segment gets the request's own `svc` parameter (already checked: nginx
-// ran the signature check before this). Sent whole with its length: a CDN and the CDN log count
-// its body, never chunk framing.
+// so each listed playlist, segment or media file (and a tag's URI) gets the request's own `svc`
+// parameter (already checked: nginx ran the signature check before this). Sent whole with its
+// length: a CDN and the CDN log count its body, never chunk framing.
 import fs from 'fs';
 
 function playlist(r) {
@@ -20,7 +20,10 @@ function playlist(r) {
   r.headersOut['Content-Type'] = 'application/vnd.apple.mpegurl';
   r.return(
     200,
-    text.replace(/^([^#\n][^\n]*\.(?:m3u8|ts))$/gm, (uri) => `${uri}?svc=${token}`),
+    text
+      .replace(/^([^#\n][^\n]*\.(?:m3u8|ts|mp4))$/gm, (uri) => `${uri}?svc=${token}`)
+      // A tag's address (a replay's EXT-X-MAP: its init section).
+      .replace(/URI="([^"?]+)"/g, (_attr, uri) => `URI="${uri}?svc=${token}"`),
   );
 }
 

@@ -2411,7 +2411,7 @@ export interface components {
              */
             latency_mode: "standard" | "low";
             record: boolean;
-            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage) and its edges (through a third-party CDN in the query token form: planned, no replay offered). False: nothing after the end */
+            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage), its edges, and a CDN in front in the query token form. False: nothing after the end */
             replay: boolean;
             recording: {
                 /** @enum {string} */
@@ -2644,7 +2644,7 @@ export interface components {
              */
             latency_mode: "standard" | "low";
             record: boolean;
-            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage) and its edges (through a third-party CDN in the query token form: planned, no replay offered). False: nothing after the end */
+            /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage), its edges, and a CDN in front in the query token form. False: nothing after the end */
             replay: boolean;
             recording: {
                 /** @enum {string} */
@@ -4151,7 +4151,7 @@ export interface operations {
                         reaction_sampling?: number | null;
                     };
                     /**
-                     * @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage) and its edges (through a third-party CDN in the query token form: planned, no replay offered). False: nothing after the end
+                     * @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage), its edges, and a CDN in front in the query token form. False: nothing after the end
                      * @default false
                      */
                     replay?: boolean;
@@ -5044,7 +5044,7 @@ export interface operations {
                      * @enum {string}
                      */
                     latency_mode?: "standard" | "low";
-                    /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage) and its edges (through a third-party CDN in the query token form: planned, no replay offered). False: nothing after the end. Any status */
+                    /** @description Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage), its edges, and a CDN in front in the query token form. False: nothing after the end. Any status */
                     replay?: boolean;
                 };
             };

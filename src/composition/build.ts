@@ -234,8 +234,6 @@ export function buildServices(
     identity,
     attendance: attendance.recorder,
     addressKey: deriveKey(f.secrets.signing_key, 'svc rate limit addresses v1'),
-    // Served by the origin (from its disk or its bucket) or its edges, in the path form (docs/decisions.md, "Replays (issue 33)").
-    replays: config.cdn.token_form === 'path',
   });
   const chat = new ChatService({
     sql,

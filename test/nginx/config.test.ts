@@ -196,8 +196,8 @@ for (const direct_viewers of [true, false])
       // Edges' fetches fall back to the bucket whether or not viewers may come here themselves.
       assert.ok(text.includes('error_page 404 = @rec_bucket;'));
       assert.ok(text.includes('try_files /$sid.jpg @thumb_bucket;'));
-      // Replays too, for viewers who come here and for edges (docs/decisions.md, "Replays with object storage").
-      assert.is(text.split('error_page 404 = @rpl_bucket;').length - 1, direct_viewers ? 3 : 1);
+      // Replays too: path-form viewers who come here, edges, and the query form (a CDN's fetches).
+      assert.is(text.split('error_page 404 = @rpl_bucket;').length - 1, direct_viewers ? 4 : 2);
       // nginx -t does not check that a named location exists: a missing one is a 500 at the first miss.
       for (const named of ['@rec_bucket', '@rpl_bucket', '@thumb_bucket', '@poster'])
         assert.ok(text.includes(`location ${named} {`), named);

@@ -2,10 +2,11 @@
  * Replays with object storage (docs/decisions.md, "Replays with object storage"): a real appliance
  * (nginx, API, recordings job, spool) on a real S3 server (Ceph radosgw, test/helpers/s3.ts) and
  * real ffmpeg publishers. Two short broadcasts at once: one asked for a replay from the start (made
- * from the MP4 on disk, then sent to the bucket), one patched to `replay` true once its MP4 has left
- * the disk (made from the bucket's copy, first while the bucket does not answer).
+ * from the MP4 on disk, then sent to the bucket; its playlist is then served from the bucket too),
+ * one patched to `replay` true once its MP4 has left the disk (made from the bucket's copy, first
+ * while the bucket does not answer).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { suite } from 'uvu';
@@ -42,8 +43,8 @@ const offered = (ctx: Ctx, id: string, timeoutMs = 60_000) =>
     timeoutMs,
   );
 
-/** Both replay files in the bucket and gone from this disk. */
-async function inTheBucketOnly(ctx: Ctx, id: string): Promise<void> {
+/** Both replay files in the bucket, the media gone from this disk (the playlist, a few KB, stays). */
+async function inTheBucket(ctx: Ctx, id: string): Promise<void> {
   const prefix = `recordings/${id}/replay/`;
   await waitFor(
     `the replay of ${id} in the bucket`,
@@ -51,10 +52,8 @@ async function inTheBucketOnly(ctx: Ctx, id: string): Promise<void> {
     60_000,
   );
   const dir = recordingFiles(ctx.app.dataDir, id).replay;
-  await waitFor(
-    `the replay of ${id} off the disk`,
-    async () => !existsSync(join(dir, 'index.m3u8')) && !existsSync(join(dir, 'media.mp4')),
-  );
+  await waitFor(`the replay's media of ${id} off the disk`, async () => !existsSync(join(dir, 'media.mp4')));
+  assert.ok(existsSync(join(dir, 'index.m3u8')), 'the playlist stays on disk');
 }
 
 /** Plays the replay as a player would (the playlist, then one piece by its byte range): the bytes fetched. */
@@ -119,7 +118,9 @@ t(
     const { app, first } = ctx;
     const embed = await offered(ctx, first);
     const stream = await streamOf(ctx, first);
-    await inTheBucketOnly(ctx, first);
+    await inTheBucket(ctx, first);
+    // A disk that lost the playlist too: the bucket's copy is served at the same address.
+    rmSync(join(recordingFiles(app.dataDir, first).replay, 'index.m3u8'));
     await waitFor('the recording off the disk', async () => !existsSync(recordingFiles(app.dataDir, first).mp4));
 
     const fetched = await playFromBucket(ctx, first, embed.playback_url, stream.recording.duration_seconds);
@@ -168,7 +169,7 @@ t(
       await ctx.server.resume();
     }
     const embed = await offered(ctx, later, 90_000);
-    await inTheBucketOnly(ctx, later);
+    await inTheBucket(ctx, later);
     await playFromBucket(ctx, later, embed.playback_url, ready.recording.duration_seconds);
   },
 );

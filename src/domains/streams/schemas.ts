@@ -44,7 +44,7 @@ export const Metadata = Nullable(
   ),
 );
 const REPLAY_DESCRIPTION =
-  'Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage) and its edges (through a third-party CDN in the query token form: planned, no replay offered). False: nothing after the end';
+  'Offer the recording as a replay once it is ready: the embed read and the hosted player play it as HLS VOD (seekable) until the recording is deleted; members-only rules apply. Needs `record`; served by the origin (from its disk or its object storage), its edges, and a CDN in front in the query token form. False: nothing after the end';
 export const CreateStreamBody = Type.Object(
   {
     name: Type.Optional(Name),

@@ -148,19 +148,21 @@ export class RecordingsService {
 
   /**
    * With object storage a replay's two files follow the recording to the bucket; nginx serves
-   * each from this disk until it is there. A full spool keeps them here, served as they are.
+   * each from this disk while it is here, else from the bucket. The media leaves the disk once
+   * uploaded; the playlist (a few KB) stays, as the query token form rewrites it from the disk.
+   * A full spool keeps them here, served as they are.
    */
   private async uploadReplay(streamId: string, dir: string): Promise<void> {
     const spool = this.deps.storage?.spool;
     if (!spool) return;
     const files = [
-      [REPLAY_MEDIA, 'video/mp4'],
-      [REPLAY_PLAYLIST, 'application/vnd.apple.mpegurl'],
+      [REPLAY_MEDIA, 'video/mp4', true],
+      [REPLAY_PLAYLIST, 'application/vnd.apple.mpegurl', false],
     ] as const;
     try {
-      for (const [file, contentType] of files) {
+      for (const [file, contentType, leaves] of files) {
         const path = join(dir, file);
-        await spool.enqueue(replayKey(streamId, file), path, { contentType, removeAfter: path });
+        await spool.enqueue(replayKey(streamId, file), path, { contentType, ...(leaves ? { removeAfter: path } : {}) });
       }
     } catch (err) {
       if (!(err instanceof SpoolFullError)) throw err;

@@ -119,11 +119,11 @@ export class CdnAddresses {
 
   /**
    * A stream's replay (docs/decisions.md, "Replays (issue 33)"), HLS VOD from its recording; with
-   * `sessionId`, a member's personal address. Path form only: the origin and its edges serve replays.
+   * `sessionId`, a member's personal address.
    */
   replay(streamId: string, expiresAt: Date, sessionId?: string): string {
     const signature = signatureSegment(this.secret, 'rpl', streamId, expiresAt, sessionId);
-    return `${this.cdnUrl}/${signature}/${sessionId ? `${sessionId}/` : ''}_replay/${streamId}/index.m3u8`;
+    return this.address(signature, `_replay/${streamId}/index.m3u8`, sessionId);
   }
 
   /** The latest still of a stream; public (no signature), a neutral picture until the first still. */

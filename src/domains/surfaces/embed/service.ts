@@ -65,8 +65,6 @@ export interface EmbedDeps {
   attendance: EmbedAttendance;
   /** Keys the hashes under which addresses are counted (`UnknownIdLimiter`). */
   addressKey: Buffer;
-  /** Replays are served (the origin's path-form addresses reach viewers): docs/decisions.md, "Replays (issue 33)". */
-  replays: boolean;
 }
 
 interface Cached {
@@ -122,7 +120,7 @@ export class EmbedService {
     const { row, closed } = await this.stream(id, address);
     const status = embedStatus(row, closed);
     const open = status === 'pending' || status === 'live';
-    const replay = this.deps.replays && !closed && replayOffered(row);
+    const replay = !closed && replayOffered(row);
     const membersOnly = row.player.require_viewer_token;
     const expiresAt = membersOnly
       ? null
@@ -132,7 +130,7 @@ export class EmbedService {
           ? this.replayExpiry()
           : null;
     const finished = row.status !== 'pending' && row.status !== 'live';
-    const waiting = replay || (this.deps.replays && !closed && replayAwaited(row));
+    const waiting = replay || (!closed && replayAwaited(row));
     const embed: Embed = {
       object: 'embed',
       id: row.id,
@@ -266,7 +264,7 @@ export class EmbedService {
     return {
       row,
       open: !closed && (row.status === 'pending' || row.status === 'live'),
-      replay: this.deps.replays && !closed && replayOffered(row),
+      replay: !closed && replayOffered(row),
     };
   }
 
