@@ -73,6 +73,8 @@ test('renderEdgeNginxConfig: no rtmp, the cache key holds no signature, session 
     '_replay/$sid/$file $slice_range',
     '_replay/$sid/$file $slice_range',
     '_thumb/$sid',
+    '_still/$sid/$still',
+    '_thumb/$sid',
   ]);
   const passes = [...text.matchAll(/proxy_pass (\S+);/g)].map((m) => m[1]);
   assert.equal(passes, [
@@ -82,11 +84,13 @@ test('renderEdgeNginxConfig: no rtmp, the cache key holds no signature, session 
     'http://svc_origin/_edge/_replay/$sid/$file',
     'http://svc_origin/_edge/_replay/$sid/$file',
     'http://svc_origin/_edge/_thumb/$sid.jpg',
+    'http://svc_origin/_edge/_still/$sid/$still.jpg',
+    'http://svc_origin/_edge/_thumb/$sid.jpg',
   ]);
   assert.ok(text.includes('server 10.0.0.1:8081;'));
   assert.ok(text.includes('log_format cdn escape=json') && text.includes(',"cache":"$upstream_cache_status"}'));
   // Every location that proxies sends the credential (a location's proxy_set_header replaces the inherited ones).
-  assert.is(text.split('proxy_set_header X-Svc-Edge "edg_0123456789abcdefghij.golden-credential-mac";').length - 1, 6);
+  assert.is(text.split('proxy_set_header X-Svc-Edge "edg_0123456789abcdefghij.golden-credential-mac";').length - 1, 8);
 });
 
 test('originServer: the port spelled out, IPv6 in brackets, the TLS name without them', () => {

@@ -1,7 +1,7 @@
 /**
- * Replays through an edge (docs/decisions.md, "Replays through edges"): the appliance with
- * `cdn.direct_viewers` off (viewers never reach its CDN port), an edge joined to it on loopback, a
- * real ffmpeg publisher; the replay is fetched through the edge only.
+ * Replays and stills through an edge (docs/decisions.md, "Replays through edges", "Stills through
+ * edges"): the appliance with `cdn.direct_viewers` off (viewers never reach its CDN port), an edge
+ * joined to it on loopback, a real ffmpeg publisher; everything is fetched through the edge only.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { startTestAppliance, type TestAppliance } from '../helpers/appliance.js'
 import { onEdge, startTestEdge, type TestEdge } from '../helpers/edge.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';
 
-const t = suite<{ app: TestAppliance; edge: TestEdge; key: string; id: string }>('replays through an edge');
+const t = suite<{ app: TestAppliance; edge: TestEdge; key: string; id: string }>('replays and stills through an edge');
 
 t.before(async (ctx) => {
   ctx.app = await startTestAppliance({ cdn: { direct_viewers: false, log_read_seconds: 1 } });
@@ -101,5 +101,31 @@ t(
     );
   },
 );
+
+t("the signed addresses of a stream's current still and of a recording's still work through the edge", async (ctx) => {
+  const { app, edge, id, key } = ctx;
+  const jpeg = async (url: string) => {
+    const res = await fetch(url);
+    assert.is(res.status, 200, url);
+    assert.is(res.headers.get('content-type'), 'image/jpeg');
+    return { res, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const current = await app.call('GET', `/v1/streams/${id}/thumbnail`, { key });
+  assert.is(current.status, 200, current.text);
+  assert.is((await fetch(current.body.url)).status, 403, 'not from the origin itself');
+  const live = await jpeg(onEdge(app, edge, current.body.url));
+  assert.is(live.res.headers.get('cache-control'), 'private, max-age=10');
+
+  const still = await app.call('GET', `/v1/streams/${id}/recording/thumbnail?time=2`, { key });
+  assert.is(still.status, 200, still.text);
+  const atEdge = onEdge(app, edge, still.body.url);
+  const got = await jpeg(atEdge);
+  assert.is(got.res.headers.get('cache-control'), 'private, max-age=86400, immutable');
+  const made = readFileSync(join(recordingFiles(app.dataDir, id).dir, 'stills', '2.0.jpg'));
+  assert.equal(got.body, made, "the origin's still");
+  // The signature covers the still's time: it opens no other one, and a tampered one nothing.
+  assert.is((await fetch(atEdge.replace('/2.0.jpg', '/3.0.jpg'))).status, 403);
+  assert.is((await fetch(atEdge.replace(/\/[A-Za-z0-9_-]{4}/, '/AAAA'))).status, 403);
+});
 
 t.run();
