@@ -8,14 +8,13 @@
  */
 import { copyFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { ConfigFile } from '../src/config/schema.js';
 import { dataPaths } from '../src/config/paths.js';
 import { lockStream } from '../src/domains/streams/model.js';
 import * as transitions from '../src/domains/streams/transitions.js';
 import { startTestAppliance } from '../test/helpers/appliance.js';
 import { makeClip, waitFor } from '../test/helpers/publisher.js';
-import { startTestS3 } from '../test/helpers/s3.js';
+import { bucketOf, clientOf, keys, objects, startTestS3 } from '../test/helpers/s3.js';
 import { startBenchDatabase } from './database.js';
 
 const MINUTES = 10;
@@ -32,26 +31,13 @@ export async function benchStorage(): Promise<string> {
   // The test helper makes its database on this server.
   process.env.TEST_DATABASE_URL = db.url;
   const server = await startTestS3();
-  const s3 = new S3Client({
-    endpoint: server.endpoint,
-    region: server.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-  });
+  const s3 = clientOf(server);
   const config = {
-    storage: {
-      kind: 's3',
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      force_path_style: true,
-    },
+    storage: bucketOf(server),
     // The default period of the recordings job (the test helper shortens it).
     recordings: { check_seconds: 5, retry_seconds: 60 },
   } as ConfigFile;
-  const app = await startTestAppliance(config, {
-    storageKeys: { access_key_id: server.accessKeyId, secret_access_key: server.secretAccessKey },
-  });
+  const app = await startTestAppliance(config, { storageKeys: keys(server) });
   const rows: string[] = [];
   try {
     const account = await app.newAccount();
@@ -78,12 +64,7 @@ export async function benchStorage(): Promise<string> {
       const bytes: number = ready.recording.bytes;
       await waitFor(
         'the recording in the bucket',
-        async () => {
-          const out = await s3.send(
-            new ListObjectsV2Command({ Bucket: server.bucket, Prefix: `recordings/${id}/recording.mp4` }),
-          );
-          return (out.Contents ?? []).some((o) => o.Size === bytes);
-        },
+        async () => (await objects(s3, server.bucket, `recordings/${id}/recording.mp4`)).some((o) => o.bytes === bytes),
         600_000,
         100,
       );

@@ -220,16 +220,22 @@ function tail(file: string): string {
   }
 }
 
+/** config.json's `storage` naming `server`'s bucket, with the appliance's defaults otherwise. */
+export const bucketOf = (server: TestS3) =>
+  ({
+    kind: 's3',
+    endpoint: server.endpoint,
+    region: server.region,
+    bucket: server.bucket,
+    force_path_style: true,
+  }) as const;
+
 /** config.json's keys for an appliance whose object storage is `server` (short retries and slices, for tests). */
 export const storageConfig = async (server: TestS3, extra: object = {}): Promise<ConfigFile> =>
   ({
     metrics_port: await freePort(),
     storage: {
-      kind: 's3',
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      force_path_style: true,
+      ...bucketOf(server),
       // Short enough that a test sees an outage and its end within seconds.
       slice_seconds: 2,
       retry_max_seconds: 2,
