@@ -68,6 +68,22 @@ export const channelArg = Args.string({ description: 'Channel id (chn_...).', re
 export const channelChatPath = (channelId: string, ...rest: string[]): string =>
   ['v1/channels', encodeURIComponent(channelId), 'chat', ...rest.map(encodeURIComponent)].join('/');
 
+/** Whom `bans create` bans: a viewer id, or the author of a message (`message` says which messages). */
+export const banTargetFlags = (message: string) => ({
+  'viewer-id': Flags.string({
+    summary: "The viewer's id (their viewer token `sub`).",
+    exactlyOne: ['viewer-id', 'message-id'],
+  }),
+  'message-id': Flags.string({
+    summary: `Ban the author of this chat message (${message}).`,
+    exactlyOne: ['viewer-id', 'message-id'],
+  }),
+});
+
+/** The ban's request body from those flags. */
+export const banBody = (f: { 'viewer-id'?: string | undefined; 'message-id'?: string | undefined }) =>
+  f['viewer-id'] !== undefined ? { viewer_id: f['viewer-id'] } : { message_id: f['message-id'] };
+
 export const BAN_COLUMNS: Column<BanDoc>[] = [
   { header: 'id', get: (b) => b.id },
   { header: 'viewer_id', get: (b) => b.viewer_id },

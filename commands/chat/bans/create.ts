@@ -1,7 +1,6 @@
-import { Flags } from '@oclif/core';
 import { apiFlags } from '../../../src/cli/api-client.js';
 import { SvcCommand } from '../../../src/cli/base-command.js';
-import { chatPath, streamArg, type BanDoc } from '../../../src/cli/chat.js';
+import { banBody, banTargetFlags, chatPath, streamArg, type BanDoc } from '../../../src/cli/chat.js';
 
 export default class ChatBansCreate extends SvcCommand<typeof ChatBansCreate> {
   static override summary =
@@ -15,20 +14,14 @@ export default class ChatBansCreate extends SvcCommand<typeof ChatBansCreate> {
   static override args = { stream: streamArg };
   static override flags = {
     ...apiFlags,
-    'viewer-id': Flags.string({
-      summary: "The viewer's id (their viewer token `sub`).",
-      exactlyOne: ['viewer-id', 'message-id'],
-    }),
-    'message-id': Flags.string({
-      summary: 'Ban the author of this chat message (msg_...).',
-      exactlyOne: ['viewer-id', 'message-id'],
-    }),
+    ...banTargetFlags('msg_...'),
   };
 
   async run(): Promise<BanDoc> {
     const f = this.flags;
-    const body = f['viewer-id'] !== undefined ? { viewer_id: f['viewer-id'] } : { message_id: f['message-id'] };
-    const ban = await this.apiClient(f).request<BanDoc>('POST', chatPath(this.args.stream, 'bans'), { body });
+    const ban = await this.apiClient(f).request<BanDoc>('POST', chatPath(this.args.stream, 'bans'), {
+      body: banBody(f),
+    });
     this.printRecord(ban);
     return ban;
   }
