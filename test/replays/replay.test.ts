@@ -4,6 +4,7 @@
  * (320x180, passthrough): a public replay, a stream without one (then `replay` patched on) and a
  * members-only replay.
  */
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,6 +13,7 @@ import { launchChromium } from '../helpers/browser.js';
 import { makeClip, publish, waitFor } from '../helpers/publisher.js';
 import { viewerToken } from '../helpers/viewer-tokens.js';
 import { CdnAddresses, cdnSecret } from '../../src/domains/ledger/cdn/addresses.js';
+import { recordingFiles } from '../../src/domains/engine/recordings/files.js';
 
 interface Stream {
   id: string;
@@ -195,6 +197,21 @@ t('replay false: nothing after the end; patched to true, the replay comes', asyn
   const later = await offered(ctx, plain.id);
   assert.match(later.playback_url, `/_replay/${plain.id}/index.m3u8`);
   assert.match((await readPlaylist(later.playback_url)).text, '#EXT-X-ENDLIST');
+});
+
+t('a replay given up after three failed tries is tried again when asked for again', async (ctx) => {
+  const { app, plain } = ctx;
+  // As the job leaves a replay whose three remuxes failed.
+  await app.db.sql`update streams set replay_made_at = null, replay_attempts = 3 where id = ${plain.id}`;
+  rmSync(recordingFiles(app.dataDir, plain.id).replay, { recursive: true, force: true });
+  await new Promise((r) => setTimeout(r, 3000));
+  const given = await embedOf(app, plain.id);
+  assert.is(given.replay, false, 'not offered, not tried again by itself');
+  assert.is(given.poll_after_seconds, null, 'nothing to wait for');
+  const patched = await app.call('PATCH', `/v1/streams/${plain.id}`, { key: ctx.key, body: { replay: true } });
+  assert.is(patched.status, 200, patched.text);
+  const again = await offered(ctx, plain.id);
+  assert.match((await readPlaylist(again.playback_url)).text, '#EXT-X-ENDLIST');
 });
 
 t('members-only replay: no shared address; a viewer session gets a personal replay address', async (ctx) => {

@@ -17,6 +17,7 @@ import {
   normaliseName,
   ownStream,
   publisherGone,
+  REPLAY_MAX_ATTEMPTS,
   updateStream,
   type PlayerSettings,
   type StreamChanges,
@@ -188,6 +189,9 @@ export class StreamsService {
       if (body.player !== undefined) changes.player = { ...row.player, ...body.player };
       if (body.chat !== undefined) changes.chat = { ...row.chat, ...body.chat };
       if (body.replay !== undefined) changes.replay = body.replay;
+      // Asked for again after three failed tries: the recordings job tries three more times.
+      if (body.replay === true && row.replay_made_at === null && row.replay_attempts >= REPLAY_MAX_ATTEMPTS)
+        changes.replay_attempts = 0;
       if (body.latency_mode !== undefined && body.latency_mode !== row.latency_mode) {
         if (row.status !== 'pending') {
           throw new ApiError(
