@@ -69,6 +69,8 @@ interface DelayRow {
 /** A page opened before the publisher started: seconds after spawning the publisher. */
 interface WaitedRow {
   mode: 'standard' | 'low';
+  /** The stream's own page, or its channel's (`{player_url}/c/<chn_id>`). */
+  page: 'stream' | 'channel';
   playableS: number;
   playingS: number;
   /** hls.js's distance from its live edge estimate when it began, and its target. */
@@ -155,6 +157,7 @@ async function waitedRow(
   waiting: { context: BrowserContext; page: Page },
   publisher: BarcodePublisher,
   mode: WaitedRow['mode'],
+  page: WaitedRow['page'],
   spawned: number,
   playableS: number,
 ): Promise<WaitedRow> {
@@ -163,6 +166,7 @@ async function waitedRow(
     const run = await measureDelay(waiting.page, publisher, WAITED_WATCH_SECONDS, LOOK_MS);
     return {
       mode,
+      page,
       playableS,
       playingS: (start.at - spawned) / 1000,
       latency: start.latency,
@@ -205,15 +209,18 @@ export async function benchPlayer(): Promise<string> {
   let browser: Browser | null = null;
   let segments: SegmentWatch | null = null;
   try {
-    const create = (name: string, latency_mode = 'standard') =>
+    // The waiting pages are the stream's own and its channel's (the same start code, measured apart).
+    const channel = await api<{ id: string; page_url: string }>(s, 'POST', '/v1/channels', { name: 'Player bench' });
+    const create = (name: string, latency_mode = 'standard', channel_id?: string) =>
       api<Created>(s, 'POST', '/v1/streams', {
         name,
         profile: 'abr_basic',
         max_resolution: 720,
         record: false,
         latency_mode,
+        ...(channel_id ? { channel_id } : {}),
       });
-    const live = await create('Player bench');
+    const live = await create('Player bench', 'standard', channel.id);
     const [direct, proxied] = [await create('Beats direct'), await create('Beats via nginx')];
     // Under load before anything is live: the 2 cores are not shared with ladders and players.
     const embed = await embedReads(s, live.id);
@@ -232,10 +239,14 @@ export async function benchPlayer(): Promise<string> {
 
     browser = await launchChromium();
     let waiting = await openWaiting(browser, live.embed_url);
+    let waitingChannel = await openWaiting(browser, channel.page_url);
     let spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${live.stream_key}`, PUBLISH_SECONDS);
     const playable = await firstPlayable(live.playback_url, spawned);
-    const waited = [await waitedRow(waiting, publisher, 'standard', spawned, playable)];
+    const waited = [
+      await waitedRow(waiting, publisher, 'standard', 'stream', spawned, playable),
+      await waitedRow(waitingChannel, publisher, 'standard', 'channel', spawned, playable),
+    ];
     segments = watchSegments(live.playback_url);
     const check = await checkSegments(live.playback_url);
     const wentLive = (await api<Created>(s, 'GET', `/v1/streams/${live.id}`)).went_live_at;
@@ -254,12 +265,17 @@ export async function benchPlayer(): Promise<string> {
     await publisher.kill('SIGKILL');
 
     // The same publisher with a keyframe every second (the advice for low latency), on a low-latency stream.
-    const low = await create('Player bench, low latency', 'low');
+    const low = await create('Player bench, low latency', 'low', channel.id);
+    // A channel page takes its tuning from the stream it opens on: opened again for the low-latency one.
     waiting = await openWaiting(browser, low.embed_url);
+    waitingChannel = await openWaiting(browser, channel.page_url);
     spawned = Date.now();
     publisher = publishBarcode(`${s.rtmpUrl}/${low.stream_key}`, PUBLISH_SECONDS, { gopSeconds: 1 });
     const lowPlayable = await firstPlayable(low.playback_url, spawned);
-    waited.push(await waitedRow(waiting, publisher, 'low', spawned, lowPlayable));
+    waited.push(
+      await waitedRow(waiting, publisher, 'low', 'stream', spawned, lowPlayable),
+      await waitedRow(waitingChannel, publisher, 'low', 'channel', spawned, lowPlayable),
+    );
     segments = watchSegments(low.playback_url);
     delays.push(...(await measureMode(browser, s.playerUrl, publisher, 'low', low)));
     const lowPlaylist = segments.stop();
@@ -311,12 +327,13 @@ function format(f: Figures): string {
 
   out.push(
     '',
-    `A page opened before the publisher started (Chromium, fresh context), seconds after spawning the publisher (testsrc2 720p30 → abr_basic; standard: 2 s GOP; low: 1 s GOP), watched ${WAITED_WATCH_SECONDS} s once playing`,
+    `A page opened before the publisher started (Chromium, fresh context; the stream's page and its channel's, both open, watched one after the other), seconds after spawning the publisher (testsrc2 720p30 → abr_basic; standard: 2 s GOP; low: 1 s GOP), watched ${WAITED_WATCH_SECONDS} s once playing`,
   );
   out.push(
     ...table(
       [
         'mode',
+        'page',
         'first playable s',
         'page plays s',
         'apart s',
@@ -328,6 +345,7 @@ function format(f: Figures): string {
       ],
       f.waited.map((w) => [
         w.mode,
+        w.page,
         w.playableS.toFixed(2),
         w.playingS.toFixed(2),
         (w.playingS - w.playableS).toFixed(2),
