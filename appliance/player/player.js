@@ -46,7 +46,9 @@
    * (`maxLiveSyncPlaybackRate` is ignored without it). Measured: docs/decisions.md, "Low-latency mode".
    */
   const STANDARD = { liveSyncDuration: 4.5, liveMaxLatencyDuration: 12, initialLiveManifestSize: 1, margin: 0.5 };
-  const MODE = root.dataset.tuning ? JSON.parse(root.dataset.tuning) : STANDARD;
+  let MODE = root.dataset.tuning ? JSON.parse(root.dataset.tuning) : STANDARD;
+  /** A channel page carries every mode's targets (`data-tunings`): its next stream may be in the other mode. */
+  const TUNINGS = root.dataset.tunings ? JSON.parse(root.dataset.tunings) : null;
   /**
    * The start is placed by the first playlist read's age (`X-Playlist-Age`, see `edgeLoader`). Without
    * it (a CDN in front that drops the header) the read's age is unknown and the start may be up to a
@@ -55,7 +57,7 @@
    */
   const START_CATCH_UP_RATE = 1.5;
   const CATCH_UP_RATE = 1.15;
-  const HLS_CONFIG = {
+  const hlsConfig = () => ({
     liveSyncDuration: MODE.liveSyncDuration,
     liveMaxLatencyDuration: MODE.liveMaxLatencyDuration,
     // Until the start is caught up (see `watchdog`), then CATCH_UP_RATE.
@@ -71,7 +73,15 @@
     initialLiveManifestSize: MODE.initialLiveManifestSize,
     // Benchmarks and tests may try other values (set before this script runs).
     ...window.svcPlayerConfig,
-  };
+  });
+  let HLS_CONFIG = hlsConfig();
+  /** Channel pages: the shown stream's mode, for the playback that starts next. */
+  function tuneFor(mode) {
+    if (!TUNINGS || !TUNINGS[mode] || root.dataset.latency === mode) return;
+    MODE = TUNINGS[mode];
+    HLS_CONFIG = hlsConfig();
+    root.dataset.latency = mode;
+  }
   /** Seconds behind the edge the player aims for. */
   const targetLatency = () => (hls && hls.targetLatency) || HLS_CONFIG.liveSyncDuration;
   /**
@@ -271,6 +281,7 @@
   /** Channel mode: the channel read names the stream to show. */
   function follow(next) {
     channel = next;
+    if (next.latency_mode) tuneFor(next.latency_mode);
     const stream = streamOf(next);
     if (stream.id === embed.id) applyEmbed(stream);
     else show(stream);
@@ -1944,7 +1955,9 @@
       },
     },
     beats: beats.sent,
-    config: HLS_CONFIG,
+    get config() {
+      return HLS_CONFIG;
+    },
     latency,
   };
 

@@ -3169,6 +3169,11 @@ export interface components {
             name: string | null;
             /** @description The embed read of the stream the channel page shows: the channel's live stream, else its next pending one (the oldest), else its latest ended one; null when it has none */
             stream: components["schemas"]["Embed"] | null;
+            /**
+             * @description `stream`'s latency mode (a channel page tunes its player to it); null when there is no stream
+             * @enum {string|null}
+             */
+            latency_mode: "standard" | "low" | null;
             /** @description Ask again after this many seconds: 5 while no stream is live, 30 while one is (a channel may always get a new stream) */
             poll_after_seconds: number;
         };
@@ -8626,6 +8631,7 @@ export interface operations {
                      *         "access": "public",
                      *         "poster_url": "string"
                      *       },
+                     *       "latency_mode": "standard",
                      *       "poll_after_seconds": 0
                      *     }
                      */

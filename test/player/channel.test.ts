@@ -36,9 +36,14 @@ async function newChannel(app: TestAppliance, accountId: string, name: string): 
   return id;
 }
 
-/** A pending low-latency stream in the channel (small pieces: the page goes live within seconds). */
-async function newStream(ctx: { app: TestAppliance; key: string }, channelId: string, name: string) {
-  const created = await ctx.app.call('POST', '/v1/streams', { key: ctx.key, body: { name, latency_mode: 'low' } });
+/** A pending stream in the channel, low-latency unless told (small pieces: the page goes live within seconds). */
+async function newStream(
+  ctx: { app: TestAppliance; key: string },
+  channelId: string,
+  name: string,
+  latency_mode: 'low' | 'standard' = 'low',
+) {
+  const created = await ctx.app.call('POST', '/v1/streams', { key: ctx.key, body: { name, latency_mode } });
   assert.is(created.status, 201, created.text);
   await ctx.app.db.sql`update streams set channel_id = ${channelId} where id = ${created.body.id}`;
   return created.body as { id: string; stream_key: string; embed_url: string };
@@ -64,6 +69,7 @@ t('the channel embed read: the chosen stream, CORS, 404 for unknown ids, cached 
     id: channelId,
     name: 'Empty channel',
     stream: null,
+    latency_mode: null,
     poll_after_seconds: 5,
   });
   assert.is(empty.headers['access-control-allow-origin'], '*');
@@ -76,6 +82,7 @@ t('the channel embed read: the chosen stream, CORS, 404 for unknown ids, cached 
   assert.is(read.body.stream.object, 'embed');
   assert.is(read.body.stream.title, 'Week 1');
   assert.is(read.body.stream.status, 'pending');
+  assert.is(read.body.latency_mode, 'low');
   await app.call('DELETE', `/v1/streams/${a.id}`, { key: ctx.key });
   await new Promise((r) => setTimeout(r, 1100));
   assert.is((await app.call('GET', `/v1/embed/channels/${channelId}`)).body.stream.id, b.id);
@@ -105,14 +112,25 @@ t('across two broadcasts: next, live, next, live, in one page load', async (ctx)
   ctx.publisher = publishBarcode(app.rtmpUrl(first.stream_key), 120, { gopSeconds: 1, width: 640, videoKbps: 800 });
   await shown(page, first.id, 'playing');
 
-  const second = await newStream(ctx, channelId, 'Town hall, week 2');
+  const tuning = () =>
+    page.evaluate(() => ({
+      mode: document.getElementById('svc-player')?.dataset.latency,
+      target: (window as unknown as { svcPlayer: { config: { liveSyncDuration: number } } }).svcPlayer.config
+        .liveSyncDuration,
+    }));
+  assert.equal(await tuning(), { mode: 'low', target: 2 });
+
+  // The next week in the other latency mode: the page tunes its player to it, without a reload.
+  const second = await newStream(ctx, channelId, 'Town hall, week 2', 'standard');
   assert.is((await app.call('DELETE', `/v1/streams/${first.id}`, { key: ctx.key })).status, 200);
   await ctx.publisher.kill();
   await shown(page, second.id, 'waiting');
   assert.is(await page.textContent('#svc-title'), 'Town hall, week 2');
+  assert.equal(await tuning(), { mode: 'standard', target: 4.5 });
 
   ctx.publisher = publishBarcode(app.rtmpUrl(second.stream_key), 120, { gopSeconds: 1, width: 640, videoKbps: 800 });
   await shown(page, second.id, 'playing');
+  assert.equal(await tuning(), { mode: 'standard', target: 4.5 }, 'played with the standard tuning');
   const same = await page.evaluate(() => ({
     marker: (window as unknown as { marker?: number }).marker,
     navigations: performance.getEntriesByType('navigation').length,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum, Timestamp } from '../../../platform/http/schema-helpers.js';
-import { CHANNEL_ID, StreamId } from '../../streams/model.js';
+import { CHANNEL_ID, LATENCY_MODES, StreamId } from '../../streams/model.js';
 import { BEAT_STATES } from '../../audience/viewers/counter.js';
 
 export const EMBED_STATUSES = ['pending', 'live', 'ended', 'unavailable', 'closed'] as const;
@@ -63,6 +63,11 @@ export const ChannelEmbed = Type.Object(
       description:
         "The embed read of the stream the channel page shows: the channel's live stream, else its next pending one (the oldest), else its latest ended one; null when it has none",
     }),
+    latency_mode: Nullable(
+      StringEnum(LATENCY_MODES, {
+        description: "`stream`'s latency mode (a channel page tunes its player to it); null when there is no stream",
+      }),
+    ),
     poll_after_seconds: Type.Integer({
       description:
         'Ask again after this many seconds: 5 while no stream is live, 30 while one is (a channel may always get a new stream)',

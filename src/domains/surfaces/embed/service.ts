@@ -167,7 +167,7 @@ export class EmbedService {
   ): Promise<{ channel: ChannelEmbed; allowedDomains: string[] | null; latencyMode: LatencyMode }> {
     const { found, stream } = await this.channel(id, address);
     return {
-      channel: this.channelEmbed(id, found.name, stream?.embed ?? null),
+      channel: this.channelEmbed(id, found.name, stream?.embed ?? null, stream?.latencyMode ?? null),
       allowedDomains: stream?.allowedDomains ?? null,
       latencyMode: stream?.latencyMode ?? 'standard',
     };
@@ -178,12 +178,18 @@ export class EmbedService {
     return (await this.channelPage(id, address)).channel;
   }
 
-  private channelEmbed(id: string, name: string | null, stream: Embed | null): ChannelEmbed {
+  private channelEmbed(
+    id: string,
+    name: string | null,
+    stream: Embed | null,
+    latencyMode: LatencyMode | null,
+  ): ChannelEmbed {
     return {
       object: 'channel_embed',
       id,
       name,
       stream,
+      latency_mode: latencyMode,
       poll_after_seconds: stream?.status === 'live' ? POLL_CHANNEL_LIVE_SECONDS : POLL_PENDING_SECONDS,
     };
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { shippedFile, templateEnvironment } from '../../../core/resources.js';
 import type { ChannelEmbed, Embed } from '../embed/schemas.js';
-import { LATENCY, type LatencyMode } from '../../streams/model.js';
+import { LATENCY, LATENCY_MODES, type LatencyMode } from '../../streams/model.js';
 import type { AssetUrls } from './assets.js';
 
 /**
@@ -81,6 +81,8 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
       channel,
       latency_mode: latencyMode,
       tuning: JSON.stringify(LATENCY[latencyMode].player),
+      // A channel's next stream may be in the other mode: its page knows both.
+      tunings: JSON.stringify(Object.fromEntries(LATENCY_MODES.map((m) => [m, LATENCY[m].player]))),
       state: embed ? initialState(embed) : 'waiting',
       assets,
       embed_json: scriptSafeJson(channel ?? embed),
