@@ -63,6 +63,9 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** Every mode's hls.js targets, for a channel page: its next stream may be in the other mode. */
+const TUNINGS = JSON.stringify(Object.fromEntries(LATENCY_MODES.map((m) => [m, LATENCY[m].player])));
+
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
 /** The page renderer; reads the CSS once (inlined in every page: smaller than one more request). */
@@ -81,8 +84,7 @@ export async function createPlayerPages(assets: AssetUrls): Promise<PlayerPages>
       channel,
       latency_mode: latencyMode,
       tuning: JSON.stringify(LATENCY[latencyMode].player),
-      // A channel's next stream may be in the other mode: its page knows both.
-      tunings: JSON.stringify(Object.fromEntries(LATENCY_MODES.map((m) => [m, LATENCY[m].player]))),
+      tunings: TUNINGS,
       state: embed ? initialState(embed) : 'waiting',
       assets,
       embed_json: scriptSafeJson(channel ?? embed),
